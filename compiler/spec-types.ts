@@ -1,0 +1,1110 @@
+// Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit: change the schema.
+
+/**
+ * Where the runtime sends its calls, per environment and region group, and what the answers mean. specs/api.yaml.
+ */
+
+export interface API {
+  /**
+   * Base URL per region group in each environment.
+   */
+  environments: {
+    test: Hosts;
+    preproduction: Hosts1;
+    production: Hosts2;
+  };
+  /**
+   * Hosts on which pages use the pre-production API.
+   *
+   * @minItems 1
+   */
+  preproductionHosts: string[];
+  /**
+   * Paths of the calls the runtime makes.
+   */
+  endpoints: {
+    timestamp: Endpoint;
+    subscribe: Endpoint1;
+    registerOrLogin: Endpoint2;
+    signIn: Endpoint3;
+    refresh: Endpoint4;
+    profile: Endpoint5;
+  };
+  /**
+   * Request timeouts in milliseconds.
+   */
+  timeouts: {
+    /**
+     * Any call.
+     */
+    default: number;
+    /**
+     * The server-time call.
+     */
+    timestamp: number;
+  };
+  /**
+   * Answer codes of the response envelope {code, msg, data}.
+   */
+  codes: {
+    /**
+     * The call succeeded; data is returned.
+     */
+    success: number;
+    /**
+     * The app token expired; a refresh is attempted.
+     */
+    loginExpired: number;
+  };
+  /**
+   * Milliseconds between the login-expired toast and the move to the login page.
+   */
+  loginRedirectDelay?: number;
+}
+/**
+ * Used by builds made with --api-env test.
+ */
+
+export interface Hosts {
+  /**
+   * Regions of the us group.
+   */
+  us: string;
+  /**
+   * Regions of the eu group.
+   */
+  eu: string;
+  /**
+   * The cn region.
+   */
+  cn: string;
+}
+/**
+ * Used when the page is served from one of preproductionHosts.
+ */
+
+export interface Hosts1 {
+  /**
+   * Regions of the us group.
+   */
+  us: string;
+  /**
+   * Regions of the eu group.
+   */
+  eu: string;
+  /**
+   * The cn region.
+   */
+  cn: string;
+}
+/**
+ * Used everywhere else.
+ */
+
+export interface Hosts2 {
+  /**
+   * Regions of the us group.
+   */
+  us: string;
+  /**
+   * Regions of the eu group.
+   */
+  eu: string;
+  /**
+   * The cn region.
+   */
+  cn: string;
+}
+/**
+ * Server time; called with an empty base URL (same origin).
+ */
+
+export interface Endpoint {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+/**
+ * Newsletter sign-up.
+ */
+
+export interface Endpoint1 {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+/**
+ * Register or log in (standard and cn variants).
+ */
+
+export interface Endpoint2 {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+/**
+ * Old login.
+ */
+
+export interface Endpoint3 {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+/**
+ * Token refresh, query user_id.
+ */
+
+export interface Endpoint4 {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+/**
+ * User profile.
+ */
+
+export interface Endpoint5 {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path below the base URL.
+   */
+  path: string;
+  /**
+   * false: errors of this call show no toast.
+   */
+  toast?: boolean;
+}
+
+/**
+ * A timed campaign: its regions and its stages. The file name is the campaign id. specs/campaigns/<id>.yaml.
+ */
+
+export interface Campaign {
+  /**
+   * Name used in reports (check-windows).
+   */
+  name: string;
+  /**
+   * Regions that run the campaign.
+   *
+   * @minItems 1
+   *
+   * Items: A region code as declared in site.yaml (us, uk, eu, fr, de, jp, kr, cn).
+   */
+  regions: string[];
+  /**
+   * Stages in order; stage 1 is the first. Each is a half-open window [start, end).
+   *
+   * @minItems 1
+   */
+  stages: {
+    /**
+     * Stage name (Early Black Friday).
+     */
+    name: string;
+    /**
+     * When the stage begins.
+     */
+    start:
+      | string
+      | {
+          /**
+           * A moment in time with an explicit offset or zone: 2025-04-28T15:00+08:00, or 2024-11-14T09:00 Europe/Paris.
+           */
+          [k: string]: string;
+        };
+    /**
+     * When the stage is over; omit for no end.
+     */
+    end?:
+      | string
+      | {
+          /**
+           * A moment in time with an explicit offset or zone: 2025-04-28T15:00+08:00, or 2024-11-14T09:00 Europe/Paris.
+           */
+          [k: string]: string;
+        };
+  }[];
+}
+
+/**
+ * Every product and its facts per region. Prices live in prices.yaml; links are derived from the product's page. specs/catalogue.yaml.
+ */
+
+export interface ProductCatalogue {
+  /**
+   * Products keyed by identifier.
+   */
+  products: {
+    [k: string]: {
+      /**
+       * Product series, used to group manuals.
+       */
+      series: "megatron" | "grimlock" | "optimus-prime" | "bumblebee" | "k1" | "buzz-lightyear" | "ai-base" | "t9";
+      /**
+       * Image key of the product (the seed's alt).
+       */
+      image: string;
+      /**
+       * A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+       */
+      aliasOf?: string;
+      /**
+       * Products sold together as this bundle.
+       *
+       * @minItems 2
+       *
+       * Items: A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+       */
+      bundle?: string[];
+      /**
+       * Per-region facts, keyed by region code.
+       */
+      regions?: {
+        [k: string]: {
+          /**
+           * Product name in the region's language; may contain line breaks.
+           */
+          name: string;
+          /**
+           * Product page of the external regional store. A product with a buy link is offered in the region.
+           */
+          buy?: string;
+          /**
+           * Pre-order wording instead of buy.
+           */
+          isPreSale?: boolean;
+          /**
+           * Units in stock; 0 means sold out.
+           */
+          stock: number;
+        };
+      };
+    };
+  };
+}
+
+/**
+ * Timings, sizes and policy figures used across the site. specs/constants.yaml.
+ */
+
+export interface SystemConstants {
+  /**
+   * Message toasts.
+   */
+  toast: {
+    /**
+     * How long a toast stays.
+     */
+    durationMs: number;
+  };
+  /**
+   * Notification pop-ups.
+   */
+  notification: {
+    /**
+     * How long a notification stays.
+     */
+    durationMs: number;
+    /**
+     * Distance from the window edge in px.
+     */
+    offset: number;
+    /**
+     * Width in px.
+     */
+    width: number;
+  };
+  /**
+   * Duration of the collapse animation.
+   */
+  collapseTransitionSeconds: number;
+  /**
+   * Px an element must be inside the viewport before it animates in.
+   */
+  scrollFloatOffset: number;
+  /**
+   * Minimum window widths in px of the layout classes; narrower than ipad is 'mobile'.
+   */
+  layout: {
+    /**
+     * Width from which the layout class is 'window'.
+     */
+    window: number;
+    /**
+     * Width from which the layout class is 'ipad'.
+     */
+    ipad: number;
+  };
+  /**
+   * Price guarantee after purchase.
+   */
+  priceGuaranteeDays: number;
+  /**
+   * Standard warranty.
+   */
+  warrantyYears: number;
+  /**
+   * Delivery delay warning range.
+   */
+  deliveryDelayDays: {
+    /**
+     * Fewest days.
+     */
+    min: number;
+    /**
+     * Most days.
+     */
+    max: number;
+  };
+}
+
+/**
+ * Texts of one language, loaded by the runtime on demand: API error messages and interface strings. Every language should have the same keys; a missing one shows as empty text. One file per language: specs/messages/<language>.yaml.
+ */
+
+export interface MessageTable {
+  /**
+   * Messages shown in an error toast for an API answer other than 2000.
+   */
+  api: {
+    /**
+     * Login expired.
+     */
+    "4003": string;
+    /**
+     * Message for a code with no message of its own.
+     */
+    default: string;
+    /**
+     * Message for this answer code.
+     *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]{4}$".
+     */
+    [k: string]: string;
+  };
+  ui: Group;
+}
+/**
+ * Interface strings, grouped by screen.
+ */
+
+export interface Group {
+  [k: string]: string | Group1;
+}
+
+export interface Group1 {
+  [k: string]: string | Group1;
+}
+
+/**
+ * The company as structured data (JSON-LD Organization) on every page. specs/organisation.yaml.
+ */
+
+export interface Organisation {
+  /**
+   * Registered company name.
+   */
+  legalName: string;
+  /**
+   * Image key of the logo.
+   */
+  logo: string;
+  /**
+   * Ways to reach the company.
+   *
+   * @minItems 1
+   */
+  contactPoints: {
+    /**
+     * What the contact is for.
+     */
+    contactType: "customer support" | "marketing" | "sales" | "technical support";
+    /**
+     * E-mail address.
+     */
+    email: string;
+    /**
+     * Phone number in international form.
+     */
+    telephone?: string;
+    /**
+     * Countries served by this contact.
+     */
+    areaServed?: string[];
+  }[];
+  /**
+   * Countries and areas the company serves (US, GB, Europe, CN).
+   *
+   * @minItems 1
+   */
+  areasServed: string[];
+  /**
+   * Profile addresses listed as sameAs, per region code (the footer media of that region are checked against them).
+   *
+   * Items: An absolute https:// address on another site.
+   */
+  socialProfiles: string[];
+}
+
+/**
+ * Regions that carry the page, or 'all'.
+ */
+
+export type Regions = "all" | string[];
+
+/**
+ * Every page of the site and the regions that carry it. A page's path in a region is the region prefix followed by its id. specs/pages.yaml.
+ */
+
+export interface Pages {
+  /**
+   * Pages keyed by id; the id is the path under the region prefix ('home' is the prefix alone).
+   */
+  pages: {
+    [k: string]: Page;
+  };
+}
+
+export interface Page {
+  regions: Regions;
+  /**
+   * The page kind that renders it.
+   */
+  template?:
+    "home" | "region-chooser" | "product" | "campaign" | "where-to-buy" | "manuals" | "login" | "account" | "article";
+  /**
+   * Product shown by a product page.
+   */
+  product?: string;
+  /**
+   * Campaign shown by a campaign page.
+   */
+  campaign?: string;
+  title?: LocalizedText;
+  /**
+   * Element id the page scrolls to on arrival instead of the top.
+   */
+  scrollTo?: string;
+  window?: Window;
+  /**
+   * The page is a redirect to another page of the same region.
+   */
+  redirect?: {
+    /**
+     * A page identifier from pages.yaml (flagship-bumblebee, where-to-buy/hongkong-macao).
+     */
+    to: string;
+    /**
+     * 301 permanent, 302 temporary.
+     */
+    status: 301 | 302;
+  };
+  /**
+   * Pages below this one, keyed by their last path segment.
+   */
+  children?: {
+    [k: string]: Page;
+  };
+}
+/**
+ * Page title per language (the brand name is appended).
+ */
+
+export interface LocalizedText {
+  /**
+   * Chinese.
+   */
+  zh: string;
+  /**
+   * English.
+   */
+  en: string;
+  /**
+   * German.
+   */
+  de: string;
+  /**
+   * French.
+   */
+  fr: string;
+  /**
+   * Japanese.
+   */
+  ja: string;
+  /**
+   * Korean.
+   */
+  ko: string;
+}
+/**
+ * The page is reachable only inside this window; outside it visitors go to the region home.
+ */
+
+export interface Window {
+  /**
+   * First instant at which the window is live.
+   */
+  start?: string;
+  /**
+   * First instant at which the window is over.
+   */
+  end?: string;
+}
+
+/**
+ * List prices: one row per product, one column per selling region, in the region's currency. ~ means not sold there. specs/prices.yaml.
+ */
+
+export interface PriceTable {
+  /**
+   * Regions that sell, in column order.
+   *
+   * @minItems 1
+   *
+   * Items: A region code as declared in site.yaml (us, uk, eu, fr, de, jp, kr, cn).
+   */
+  columns: string[];
+  /**
+   * List prices keyed by product id, one cell per column.
+   */
+  list: {
+    /**
+     * Items: A price in the column's currency, or ~ where the product is not sold.
+     */
+    [k: string]: (number | null)[];
+  };
+}
+
+/**
+ * The choose-your-region page and the header region switcher. Links are derived from each option's region. specs/region-chooser.yaml.
+ */
+
+export interface RegionChooser {
+  title: LocalizedText;
+  description: LocalizedText1;
+  /**
+   * Countries a visitor can pick, in display order.
+   *
+   * @minItems 1
+   */
+  options: {
+    /**
+     * Country and language, e.g. 'Canada - English'.
+     */
+    label: string;
+    /**
+     * Site the option leads to.
+     */
+    region: string;
+    /**
+     * Country code stored when the option is picked.
+     */
+    country: "US" | "CA" | "EU" | "GB" | "FR" | "DE" | "CN" | "JP" | "KR" | "OTHER";
+  }[];
+}
+/**
+ * Page heading in the six languages.
+ */
+
+export interface LocalizedText1 {
+  /**
+   * Chinese.
+   */
+  zh: string;
+  /**
+   * English.
+   */
+  en: string;
+  /**
+   * German.
+   */
+  de: string;
+  /**
+   * French.
+   */
+  fr: string;
+  /**
+   * Japanese.
+   */
+  ja: string;
+  /**
+   * Korean.
+   */
+  ko: string;
+}
+
+/**
+ * Stages of the campaign at which the banner shows.
+ *
+ * @minItems 1
+ *
+ * Items: A stage number, 1 for the first stage.
+ */
+
+export type StageList = number[];
+/**
+ * Stages of the campaign at which the entry shows.
+ *
+ * @minItems 1
+ *
+ * Items: A stage number, 1 for the first stage.
+ */
+
+export type StageList1 = number[];
+
+/**
+ * Everything one region shows around its pages: currency, shop, navigation, footer, newsletter and labels. One file per region: specs/regions/<code>.yaml.
+ */
+
+export interface RegionalSettings {
+  /**
+   * Currency of every price shown in this region.
+   */
+  currency: "CNY" | "EUR" | "GBP" | "JPY" | "KRW" | "USD";
+  /**
+   * Payment methods the region's shop accepts, shown beside prices.
+   *
+   * Items: A payment method.
+   */
+  paymentMethods: ("paypal" | "klarna")[];
+  /**
+   * Pay-over-time offer. The per-month amount is derived from the price; never write it.
+   */
+  installment?: {
+    /**
+     * Number of monthly payments.
+     */
+    months: number;
+    /**
+     * Wording; {amount} is replaced by the derived monthly amount, {months} by the number of months.
+     */
+    text: string;
+  };
+  home: LabelledLink;
+  shop?: LabelledLink1;
+  account: LabelledLink2;
+  /**
+   * The region switcher in the header.
+   */
+  region: {
+    /**
+     * Name of the current region and language, e.g. 'United States - English'.
+     */
+    label: string;
+  };
+  /**
+   * Social media profiles shown in the footer.
+   */
+  media: {
+    /**
+     * Icon of the network.
+     */
+    icon:
+      | "instagram"
+      | "facebook"
+      | "youtube"
+      | "tiktok"
+      | "x"
+      | "weibo"
+      | "wechat"
+      | "bilibili"
+      | "douyin"
+      | "naver"
+      | "line";
+    /**
+     * Profile address.
+     */
+    link: string;
+    /**
+     * Accessible name of the link.
+     */
+    label: string;
+  }[];
+  /**
+   * Copyright line of the footer.
+   */
+  copyright: string;
+  /**
+   * Postal address of the company shown in the footer.
+   */
+  companyAddress: string;
+  /**
+   * Return guarantee in days.
+   */
+  returnDays: number;
+  /**
+   * Newsletter block of the footer and campaign pages.
+   */
+  subscribe: {
+    /**
+     * Heading.
+     */
+    title: string;
+    /**
+     * One line under the heading.
+     */
+    describe: string;
+    /**
+     * Placeholder of the e-mail field.
+     */
+    placeholder: string;
+    /**
+     * Submit button.
+     */
+    button: string;
+    /**
+     * Shown for an address that is not valid.
+     */
+    invalid: string;
+    /**
+     * Shown after subscribing.
+     */
+    success: string;
+    /**
+     * A fuller success view (us): title, subtitle and a button to the store.
+     */
+    successView?: {
+      /**
+       * Heading of the success view.
+       */
+      successTitle: string;
+      /**
+       * Text under it.
+       */
+      successSubtitle: string;
+      /**
+       * Button that opens the store.
+       */
+      successButton: string;
+      /**
+       * Consent text shown under the form.
+       */
+      privacyPolicy: string;
+    };
+  };
+  /**
+   * The pop-up that invites first-time visitors to subscribe.
+   */
+  newUserPopupSubscribe: {
+    /**
+     * Heading.
+     */
+    title: string;
+    /**
+     * Offer text.
+     */
+    describe: string;
+    /**
+     * Placeholder of the e-mail field.
+     */
+    placeholder: string;
+    /**
+     * Submit button.
+     */
+    button: string;
+    /**
+     * Shown for an address that is not valid.
+     */
+    invalid: string;
+  };
+  /**
+   * Labels of campaign countdowns.
+   */
+  countdown: {
+    /**
+     * Heading, e.g. 'Ends in'.
+     */
+    title: string;
+    /**
+     * Unit label for days.
+     */
+    days: string;
+    /**
+     * Unit label for hours.
+     */
+    hours: string;
+    /**
+     * Unit label for minutes.
+     */
+    minutes: string;
+    /**
+     * Unit label for seconds.
+     */
+    seconds: string;
+  };
+  /**
+   * Short labels used on buttons and price tags.
+   */
+  labels: {
+    /**
+     * Buy button.
+     */
+    buy: string;
+    /**
+     * Buy button of a product on pre-sale.
+     */
+    preOrder: string;
+    /**
+     * Link to a product page.
+     */
+    learnMore: string;
+    /**
+     * Shown on items whose sale has not started (the seed spells the key unlcokSoon).
+     */
+    unlockSoon: string;
+    /**
+     * Prefix of a saving, e.g. 'Save'.
+     */
+    save: string;
+    /**
+     * Suffix of a percent discount, e.g. 'OFF'.
+     */
+    off: string;
+    /**
+     * Shown instead of the buy button when stock is 0.
+     */
+    soldOut: string;
+    /**
+     * Button that plays a product video.
+     */
+    watchVideo: string;
+  };
+  /**
+   * Thin promotional banners above the header.
+   */
+  textBanner?: {
+    /**
+     * Where the banner leads.
+     */
+    link: string;
+    /**
+     * Banner text.
+     */
+    label: string;
+    /**
+     * Background colour.
+     */
+    bg: "blue" | "red" | "black" | "orange" | "green";
+    /**
+     * Campaign whose stages gate this banner.
+     */
+    campaign?: string;
+    stage?: StageList;
+  }[];
+  /**
+   * Links in the footer's bottom row.
+   */
+  footerNavs: LabelledLink3[];
+  /**
+   * Header navigation. Entries may also appear in the footer unless hidden there.
+   */
+  navigation: NavItem[];
+}
+/**
+ * The home link of the header logo and footer.
+ */
+
+export interface LabelledLink {
+  /**
+   * Visible text.
+   */
+  label: string;
+  /**
+   * Page path in this region, absolute site path, or https:// address.
+   */
+  link: string;
+}
+/**
+ * The region's external online store (omit where the region has none).
+ */
+
+export interface LabelledLink1 {
+  /**
+   * Visible text.
+   */
+  label: string;
+  /**
+   * Page path in this region, absolute site path, or https:// address.
+   */
+  link: string;
+}
+/**
+ * The account entry in the header.
+ */
+
+export interface LabelledLink2 {
+  /**
+   * Visible text.
+   */
+  label: string;
+  /**
+   * Page path in this region, absolute site path, or https:// address.
+   */
+  link: string;
+}
+
+export interface LabelledLink3 {
+  /**
+   * Visible text.
+   */
+  label: string;
+  /**
+   * Page path in this region, absolute site path, or https:// address.
+   */
+  link: string;
+}
+
+export interface NavItem {
+  /**
+   * Visible text.
+   */
+  label: string;
+  /**
+   * Product this entry stands for; its image and price show in the menu.
+   */
+  identify?: string;
+  /**
+   * Page path in this region, absolute site path, or https:// address. Entries with children may omit it.
+   */
+  link?: string;
+  /**
+   * Icon shown before the label.
+   */
+  icon?: "new" | "hot" | "gift" | "support" | "download" | "user" | "globe" | "store";
+  /**
+   * Places where this entry is not shown.
+   */
+  hidden?: ("header" | "footer" | "mobile")[];
+  /**
+   * Release instant of what the entry links to; the entry carries its tag from then on.
+   */
+  startTime?: string;
+  /**
+   * A small tag beside the label, such as NEW.
+   */
+  tag?: {
+    /**
+     * Tag text.
+     */
+    label: string;
+    /**
+     * Tag colour as #rrggbb.
+     */
+    color: string;
+  };
+  /**
+   * Campaign whose stages gate this entry (promotional menu entry).
+   */
+  campaign?: string;
+  stage?: StageList1;
+  /**
+   * Entries of the drop-down menu.
+   */
+  children?: NavItem[];
+}
+
+/**
+ * The regions of the site, their paths, languages and origins. specs/site.yaml.
+ */
+
+export interface Site {
+  /**
+   * Brand name used in titles and structured data.
+   */
+  name: string;
+  /**
+   * Region served at the root path with no prefix; its locale is the default locale.
+   */
+  defaultRegion: string;
+  /**
+   * The sites the regions live on, by name. A region on another origin than the current page is a sister site: links to it open there.
+   */
+  origins: {
+    /**
+     * An absolute https:// address on another site.
+     */
+    [k: string]: string;
+  };
+  /**
+   * Every region, keyed by its code. The path prefix is /<code>, except for the default region which has none.
+   */
+  regions: {
+    [k: string]: {
+      /**
+       * Region name in its own language.
+       */
+      name: string;
+      /**
+       * BCP 47 locale of the region (en-US). Its first part picks the message table.
+       */
+      locale: string;
+      /**
+       * Language tag in alternate links when it is not the locale (eu is tagged en).
+       */
+      hreflang?: string;
+      /**
+       * Name of the origin (in origins) the region is served from.
+       */
+      origin: string;
+      /**
+       * Region group: picks the API prefix and the local-storage scope (/us, /eu, /cn).
+       */
+      group: "us" | "eu" | "cn";
+      /**
+       * Navigation inside this region always loads the page from the server (the cn site).
+       */
+      fullPageLoads?: boolean;
+    };
+  };
+}
