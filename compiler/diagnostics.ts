@@ -1,0 +1,283 @@
+// The one problem type every stage reports, and the catalogue of every problem it can be.
+// A code is permanent: users search for it and tests name it. Messages say what is wrong in a
+// campaign manager's words, with no location in the text; the hint says what to do.
+
+export type Severity = "error" | "warning";
+
+/** Where a problem is: a file and a span of its text. Turned into line and column only by printers. */
+export interface Location {
+  /** Path relative to the current directory, with forward slashes. */
+  file: string;
+  /** 0-based offset into the file's text, in UTF-16 code units. */
+  offset: number;
+  /** Length of the span in UTF-16 code units; 0 for a point. */
+  length: number;
+}
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  hint?: string;
+  location: Location;
+}
+
+interface CatalogueEntry<A> {
+  severity: Severity;
+  message: (args: A) => string;
+  hint?: (args: A) => string | undefined;
+}
+
+const list = (items: readonly string[]) => items.join(", ");
+const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
+
+function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
+  return e;
+}
+
+export const catalogue = {
+  // load
+  "yaml-syntax": entry<{ detail: string }>({
+    severity: "error",
+    message: (a) => `This is not valid YAML: ${a.detail}`,
+    hint: () => "check indentation, colons and quotes near this point.",
+  }),
+  "duplicate-key": entry<{ key: string }>({
+    severity: "error",
+    message: (a) => `The key '${a.key}' appears twice in the same block.`,
+    hint: () => "keep one of them; the second would silently replace the first.",
+  }),
+  "duplicate-page": entry<{ key: string }>({
+    severity: "error",
+    message: (a) => `The page '${a.key}' is declared twice.`,
+    hint: () => "merge the two declarations into one.",
+  }),
+  "missing-spec-file": entry<{ kind: string }>({
+    severity: "error",
+    message: (a) => `The spec file for ${a.kind} is missing.`,
+    hint: () => "create it; every site needs it.",
+  }),
+  "unknown-spec-file": entry<{ known: readonly string[] }>({
+    severity: "warning",
+    message: () => "This file is not part of the spec language and is ignored.",
+    hint: (a) => `spec files are ${list(a.known)}.`,
+  }),
+  "schema-comment": entry<{ expected: string }>({
+    severity: "warning",
+    message: (a) => `The first line should name the file's schema, so editors can check it: ${a.expected}`,
+    hint: (a) => `make the first line: ${a.expected}`,
+  }),
+
+  // validate
+  "missing-field": entry<{ field: string; description?: string }>({
+    severity: "error",
+    message: (a) => `The field '${a.field}' is missing here.`,
+    hint: (a) => (a.description ? `add ${a.field}: ${a.description}` : `add ${a.field}.`),
+  }),
+  "unknown-field": entry<{ field: string; suggestion?: string; allowed: readonly string[] }>({
+    severity: "error",
+    message: (a) => `'${a.field}' is not a field that can be written here.`,
+    hint: (a) => didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`,
+  }),
+  "wrong-type": entry<{ expected: string; found: string }>({
+    severity: "error",
+    message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
+    hint: () => undefined,
+  }),
+  "invalid-value": entry<{ value: string; description?: string; allowed?: readonly string[]; suggestion?: string }>({
+    severity: "error",
+    message: (a) => (a.allowed ? `'${a.value}' is not one of: ${list(a.allowed)}.` : `'${a.value}' is not valid here.`),
+    hint: (a) => didYouMean(a.suggestion) ?? a.description,
+  }),
+  "unknown-currency": entry<{ value: string; allowed?: readonly string[] }>({
+    severity: "error",
+    message: (a) => `'${a.value}' is not a currency the site prices in.`,
+    hint: () => "use one of CNY, EUR, GBP, JPY, KRW, USD.",
+  }),
+  "unknown-hidden-place": entry<{ value: string; allowed?: readonly string[] }>({
+    severity: "error",
+    message: (a) => `'${a.value}' is not a place an entry can be hidden from.`,
+    hint: () => "hidden takes header, footer or mobile.",
+  }),
+  "unknown-template": entry<{ value: string; allowed?: readonly string[] }>({
+    severity: "error",
+    message: (a) => `There is no page template called '${a.value}'.`,
+    hint: (a) => (a.allowed ? `templates are ${list(a.allowed)}.` : undefined),
+  }),
+  "price-not-a-number": entry<{ value: string }>({
+    severity: "error",
+    message: (a) => `The price '${a.value}' is not a number.`,
+    hint: () => "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
+  }),
+  "naive-timestamp": entry<{ value: string }>({
+    severity: "error",
+    message: (a) => `The time '${a.value}' has no offset or zone, so it means a different instant in every region.`,
+    hint: () => "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris).",
+  }),
+  "invalid-timestamp": entry<{ value: string; reason: string }>({
+    severity: "error",
+    message: (a) => `'${a.value}' is not a valid time: ${a.reason}.`,
+    hint: () => "write it as 2025-04-28T15:00+08:00 or 2024-11-14T09:00 Europe/Paris.",
+  }),
+  "insecure-link": entry<{ value: string; scheme: string }>({
+    severity: "error",
+    message: (a) => `The link '${a.value}' uses ${a.scheme}, which is not allowed on the site.`,
+    hint: () => "links to other sites must start with https://.",
+  }),
+  "invalid-link": entry<{ value: string }>({
+    severity: "error",
+    message: (a) => `'${a.value}' is not a link.`,
+    hint: () => "write a page of this region (flagship-bumblebee), a site path (/us/manuals) or an https:// address.",
+  }),
+
+  // link: cross-file rules
+  "price-row-length": entry<{ row: string; count: number; columns: readonly string[] }>({
+    severity: "error",
+    message: (a) => `Row ${a.row} has ${a.count} price${a.count === 1 ? "" : "s"} for ${a.columns.length} columns (${list(a.columns)}).`,
+    hint: (a) =>
+      a.count < a.columns.length
+        ? "add the missing price, or ~ where the product is not sold in that region."
+        : "remove the extra price; each column holds one region's price.",
+  }),
+  "unknown-region": entry<{ value: string; known: readonly string[]; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `There is no region '${a.value}'.`,
+    hint: (a) => didYouMean(a.suggestion) ?? `regions are ${list(a.known)} (site.yaml).`,
+  }),
+  "unknown-product": entry<{ value: string; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `There is no product '${a.value}' in the catalogue.`,
+    hint: (a) => didYouMean(a.suggestion) ?? "add it to catalogue.yaml, or correct the identifier.",
+  }),
+  "unknown-page": entry<{ value: string; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `There is no page '${a.value}'.`,
+    hint: (a) => didYouMean(a.suggestion) ?? "pages are declared in pages.yaml.",
+  }),
+  "unknown-campaign": entry<{ value: string; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `There is no campaign '${a.value}'.`,
+    hint: (a) => didYouMean(a.suggestion) ?? "a campaign is a file campaigns/<id>.yaml.",
+  }),
+  "unknown-stage": entry<{ campaign: string; stage: number; count: number }>({
+    severity: "error",
+    message: (a) => `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}.`,
+    hint: () => "stages are numbered from 1 in the order the campaign file lists them.",
+  }),
+  "unknown-origin": entry<{ value: string; known: readonly string[] }>({
+    severity: "error",
+    message: (a) => `There is no origin '${a.value}'.`,
+    hint: (a) => `origins are ${list(a.known)}.`,
+  }),
+  "missing-region-file": entry<{ region: string }>({
+    severity: "error",
+    message: (a) => `Region ${a.region} has no settings file.`,
+    hint: (a) => `create specs/regions/${a.region}.yaml.`,
+  }),
+  "missing-messages-file": entry<{ language: string; region: string }>({
+    severity: "error",
+    message: (a) => `Region ${a.region} is written in '${a.language}', which has no message table.`,
+    hint: (a) => `create specs/messages/${a.language}.yaml.`,
+  }),
+  "price-on-alias": entry<{ alias: string; target: string }>({
+    severity: "error",
+    message: (a) => `${a.alias} is another name for ${a.target}; it cannot have prices of its own.`,
+    hint: (a) => `remove this row; ${a.alias} takes the prices of ${a.target}.`,
+  }),
+  "alias-with-facts": entry<{ alias: string; target: string }>({
+    severity: "error",
+    message: (a) => `${a.alias} is another name for ${a.target}; its regional facts belong to ${a.target}.`,
+    hint: (a) => `move these regions to ${a.target}, or drop aliasOf.`,
+  }),
+  "product-not-sold": entry<{ product: string; region: string; use: string }>({
+    severity: "error",
+    message: (a) => `${a.product} is not sold in ${a.region} (no price there), but ${a.use}.`,
+    hint: (a) => `give ${a.product} a ${a.region} price in prices.yaml, or take it out of ${a.region} here.`,
+  }),
+  "price-unused": entry<{ product: string; region: string }>({
+    severity: "warning",
+    message: (a) => `${a.product} has a ${a.region} price, but nothing in ${a.region} shows, links or offers it.`,
+    hint: (a) => `write ~ if it is not sold in ${a.region}, or give it a buy link in catalogue.yaml.`,
+  }),
+  "price-for-unsold-region": entry<{ region: string }>({
+    severity: "error",
+    message: (a) => `Region ${a.region} has a price column, but it is not a region of the site.`,
+    hint: () => "columns are region codes from site.yaml.",
+  }),
+  "broken-link": entry<{ link: string; region: string; resolved: string }>({
+    severity: "error",
+    message: (a) => `The link '${a.link}' leads nowhere: ${a.region} has no page at ${a.resolved}.`,
+    hint: () => "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
+  }),
+  "link-missing-param": entry<{ link: string; param: string }>({
+    severity: "error",
+    message: (a) => `The link '${a.link}' still holds the route parameter '${a.param}' with no value.`,
+    hint: () => "write the value in its place, for example /us/login instead of /:region/login.",
+  }),
+  "duplicate-route": entry<{ path: string; other: string }>({
+    severity: "error",
+    message: (a) => `Two pages would be served at ${a.path}: this one and ${a.other}, declared before it.`,
+    hint: () => "rename one of the pages or take one out of this region.",
+  }),
+  "page-without-target": entry<{ page: string; regions: readonly string[] }>({
+    severity: "error",
+    message: (a) => `Page ${a.page} has nothing to show in ${list(a.regions)}: no template, redirect or child pages.`,
+    hint: () => "give it a template, a redirect, or children.",
+  }),
+  "page-missing-subject": entry<{ page: string; template: string; field: string }>({
+    severity: "error",
+    message: (a) => `Page ${a.page} uses the ${a.template} template but does not say which ${a.field} it shows.`,
+    hint: (a) => `add ${a.field}: <id>.`,
+  }),
+  "redirect-out-of-region": entry<{ page: string; to: string; region: string }>({
+    severity: "error",
+    message: (a) => `Page ${a.page} redirects to ${a.to}, which ${a.region} does not have.`,
+    hint: () => "redirect to a page of the same region.",
+  }),
+  "missing-message": entry<{ key: string; presentIn: string; missingIn: string }>({
+    severity: "warning",
+    message: (a) => `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}; it would show as empty there.`,
+    hint: (a) => `add ${a.key} to ${a.missingIn}.`,
+  }),
+} as const;
+
+export type DiagnosticCode = keyof typeof catalogue;
+type ArgsOf<C extends DiagnosticCode> = Parameters<(typeof catalogue)[C]["message"]>[0];
+
+/** Builds a diagnostic from the catalogue: the only way stages create one. */
+export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, location: Location): Diagnostic {
+  const e = catalogue[code] as unknown as CatalogueEntry<ArgsOf<C>>;
+  const hint = e.hint?.(args);
+  return { code, severity: e.severity, message: e.message(args), ...(hint ? { hint } : {}), location };
+}
+
+/** What a stage returns instead of throwing. */
+export interface Result<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+export const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === "error");
+
+/** The closest candidate by edit distance, if it is close enough to be a likely typo. */
+export function closest(value: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(value.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(value.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

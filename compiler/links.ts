@@ -1,0 +1,30 @@
+// What a link written in a spec is. Internal links are page paths (resolved per region by the
+// link stage); external ones must be https. javascript:, data: and http: never reach a page.
+
+export type ParsedLink =
+  | { kind: "external"; url: URL }
+  | { kind: "internal"; absolute: boolean; path: string; anchor: string | null }
+  | { kind: "insecure"; scheme: string }
+  | { kind: "invalid" };
+
+const INTERNAL = /^(\/?)((?::?[a-z0-9][a-z0-9_-]*)(?:\/:?[a-z0-9][a-z0-9_-]*)*)?\/?(#[A-Za-z][\w-]*)?$/;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+export function parseLink(text: string): ParsedLink {
+  // Browsers ignore leading blanks and control characters before a scheme: so must we.
+  const value = text.replace(/^[\s\u0000-\u001f]+/, "");
+  const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
+  if (scheme) {
+    if (scheme !== "https") return { kind: "insecure", scheme: `${scheme}:` };
+    try {
+      const url = new URL(value);
+      return url.hostname ? { kind: "external", url } : { kind: "invalid" };
+    } catch {
+      return { kind: "invalid" };
+    }
+  }
+  if (value.startsWith("//")) return { kind: "insecure", scheme: "a protocol-relative address" };
+  const m = INTERNAL.exec(value);
+  if (!m) return { kind: "invalid" };
+  return { kind: "internal", absolute: m[1] === "/", path: m[2] ?? "", anchor: m[3]?.slice(1) ?? null };
+}

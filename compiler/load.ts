@@ -1,0 +1,210 @@
+// Stage 1, load: read every spec file and parse it into a YAML document that keeps source
+// positions, so later stages can point at the exact node a problem is about.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
+
+/** The kinds of spec file; each has a schema in schemas/<kind>.schema.json. */
+export type SpecKind =
+  | "site"
+  | "pages"
+  | "prices"
+  | "catalogue"
+  | "region-chooser"
+  | "organisation"
+  | "api"
+  | "constants"
+  | "region"
+  | "messages"
+  | "campaign";
+
+/** Files of which there is exactly one, and where they live. */
+export const singletonFiles: Record<string, SpecKind> = {
+  "site.yaml": "site",
+  "pages.yaml": "pages",
+  "prices.yaml": "prices",
+  "catalogue.yaml": "catalogue",
+  "region-chooser.yaml": "region-chooser",
+  "organisation.yaml": "organisation",
+  "api.yaml": "api",
+  "constants.yaml": "constants",
+};
+
+/** Folders whose every file is one spec of a kind, named by the file: regions/us.yaml is region 'us'. */
+export const folderKinds: Record<string, SpecKind> = {
+  regions: "region",
+  messages: "messages",
+  campaigns: "campaign",
+};
+
+export type PathSegment = string | number;
+
+export interface SourceFile {
+  /** Path relative to the current directory, forward slashes. */
+  path: string;
+  text: string;
+  lineCounter: LineCounter;
+}
+
+export interface SpecDocument {
+  kind: SpecKind;
+  /** For folder kinds, the file's name without .yaml (the region code, language or campaign id). */
+  name: string;
+  source: SourceFile;
+  doc: Document;
+  /** Plain data of the document; undefined when the YAML did not parse. */
+  data: unknown;
+}
+
+export interface LoadedSpecs {
+  dir: string;
+  documents: SpecDocument[];
+}
+
+/** A location for the node at `path` in a document: its key when `key` is set, else its value. */
+export function locate(spec: SpecDocument, path: readonly PathSegment[], options: { key?: boolean } = {}): Location {
+  let node: unknown = spec.doc.contents;
+  let keyNode: unknown;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && scalarValue(p.key) === String(segment));
+      if (!pair) break;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      if (segment >= node.items.length) break;
+      keyNode = undefined;
+      node = node.items[segment];
+    } else break;
+  }
+  const target = (options.key && keyNode ? keyNode : node) as Node | undefined;
+  const range = target?.range;
+  return range
+    ? { file: spec.source.path, offset: range[0], length: Math.max(0, range[1] - range[0]) }
+    : { file: spec.source.path, offset: 0, length: 0 };
+}
+
+function scalarValue(node: unknown): string | undefined {
+  return isScalar(node) ? String(node.value) : undefined;
+}
+
+export function schemaComment(kind: SpecKind): string {
+  const depth = Object.values(folderKinds).includes(kind) ? "../../" : "../";
+  return `# yaml-language-server: $schema=${depth}schemas/${kind}.schema.json`;
+}
+
+/** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
+export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
+  const diagnostics: Diagnostic[] = [];
+  const documents: SpecDocument[] = [];
+  const rel = (p: string) => relative(cwd, p).split(sep).join("/");
+
+  for (const [fileName, kind] of Object.entries(singletonFiles)) {
+    const path = join(dir, fileName);
+    if (!isFile(path)) {
+      diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, { file: rel(path), offset: 0, length: 0 }));
+      continue;
+    }
+    documents.push(parse(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
+  }
+  for (const [folder, kind] of Object.entries(folderKinds)) {
+    const folderPath = join(dir, folder);
+    if (!isDirectory(folderPath)) continue;
+    for (const fileName of readdirSync(folderPath).sort()) {
+      const path = join(folderPath, fileName);
+      if (!fileName.endsWith(".yaml")) {
+        if (isFile(path)) diagnostics.push(unknownFile(rel(path)));
+        continue;
+      }
+      documents.push(parse(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
+    }
+  }
+  for (const entry of readdirSync(dir).sort()) {
+    const known = entry in singletonFiles || entry in folderKinds;
+    if (!known && !entry.startsWith(".")) diagnostics.push(unknownFile(rel(join(dir, entry))));
+  }
+  return { value: { dir, documents }, diagnostics };
+}
+
+function unknownFile(file: string): Diagnostic {
+  const known = [...Object.keys(singletonFiles), ...Object.keys(folderKinds).map((f) => `${f}/*.yaml`)];
+  return diagnostic("unknown-spec-file", { known }, { file, offset: 0, length: 0 });
+}
+
+function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[]): SpecDocument {
+  // A byte-order mark would shift every column by one; editors hide it, so drop it.
+  const text = readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const source: SourceFile = { path, text, lineCounter };
+
+  for (const error of doc.errors) {
+    const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
+    if (error.code === "DUPLICATE_KEY") {
+      // The error spans only the start of the key: read the whole key from there.
+      const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? "?";
+      const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
+      diagnostics.push(diagnostic(code, { key }, location));
+    } else {
+      diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
+    }
+  }
+  const expected = schemaComment(kind);
+  const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
+  if (firstTextLine.trim() !== expected) {
+    diagnostics.push(diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length }));
+  }
+  return { kind, name, source, doc, data: doc.errors.length === 0 ? toData(doc, path, diagnostics) : undefined };
+}
+
+/** Plain data of a parsed document; aliases that expand without bound are refused, not followed. */
+function toData(doc: Document, path: string, diagnostics: Diagnostic[]): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    diagnostics.push(diagnostic("yaml-syntax", { detail }, { file: path, offset: 0, length: 0 }));
+    return undefined;
+  }
+}
+
+/**
+ * The parser notices an unclosed [ or { only where the next line begins; the mistake is at the
+ * bracket that was never closed, so point there.
+ */
+function unclosedFlowStart(text: string, message: string, at: Location): Location {
+  const closer = /^Flow (?:map|sequence) .*end with an? ([\]}])/.exec(message)?.[1];
+  if (!closer) return at;
+  const opener = closer === "]" ? "[" : "{";
+  let depth = 0;
+  for (let i = Math.min(at.offset, text.length) - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === closer) depth++;
+    else if (c === opener && depth-- === 0) return { file: at.file, offset: i, length: 1 };
+  }
+  return at;
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n", 1)[0] ?? message;
+  // yaml appends " at line N, column M" to some messages; the printer shows the position itself.
+  return line.replace(/ at line \d+, column \d+:?$/, "").trim();
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

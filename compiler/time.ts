@@ -1,0 +1,37 @@
+// Instants as the specs write them. Every instant carries an offset or an IANA zone: a naive
+// timestamp means a different moment in every region, so it is rejected rather than guessed.
+
+import { DateTime, IANAZone } from "luxon";
+
+export type ParsedInstant =
+  | { ok: true; instant: DateTime; zone: string | null; inDstGap: boolean }
+  | { ok: false; problem: "naive" | "invalid"; reason: string };
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
+
+/** Parses `2025-04-28T15:00+08:00` or `2024-11-14T09:00 Europe/Paris`. */
+export function parseInstant(text: string): ParsedInstant {
+  const value = text.trim();
+  if (ISO_WITH_OFFSET.test(value)) {
+    const instant = DateTime.fromISO(value, { setZone: true });
+    return instant.isValid
+      ? { ok: true, instant, zone: null, inDstGap: false }
+      : { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
+  }
+  const space = value.lastIndexOf(" ");
+  if (space > 0) {
+    const local = value.slice(0, space);
+    const zone = value.slice(space + 1);
+    if (!ISO_LOCAL.test(local)) return { ok: false, problem: "invalid", reason: "the date is not in the form 2024-11-14T09:00" };
+    if (!IANAZone.isValidZone(zone)) return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
+    const instant = DateTime.fromISO(local, { zone });
+    if (!instant.isValid) return { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
+    // A local time skipped by a DST change is moved forward by luxon; report it so nobody is surprised.
+    const written = local.length === 10 ? `${local}T00:00` : local.slice(0, 16);
+    const inDstGap = instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;
+    return { ok: true, instant, zone, inDstGap };
+  }
+  if (ISO_LOCAL.test(value)) return { ok: false, problem: "naive", reason: "no offset or zone" };
+  return { ok: false, problem: "invalid", reason: "it is not in the form 2025-04-28T15:00+08:00" };
+}
