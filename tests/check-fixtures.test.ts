@@ -1,0 +1,36 @@
+// One fixture per rule: the case's specs produce exactly the expected diagnostics, each at the
+// file, line and column the campaign manager has to look at.
+import { describe, expect, test } from "vitest";
+import { check } from "../compiler/pipeline.ts";
+import { position, type PositionedDiagnostic } from "../compiler/print.ts";
+import { fixtureCases, materialize } from "./support/fixtures.ts";
+
+const byPlace = (a: { file: string; line: number; column: number; code: string }, b: typeof a) =>
+  a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code);
+
+function checkFixture(name: string, remove: string[] = []): PositionedDiagnostic[] {
+  const { root, cleanup } = materialize(name, remove);
+  try {
+    const result = check(`${root}/specs`, root);
+    return result.diagnostics.map((d) => position(d, result.sources)).sort(byPlace);
+  } finally {
+    cleanup();
+  }
+}
+
+describe("site check on fixtures", () => {
+  test("the base fixture is a clean site", () => {
+    expect(checkFixture("base")).toEqual([]);
+  });
+
+  for (const c of fixtureCases()) {
+    test(`${c.name}: ${c.purpose}`, () => {
+      const actual = checkFixture(c.name, c.remove);
+      const expected = c.diagnostics.map(({ hint: _hint, ...e }) => ({ severity: "error", ...e })).sort(byPlace);
+      expect(actual.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(expected);
+      for (const e of c.diagnostics.filter((e) => e.hint !== undefined)) {
+        expect(actual.find((a) => a.code === e.code && a.line === e.line)?.hint).toBe(e.hint);
+      }
+    });
+  }
+});

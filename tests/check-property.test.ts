@@ -1,0 +1,106 @@
+// Random edits of the real specs never crash `site check`: whatever a campaign manager types,
+// the answer is diagnostics with a position, exit 0 or 1, never an internal error.
+// FC_RUNS=2000 npm test -- tests/check-property.test.ts runs it long.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, test } from "vitest";
+import { check } from "../compiler/pipeline.ts";
+import { position } from "../compiler/print.ts";
+import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
+
+const runs = Number(process.env.FC_RUNS ?? 60);
+const root = mkdtempSync(join(tmpdir(), "site-fuzz-"));
+const specsDir = join(root, "specs");
+cpSync(join(projectRoot, "specs"), specsDir, { recursive: true });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function specFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? specFiles(path) : [relative(specsDir, path)];
+  });
+}
+const files = specFiles(specsDir).sort();
+const originals = new Map(files.map((f) => [f, readFileSync(join(specsDir, f), "utf8")]));
+
+// Fragments that stress YAML and the rules: structure, anchors, tags, odd scalars, links, times.
+const fragment = fc.oneof(
+  fc.constantFrom("~", "[", "]", "{", "}", ":", "- ", "? ", "'", '"', "\t", "#", "&a ", "*a", "!!binary ", "!!str ", "<<: *a",
+    "1e999", "-1", "0x1F", ".nan", "javascript:alert(1)", "http://x.example", "/:region/x", "2025-01-01T00:00",
+    "2025-13-45T99:99+08:00", "2024-03-31T02:30 Europe/Paris", "null", "true", "\u0000", "\uFEFF", "💥", "\r\n", "\n  ", "    "),
+  fc.string({ maxLength: 12 }),
+);
+
+const edit = fc.record({
+  file: fc.constantFrom(...files),
+  kind: fc.constantFrom("insert", "delete-line", "duplicate-line", "replace-value", "truncate"),
+  at: fc.nat(),
+  text: fragment,
+});
+
+function applyEdit(text: string, e: { kind: string; at: number; text: string }): string {
+  const lines = text.split("\n");
+  const n = e.at % Math.max(1, lines.length);
+  switch (e.kind) {
+    case "insert": {
+      const offset = e.at % (text.length + 1);
+      return text.slice(0, offset) + e.text + text.slice(offset);
+    }
+    case "delete-line":
+      return [...lines.slice(0, n), ...lines.slice(n + 1)].join("\n");
+    case "duplicate-line":
+      return [...lines.slice(0, n + 1), ...lines.slice(n)].join("\n");
+    case "replace-value":
+      lines[n] = (lines[n] ?? "").replace(/:\s.*$/, `: ${e.text}`);
+      return lines.join("\n");
+    default:
+      return text.slice(0, e.at % (text.length + 1));
+  }
+}
+
+describe("site check under random edits of the real specs", () => {
+  test("never throws; every diagnostic has a real position and a message", () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+        try {
+          for (const e of edits) {
+            const path = join(specsDir, e.file);
+            writeFileSync(path, applyEdit(readFileSync(path, "utf8"), e));
+          }
+          const result = check(specsDir, root);
+          for (const d of result.diagnostics) {
+            const p = position(d, result.sources);
+            expect(p.file.startsWith("specs/")).toBe(true);
+            expect(p.line).toBeGreaterThanOrEqual(1);
+            expect(p.column).toBeGreaterThanOrEqual(1);
+            expect(p.message.length).toBeGreaterThan(0);
+          }
+        } finally {
+          for (const e of edits) writeFileSync(join(specsDir, e.file), originals.get(e.file)!);
+        }
+      }),
+      { numRuns: runs },
+    );
+  }, runs * 250 + 10_000);
+
+  test("the CLI answers 0 or 1 with no stack trace", () => {
+    fc.assert(
+      fc.property(edit, (e) => {
+        const path = join(specsDir, e.file);
+        try {
+          writeFileSync(path, applyEdit(originals.get(e.file)!, e));
+          const { code, stdout, stderr } = runSite(["check", "--json"], { cwd: root });
+          expect([0, 1]).toContain(code);
+          expect(stderr).toBe("");
+          expect(stdout + stderr).not.toMatch(stackTrace);
+          expect(() => JSON.parse(stdout)).not.toThrow();
+        } finally {
+          writeFileSync(path, originals.get(e.file)!);
+        }
+      }),
+      { numRuns: Math.max(5, Math.round(runs / 10)) },
+    );
+  }, runs * 200 + 10_000);
+});

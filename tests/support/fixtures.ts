@@ -1,0 +1,46 @@
+// Fixture cases: tests/fixtures/<case>/specs holds only the files that differ from
+// tests/fixtures/base/specs (a small valid site); expected.yaml says which base files to remove
+// and the diagnostics the case must produce, with a first-line comment saying what it is for.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+
+export const fixturesDir = new URL("../fixtures/", import.meta.url).pathname;
+
+export interface ExpectedDiagnostic {
+  code: string;
+  severity?: "error" | "warning";
+  file: string;
+  line: number;
+  column: number;
+  /** When given, the hint must be exactly this. */
+  hint?: string;
+}
+
+export interface FixtureCase {
+  name: string;
+  purpose: string;
+  remove: string[];
+  diagnostics: ExpectedDiagnostic[];
+}
+
+export function fixtureCases(): FixtureCase[] {
+  return readdirSync(fixturesDir)
+    .filter((name) => name !== "base")
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(fixturesDir, name, "expected.yaml"), "utf8");
+      const data = parse(text) as { remove?: string[]; diagnostics: ExpectedDiagnostic[] };
+      return { name, purpose: text.split("\n", 1)[0]!.replace(/^#\s*/, ""), remove: data.remove ?? [], diagnostics: data.diagnostics };
+    });
+}
+
+/** A temporary project folder holding specs/ = base + the case's files; removed by the returned cleanup. */
+export function materialize(name: string, remove: string[] = []): { root: string; cleanup: () => void } {
+  const root = mkdtempSync(join(tmpdir(), `site-fixture-${name}-`));
+  cpSync(join(fixturesDir, "base", "specs"), join(root, "specs"), { recursive: true });
+  if (name !== "base") cpSync(join(fixturesDir, name, "specs"), join(root, "specs"), { recursive: true, force: true });
+  for (const file of remove) rmSync(join(root, "specs", file));
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
