@@ -1,7 +1,7 @@
 // Fixture cases: tests/fixtures/<case>/specs holds only the files that differ from
 // tests/fixtures/base/specs (a small valid site); expected.yaml says which base files to remove
 // and the diagnostics the case must produce, with a first-line comment saying what it is for.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -40,7 +40,9 @@ export function fixtureCases(): FixtureCase[] {
 export function materialize(name: string, remove: string[] = []): { root: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), `site-fixture-${name}-`));
   cpSync(join(fixturesDir, "base", "specs"), join(root, "specs"), { recursive: true });
-  if (name !== "base") cpSync(join(fixturesDir, name, "specs"), join(root, "specs"), { recursive: true, force: true });
+  // A case that only removes files has no specs/ of its own (git keeps no empty folders).
+  const overlay = join(fixturesDir, name, "specs");
+  if (name !== "base" && existsSync(overlay)) cpSync(overlay, join(root, "specs"), { recursive: true, force: true });
   for (const file of remove) rmSync(join(root, "specs", file));
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
