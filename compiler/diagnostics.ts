@@ -234,6 +234,16 @@ export const catalogue = {
     message: (a) => `Page ${a.page} redirects to ${a.to}, which ${a.region} does not have.`,
     hint: () => "redirect to a page of the same region.",
   }),
+  "missing-content": entry<{ page: string; regions: readonly string[]; what: string }>({
+    severity: "error",
+    message: (a) => `Page ${a.page} has no ${a.what} for ${list(a.regions)}.`,
+    hint: (a) => `write it in specs/content/${a.page}.yaml; the page cannot be built without it.`,
+  }),
+  "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `{${a.name}} is not a figure the compiler can fill in.`,
+    hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
+  }),
   "missing-message": entry<{ key: string; presentIn: string; missingIn: string }>({
     severity: "warning",
     message: (a) => `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}; it would show as empty there.`,

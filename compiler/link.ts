@@ -6,6 +6,7 @@
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Location, type Result } from "./diagnostics.ts";
 import { parseLink } from "./links.ts";
 import { locate, type PathSegment } from "./load.ts";
+import { placeholderNames, placeholdersIn } from "./placeholders.ts";
 import type * as Spec from "./spec-types.ts";
 import type { Valid, ValidSpecs } from "./validate.ts";
 
@@ -338,6 +339,61 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     });
   }
 
+  // Content: every page a template renders has its texts for every region that carries it.
+  if (pages) checkContent();
+
+  function checkContent() {
+    const contentChecked = !specs.invalid.some((d) => d.kind === "content");
+    for (const [id, file] of specs.content) {
+      if (!findPage(pages!.data.pages, id)) {
+        report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
+      }
+      forEachText(file.data, [], (text, path) => {
+        for (const name of placeholdersIn(text)) {
+          if (!(placeholderNames as string[]).includes(name)) {
+            report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
+          }
+        }
+      });
+    }
+    // What each template needs beyond head, and whether it is written per language or per region.
+    const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
+      home: { block: "hero", per: "language", what: "hero" },
+      article: { block: "body", per: "language", what: "body text" },
+      product: { block: "product", per: "language", what: "product text" },
+      "where-to-buy": { block: "dealers", per: "region", what: "dealer list" },
+      manuals: { block: "manuals", per: "region", what: "manual list" },
+    };
+    const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
+    const miss = (page: string, what: string, region: string, location: Location) => {
+      const key = `${page}|${what}`;
+      const entry = missing.get(key) ?? { page, what, regions: [], location };
+      entry.regions.push(region);
+      missing.set(key, entry);
+    };
+    for (const route of routes) {
+      if (!route.template || route.childrenOnly) continue;
+      const region = regions.get(route.region)!;
+      const pageKey = at(pages!, ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s]))], true);
+      const content = specs.content.get(route.page);
+      if (!content) {
+        if (contentChecked) miss(route.page, "content file", route.region, pageKey);
+        continue;
+      }
+      if (!content.data.head[region.language]) miss(route.page, `${region.language} head (title, description, keywords)`, route.region, at(content, ["head"], true));
+      const need = needs[route.template];
+      if (need) {
+        const key = need.per === "language" ? region.language : region.code;
+        const block = content.data[need.block] as Record<string, unknown> | undefined;
+        if (!block?.[key]) miss(route.page, `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`, route.region, at(content, [need.block], true));
+      }
+      content.data.body?.[region.language]?.forEach((section, i) =>
+        section.links?.forEach((l, j) => checkLink(region, content, ["body", region.language, i, "links", j, "link"], l.link)),
+      );
+    }
+    for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
+  }
+
   // Campaigns run in known regions; per-region instants name only those regions.
   for (const [, campaign] of specs.campaigns) {
     campaign.data.regions.forEach((code, i) => checkRegion(code, at(campaign, ["regions", i])));
@@ -381,6 +437,12 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     canonicalProduct,
   };
   return { value: model, diagnostics };
+}
+
+function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
+  if (typeof value === "string") visit(value, path);
+  else if (Array.isArray(value)) value.forEach((v, i) => forEachText(v, [...path, i], visit));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
 }
 
 function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {

@@ -18,7 +18,8 @@ export type SpecKind =
   | "constants"
   | "region"
   | "messages"
-  | "campaign";
+  | "campaign"
+  | "content";
 
 /** Files of which there is exactly one, and where they live. */
 export const singletonFiles: Record<string, SpecKind> = {
@@ -32,11 +33,15 @@ export const singletonFiles: Record<string, SpecKind> = {
   "constants.yaml": "constants",
 };
 
-/** Folders whose every file is one spec of a kind, named by the file: regions/us.yaml is region 'us'. */
+/**
+ * Folders whose every file is one spec of a kind, named by its path without .yaml: regions/us.yaml
+ * is region 'us', content/where-to-buy/hongkong-macao.yaml the content of that page.
+ */
 export const folderKinds: Record<string, SpecKind> = {
   regions: "region",
   messages: "messages",
   campaigns: "campaign",
+  content: "content",
 };
 
 export type PathSegment = string | number;
@@ -90,8 +95,10 @@ function scalarValue(node: unknown): string | undefined {
   return isScalar(node) ? String(node.value) : undefined;
 }
 
-export function schemaComment(kind: SpecKind): string {
-  const depth = Object.values(folderKinds).includes(kind) ? "../../" : "../";
+/** The first line a spec file should have; `name` is its path inside its folder. */
+export function schemaComment(kind: SpecKind, name: string): string {
+  const levels = Object.values(folderKinds).includes(kind) ? 2 + (name.match(/\//g)?.length ?? 0) : 1;
+  const depth = "../".repeat(levels);
   return `# yaml-language-server: $schema=${depth}schemas/${kind}.schema.json`;
 }
 
@@ -112,13 +119,13 @@ export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
   for (const [folder, kind] of Object.entries(folderKinds)) {
     const folderPath = join(dir, folder);
     if (!isDirectory(folderPath)) continue;
-    for (const fileName of readdirSync(folderPath).sort()) {
-      const path = join(folderPath, fileName);
-      if (!fileName.endsWith(".yaml")) {
-        if (isFile(path)) diagnostics.push(unknownFile(rel(path)));
+    for (const name of filesBelow(folderPath)) {
+      const path = join(folderPath, name);
+      if (!name.endsWith(".yaml")) {
+        diagnostics.push(unknownFile(rel(path)));
         continue;
       }
-      documents.push(parse(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
+      documents.push(parse(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
     }
   }
   for (const entry of readdirSync(dir).sort()) {
@@ -126,6 +133,13 @@ export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
     if (!known && !entry.startsWith(".")) diagnostics.push(unknownFile(rel(join(dir, entry))));
   }
   return { value: { dir, documents }, diagnostics };
+}
+
+/** Files below a folder as forward-slash paths relative to it, in a stable order. */
+function filesBelow(dir: string, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? filesBelow(join(dir, e.name), `${prefix}${e.name}/`) : e.isFile() ? [`${prefix}${e.name}`] : []));
 }
 
 function unknownFile(file: string): Diagnostic {
@@ -151,7 +165,7 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
       diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
     }
   }
-  const expected = schemaComment(kind);
+  const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
   if (firstTextLine.trim() !== expected) {
     diagnostics.push(diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length }));

@@ -409,6 +409,193 @@ export interface SystemConstants {
 }
 
 /**
+ * What one page says: its head data per language and the blocks its template renders. One file per page id: specs/content/<page-id>.yaml (specs/content/where-to-buy/hongkong-macao.yaml for a child page). Texts may use {returnDays}, {warrantyYears}, {priceGuaranteeDays}, {deliveryDelayMin}, {deliveryDelayMax}, {brand} and {supportEmail}: they are filled in per region.
+ */
+
+export interface PageContent {
+  head: PerLanguage;
+  hero?: PerLanguage1;
+  body?: PerLanguage2;
+  product?: PerLanguage3;
+  dealers?: PerRegion;
+  manuals?: PerRegion1;
+}
+/**
+ * Title, description and keywords of the page, per language of the regions that carry it.
+ */
+
+export interface PerLanguage {
+  [k: string]: Head;
+}
+
+export interface Head {
+  /**
+   * Page title; the brand name is added after it.
+   */
+  title: string;
+  /**
+   * Meta description: one or two sentences.
+   */
+  description: string;
+  /**
+   * Meta keywords.
+   *
+   * @minItems 1
+   *
+   * Items: Text shown to visitors. Line breaks are kept.
+   */
+  keywords: string[];
+}
+/**
+ * The heading block at the top of the page, per language.
+ */
+
+export interface PerLanguage1 {
+  [k: string]: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    subtitle?: string;
+  };
+}
+/**
+ * Sections of an article page, per language.
+ */
+
+export interface PerLanguage2 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: Section[];
+}
+
+export interface Section {
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  heading?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  text: string;
+  /**
+   * Bullet points after the text.
+   *
+   * Items: Text shown to visitors. Line breaks are kept.
+   */
+  list?: string[];
+  /**
+   * Links after the text.
+   */
+  links?: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    label: string;
+    /**
+     * Page of this region, site path or https:// address.
+     */
+    link: string;
+  }[];
+}
+/**
+ * What a product page says about its product, per language. Name, price and buy link come from the catalogue and the price table.
+ */
+
+export interface PerLanguage3 {
+  [k: string]: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    tagline: string;
+    /**
+     * Short selling points.
+     *
+     * @minItems 1
+     *
+     * Items: Text shown to visitors. Line breaks are kept.
+     */
+    highlights: string[];
+    /**
+     * Specification rows.
+     */
+    specs?: {
+      /**
+       * Text shown to visitors. Line breaks are kept.
+       */
+      label: string;
+      /**
+       * Text shown to visitors. Line breaks are kept.
+       */
+      value: string;
+    }[];
+  };
+}
+/**
+ * Shops that sell the robots, per region code.
+ */
+
+export interface PerRegion {
+  /**
+   * @minItems 1
+   */
+  [k: string]: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * The shop's site.
+     */
+    link: string;
+    /**
+     * Postal address: one line, or a list of lines (branches).
+     */
+    address: string | string[];
+    /**
+     * Image key of the shop's logo.
+     */
+    img?: string;
+  }[];
+}
+/**
+ * Downloadable manuals per region code, grouped by product series.
+ */
+
+export interface PerRegion1 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: {
+    /**
+     * Product series.
+     */
+    series: "megatron" | "grimlock" | "optimus-prime" | "bumblebee" | "k1" | "buzz-lightyear" | "ai-base" | "t9";
+    /**
+     * @minItems 1
+     */
+    files: {
+      /**
+       * File name of the PDF.
+       */
+      name: string;
+      /**
+       * File size as shown, e.g. 12.4 MB.
+       */
+      size: string;
+      /**
+       * Last update, YYYY-MM-DD.
+       */
+      date: string;
+    }[];
+  }[];
+}
+
+/**
  * Texts of one language, loaded by the runtime on demand: API error messages and interface strings. Every language should have the same keys; a missing one shows as empty text. One file per language: specs/messages/<language>.yaml.
  */
 
@@ -531,7 +718,6 @@ export interface Page {
    * Campaign shown by a campaign page.
    */
   campaign?: string;
-  title?: LocalizedText;
   /**
    * Element id the page scrolls to on arrival instead of the top.
    */
@@ -556,36 +742,6 @@ export interface Page {
   children?: {
     [k: string]: Page;
   };
-}
-/**
- * Page title per language (the brand name is appended).
- */
-
-export interface LocalizedText {
-  /**
-   * Chinese.
-   */
-  zh: string;
-  /**
-   * English.
-   */
-  en: string;
-  /**
-   * German.
-   */
-  de: string;
-  /**
-   * French.
-   */
-  fr: string;
-  /**
-   * Japanese.
-   */
-  ja: string;
-  /**
-   * Korean.
-   */
-  ko: string;
 }
 /**
  * The page is reachable only inside this window; outside it visitors go to the region home.
@@ -655,6 +811,36 @@ export interface RegionChooser {
 }
 /**
  * Page heading in the six languages.
+ */
+
+export interface LocalizedText {
+  /**
+   * Chinese.
+   */
+  zh: string;
+  /**
+   * English.
+   */
+  en: string;
+  /**
+   * German.
+   */
+  de: string;
+  /**
+   * French.
+   */
+  fr: string;
+  /**
+   * Japanese.
+   */
+  ja: string;
+  /**
+   * Korean.
+   */
+  ko: string;
+}
+/**
+ * Line under the heading in the six languages.
  */
 
 export interface LocalizedText1 {
@@ -1107,4 +1293,8 @@ export interface Site {
       fullPageLoads?: boolean;
     };
   };
+  /**
+   * An absolute https:// address on another site.
+   */
+  downloads: string;
 }

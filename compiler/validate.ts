@@ -30,6 +30,8 @@ export interface ValidSpecs {
   regions: Map<string, Valid<Spec.RegionalSettings>>;
   messages: Map<string, Valid<Spec.MessageTable>>;
   campaigns: Map<string, Valid<Spec.Campaign>>;
+  /** Page content by page id. */
+  content: Map<string, Valid<Spec.PageContent>>;
   /** Files that failed to parse, or whose data is not of the schema's shape: rules that need them are skipped. */
   invalid: SpecDocument[];
 }
@@ -40,7 +42,7 @@ let validators: Validators | undefined;
 function compileValidators(): Validators {
   // allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowMatchingProperties: true });
-  addFormats.default(ajv, ["email", "hostname"]);
+  addFormats.default(ajv, ["email", "hostname", "date"]);
   // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
   ajv.addKeyword({ keyword: "x-code", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
@@ -51,14 +53,14 @@ function compileValidators(): Validators {
     if (file.endsWith(".schema.json")) ajv.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), "utf8")));
   }
   const get = (kind: SpecKind) => ajv.getSchema(`${kind}.schema.json`)!;
-  const kinds: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign"];
+  const kinds: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign", "content"];
   return Object.fromEntries(kinds.map((k) => [k, get(k)])) as Validators;
 }
 
 export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
   validators ??= compileValidators();
   const diagnostics: Diagnostic[] = [];
-  const out: ValidSpecs = { regions: new Map(), messages: new Map(), campaigns: new Map(), invalid: [] };
+  const out: ValidSpecs = { regions: new Map(), messages: new Map(), campaigns: new Map(), content: new Map(), invalid: [] };
 
   for (const spec of loaded.documents) {
     if (spec.data === undefined) {
@@ -92,6 +94,7 @@ export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
       case "region": out.regions.set(spec.name, valid); break;
       case "messages": out.messages.set(spec.name, valid); break;
       case "campaign": out.campaigns.set(spec.name, valid); break;
+      case "content": out.content.set(spec.name, valid); break;
     }
   }
   return { value: out, diagnostics };
