@@ -25,7 +25,8 @@ function bundleTime() {
   }
 }
 
-if (bundleTime() < newestSource(`${root}compiler`)) {
+const sources = ["compiler", "templates", "runtime"].map((d) => newestSource(`${root}${d}`));
+if (bundleTime() < Math.max(...sources)) {
   const { build } = await import("esbuild");
   mkdirSync(`${root}lib`, { recursive: true });
   // Write beside and rename: several `site` processes may start at once.
@@ -39,6 +40,7 @@ if (bundleTime() < newestSource(`${root}compiler`)) {
     target: "node20",
     packages: "external",
     sourcemap: "inline",
+    jsx: "automatic",
     logLevel: "error",
   });
   renameSync(temporary, bundle);

@@ -5,7 +5,9 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { hasErrors } from "./diagnostics.ts";
-import { check } from "./pipeline.ts";
+import { DateTime } from "luxon";
+import { build, check, type BuildResult } from "./pipeline.ts";
+import { parseInstant } from "./time.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print.ts";
 
 /** A failure the user can act on, printed as one line (exit 2). */
@@ -52,6 +54,44 @@ function runCheck(options: { specs: string; json?: boolean; format?: Format }): 
   return hasErrors(result.diagnostics) ? 1 : 0;
 }
 
+function instantOption(value: string | undefined, name: string): DateTime {
+  if (value === undefined) return DateTime.now();
+  const parsed = parseInstant(value);
+  if (!parsed.ok) throw new UsageError(`${name} '${value}' is not an instant with an offset or zone (e.g. 2024-11-25T12:00+01:00): ${parsed.reason}`);
+  return parsed.instant;
+}
+
+function printDiagnostics(result: BuildResult, format: Format) {
+  if (!result.diagnostics.length) return;
+  if (format === "json") process.stdout.write(printJson(result.diagnostics, result.sources) + "\n");
+  else process.stdout.write(printPretty(result.diagnostics, result.sources, styleFor(process.stdout)) + "\n\n");
+}
+
+async function runBuild(options: { specs: string; out: string; now?: string }): Promise<number> {
+  const specsDir = specsDirFrom(options.specs);
+  const now = instantOption(options.now, "--now");
+  const style = styleFor(process.stdout);
+  const out = resolve(options.out);
+  const result = await build({
+    specsDir,
+    out,
+    now,
+    onStage: (name, detail, ms) => process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`),
+  });
+  printDiagnostics(result, "pretty");
+  if (!result.summary) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+    process.stdout.write(`${style.red("build failed")}: ${errors} error${errors === 1 ? "" : "s"} in the specs; nothing was written\n`);
+    return 1;
+  }
+  const s = result.summary;
+  process.stdout.write(
+    `${style.bold("built")} ${s.pages} pages (${s.routes} routes, ${s.regions} regions, ${(s.bytes / 1024 / 1024).toFixed(1)} MB) as of ${now.toISO({ suppressMilliseconds: true })} in ${Math.round(s.ms)} ms → ${options.out}/site\n` +
+      (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : ""),
+  );
+  return 0;
+}
+
 function notBuiltYet(command: string): never {
   throw new UsageError(`'site ${command}' is not built yet`);
 }
@@ -80,8 +120,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .description("check, then compile, prerender and bundle the site into --out")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--out <dir>", "output folder", "dist")
-    .option("--now <instant>", "build the site as it is at this instant (default: now)")
-    .action(() => notBuiltYet("build"));
+    .option("--now <instant>", "build the site as it is at this instant, e.g. 2024-11-25T12:00+01:00 (default: now)")
+    .action(async (options) => setExitCode(await runBuild(options)));
 
   program
     .command("check-windows")

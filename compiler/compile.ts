@@ -1,0 +1,475 @@
+// Stage 4, compile: the site model at an instant becomes what the later stages need: one
+// RouteData per route (what its template shows), the route manifests (head, alternates,
+// JSON-LD, window, prefetch) and the typed modules the runtime imports. Every derived value
+// (hrefs, formatted prices, instalments, availability, NEW tags) is computed here, once.
+
+import type { DateTime } from "luxon";
+import { buildHead } from "./head.ts";
+import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
+import { parseLink } from "./links.ts";
+import { fillPlaceholders, type PlaceholderContext } from "./placeholders.ts";
+import type {
+  ArticleSection,
+  Availability,
+  HeadData,
+  LayoutData,
+  Link,
+  NavEntry,
+  PageData,
+  Price,
+  ProductCard,
+  RouteData,
+} from "./route-data.ts";
+import type * as Spec from "./spec-types.ts";
+import { parseInstant } from "./time.ts";
+
+export interface PrefetchRequest {
+  baseURL: string;
+  url: string;
+  params: Record<string, string> | null;
+  data: unknown;
+  method: "GET" | "POST";
+  /** Where the request runs: on the server before the first render, or in the browser. */
+  end: "server" | "client";
+}
+
+export interface RouteManifest {
+  path: string;
+  region: string;
+  locale: string;
+  page: string;
+  /** Path of the HTML file inside dist/site. */
+  file: string;
+  window: { start: string | null; end: string | null } | null;
+  redirect: { to: string; status: number } | null;
+  head: HeadData | null;
+  prefetch: PrefetchRequest[];
+}
+
+export interface CompiledRoute {
+  manifest: RouteManifest;
+  /** Undefined for a redirect: it has no page of its own. */
+  data?: RouteData;
+}
+
+export interface CompiledSite {
+  now: string;
+  /** The next instant after `now` at which some output would change, or null. */
+  nextChange: string | null;
+  routes: CompiledRoute[];
+  /** Typed modules for the runtime, by path inside dist/generated. */
+  modules: Map<string, string>;
+  /** Region whose settings and language the site-wide 404 page uses. */
+  notFound: { regions: { lang: string; title: string; text: string; backHome: string; href: string }[] };
+}
+
+export function fileOf(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+const seriesLabels: Record<string, string> = {
+  megatron: "Megatron",
+  grimlock: "Grimlock",
+  "optimus-prime": "Optimus Prime",
+  bumblebee: "Bumblebee",
+  k1: "K1",
+  "buzz-lightyear": "Buzz Lightyear",
+  "ai-base": "AI Base",
+  t9: "T9-E",
+};
+
+export function compile(model: SiteModel, now: DateTime): CompiledSite {
+  const specs = model.specs;
+  const constants = specs.constants!.data;
+  const organisation = specs.organisation!.data;
+  const messages = (language: Language) => specs.messages.get(language)?.data;
+
+  /** A message by dotted path; missing text is empty, as at run time. */
+  const message = (language: Language, path: string): string => {
+    let node: unknown = messages(language);
+    for (const key of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[key];
+    return typeof node === "string" ? node : "";
+  };
+
+  const placeholderContext = (region: RegionModel): PlaceholderContext => ({ brand: model.name, region, constants, organisation });
+
+  /** An href for a link written in a region's spec: internal links become site paths (absolute URLs on the sister site). */
+  const hrefFor = (region: RegionModel, text: string): { href: string; external: boolean } => {
+    const link = parseLink(text);
+    if (link.kind === "external") return { href: link.url.href, external: true };
+    if (link.kind !== "internal") return { href: "", external: false };
+    const path = link.absolute ? `/${link.path}` : (region.prefix + (link.path ? `/${link.path}` : "")) || "/";
+    const anchor = link.anchor ? `#${link.anchor}` : "";
+    const target = model.routesByPath.get(path);
+    const targetRegion = target ? model.regions.get(target.region) : undefined;
+    // A page of the sister site (cn on its own domain) is linked by its full address.
+    if (targetRegion && targetRegion.originName !== region.originName) return { href: targetRegion.origin + path + anchor, external: false };
+    return { href: path + anchor, external: false };
+  };
+
+  const formatPrice = (amount: number, region: RegionModel): Price => {
+    const currency = region.settings.currency;
+    const text = new Intl.NumberFormat(region.locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : undefined,
+      maximumFractionDigits: 2,
+    }).format(amount);
+    return { amount, currency, text };
+  };
+
+  const productPageOf = (productId: string, region: RegionModel): RouteModel | undefined =>
+    model.routes.find((r) => r.region === region.code && r.product === productId && r.template === "product");
+
+  const productCard = (productId: string, region: RegionModel): ProductCard | null => {
+    const product = model.products.get(productId);
+    const facts = product?.regions[region.code];
+    if (!product || !facts) return null;
+    const amount = model.price(productId, region.code);
+    const availability: Availability = facts.stock === 0 ? "soldOut" : facts.isPreSale ? "preOrder" : "buy";
+    const labels = region.settings.labels;
+    const page = productPageOf(productId, region);
+    return {
+      id: productId,
+      name: facts.name,
+      image: product.image,
+      href: page ? page.path : null,
+      buy: facts.buy ?? null,
+      price: amount === null ? null : formatPrice(amount, region),
+      availability,
+      actionLabel: availability === "soldOut" ? labels.soldOut : availability === "preOrder" ? labels.preOrder : labels.buy,
+    };
+  };
+
+  /** The 1-based stage of a campaign live in a region at `now`, or null. */
+  const liveStage = (campaignId: string, region: string): number | null => {
+    const campaign = specs.campaigns.get(campaignId)?.data;
+    if (!campaign || !campaign.regions.includes(region)) return null;
+    const instant = (value: Spec.Campaign["stages"][number]["start"] | undefined): DateTime | null | undefined => {
+      if (value === undefined) return null;
+      const text = typeof value === "string" ? value : value[region];
+      if (text === undefined) return undefined;
+      const parsed = parseInstant(text);
+      return parsed.ok ? parsed.instant : undefined;
+    };
+    for (const [i, stage] of campaign.stages.entries()) {
+      const start = instant(stage.start);
+      const end = instant(stage.end);
+      if (!start || end === undefined) continue;
+      if (start <= now && (end === null || now < end)) return i + 1;
+    }
+    return null;
+  };
+
+  const navEntries = (region: RegionModel, items: Spec.NavItem[]): NavEntry[] =>
+    items
+      .filter((item) => !item.campaign || (item.stage ?? [1]).includes(liveStage(item.campaign, region.code) ?? -1))
+      .map((item) => {
+        const started = item.startTime ? (() => {
+          const parsed = parseInstant(item.startTime!);
+          return parsed.ok && parsed.instant <= now;
+        })() : false;
+        const target = item.link !== undefined ? hrefFor(region, item.link) : { href: "", external: false };
+        const productId = item.identify ? model.canonicalProduct(item.identify) : undefined;
+        return {
+          label: item.label,
+          ...target,
+          product: productId ? productCard(productId, region) : null,
+          icon: item.icon ?? null,
+          // The tag (NEW) shows from the entry's start time on.
+          tag: item.tag && started ? item.tag : null,
+          hidden: item.hidden ?? [],
+          children: navEntries(region, item.children ?? []),
+        };
+      });
+
+  const linkOf = (region: RegionModel, label: string, text: string): Link => ({ label, ...hrefFor(region, text) });
+
+  const layoutCache = new Map<string, LayoutData>();
+  const layoutFor = (region: RegionModel): LayoutData => {
+    const cached = layoutCache.get(region.code);
+    if (cached) return cached;
+    const s = region.settings;
+    const lang = region.language;
+    const banner = (s.textBanner ?? []).find((b) => !b.campaign || (b.stage ?? [1]).includes(liveStage(b.campaign, region.code) ?? -1));
+    const chooser = model.routesByPath.get(region.prefix + "/choose-your-region");
+    const layout: LayoutData = {
+      brand: model.name,
+      homeHref: hrefFor(region, s.home.link).href,
+      regionLabel: s.region.label,
+      chooseRegionHref: chooser ? chooser.path : null,
+      shop: s.shop ? linkOf(region, s.shop.label, s.shop.link) : null,
+      account: linkOf(region, s.account.label, s.account.link),
+      textBanner: banner ? { label: banner.label, href: hrefFor(region, banner.link).href, bg: banner.bg } : null,
+      navigation: navEntries(region, s.navigation),
+      footerNavs: s.footerNavs.map((n) => linkOf(region, n.label, n.link)),
+      media: s.media.map((m) => ({ label: m.label, href: m.link, external: true, icon: m.icon })),
+      copyright: s.copyright,
+      companyAddress: s.companyAddress,
+      subscribe: {
+        ...pick(s.subscribe, ["title", "describe", "placeholder", "button", "invalid", "success"]),
+        emailLabel: message(lang, "ui.subscribe.emailLabel"),
+        successView: s.subscribe.successView ? { ...s.subscribe.successView, shopHref: s.shop ? hrefFor(region, s.shop.link).href : null } : null,
+      },
+      subscribeEndpoint: specs.api!.data.environments.production[region.group] + specs.api!.data.endpoints.subscribe.path,
+      ui: {
+        skipToContent: message(lang, "ui.common.skipToContent"),
+        menu: message(lang, "ui.common.menu"),
+        close: message(lang, "ui.common.close"),
+        chooseRegion: message(lang, "ui.common.chooseRegion"),
+        externalLink: message(lang, "ui.common.externalLink"),
+      },
+    };
+    layoutCache.set(region.code, layout);
+    return layout;
+  };
+
+  const pageData = (route: RouteModel, region: RegionModel, template: Template): PageData => {
+    const content = specs.content.get(route.page)?.data;
+    const lang = region.language;
+    const fill = (text: string) => fillPlaceholders(text, placeholderContext(region));
+    const title = fill(content?.head[lang]?.title ?? route.page);
+    switch (template) {
+      case "home": {
+        const hero = content?.hero?.[lang];
+        const products = model.routes
+          .filter((r) => r.region === region.code && r.template === "product" && r.product)
+          .map((r) => productCard(r.product!, region))
+          .filter((c): c is ProductCard => c !== null);
+        return {
+          template,
+          hero: { title: fill(hero?.title ?? title), subtitle: hero?.subtitle ? fill(hero.subtitle) : null },
+          products,
+          learnMore: region.settings.labels.learnMore,
+        };
+      }
+      case "article":
+        return {
+          template,
+          title,
+          sections: (content?.body?.[lang] ?? []).map(
+            (section): ArticleSection => ({
+              heading: section.heading ? fill(section.heading) : null,
+              paragraphs: fill(section.text).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+              list: (section.list ?? []).map(fill),
+              links: (section.links ?? []).map((l) => linkOf(region, fill(l.label), l.link)),
+            }),
+          ),
+        };
+      case "product": {
+        const product = productCard(route.product!, region)!;
+        const text = content?.product?.[lang];
+        const installment = region.settings.installment;
+        return {
+          template,
+          product,
+          tagline: fill(text?.tagline ?? ""),
+          highlights: (text?.highlights ?? []).map(fill),
+          specs: (text?.specs ?? []).map((s) => ({ label: fill(s.label), value: fill(s.value) })),
+          paymentMethods: region.settings.paymentMethods,
+          installment:
+            installment && product.price
+              ? installment.text
+                  .replace("{amount}", formatPrice(perMonth(product.price.amount, installment.months), region).text)
+                  .replace("{months}", String(installment.months))
+              : null,
+          labels: {
+            price: message(lang, "ui.product.price"),
+            paymentMethods: message(lang, "ui.product.paymentMethods"),
+            specs: message(lang, "ui.product.specs"),
+          },
+        };
+      }
+      case "region-chooser": {
+        const chooser = specs.regionChooser!.data;
+        const languages: Language[] = ["zh", "en", "de", "fr", "ja", "ko"];
+        return {
+          template,
+          headings: languages.map((language) => ({ language, title: chooser.title[language], description: chooser.description[language] })),
+          options: chooser.options.map((o) => {
+            const target = model.regions.get(o.region)!;
+            const path = target.prefix || "/";
+            return { label: o.label, country: o.country, region: o.region, href: target.originName === region.originName ? path : target.origin + path };
+          }),
+        };
+      }
+      case "where-to-buy":
+        return {
+          template,
+          title,
+          dealers: (content?.dealers?.[region.code] ?? []).map((d) => ({
+            title: d.title,
+            href: d.link,
+            address: [d.address].flat(),
+            img: d.img ?? null,
+          })),
+          labels: { visitStore: message(lang, "ui.whereToBuy.visitStore"), address: message(lang, "ui.whereToBuy.address") },
+        };
+      case "manuals":
+        return {
+          template,
+          title,
+          groups: (content?.manuals?.[region.code] ?? []).map((g) => ({
+            series: g.series,
+            label: seriesLabels[g.series] ?? g.series,
+            files: g.files.map((f) => ({ ...f, href: `${specs.site!.data.downloads.replace(/\/$/, "")}/${region.code}/${encodeURIComponent(f.name)}` })),
+          })),
+          labels: {
+            name: message(lang, "ui.manuals.name"),
+            size: message(lang, "ui.manuals.size"),
+            updated: message(lang, "ui.manuals.updated"),
+            download: message(lang, "ui.manuals.download"),
+          },
+        };
+      case "login":
+      case "account":
+        return { template, title, texts: flatTexts(messages(lang)?.ui?.[template]) };
+      case "campaign": {
+        const campaign = specs.campaigns.get(route.campaign!)!.data;
+        const local = (value: Spec.Campaign["stages"][number]["start"] | undefined) => {
+          const text = typeof value === "string" ? value : value?.[region.code];
+          const parsed = text ? parseInstant(text) : null;
+          return parsed?.ok ? parsed.instant.toISO({ suppressMilliseconds: true, suppressSeconds: true }) : null;
+        };
+        return {
+          template,
+          title,
+          campaign: campaign.name,
+          stages: campaign.stages
+            .map((s) => ({ name: s.name, start: local(s.start), end: local(s.end) }))
+            .filter((s): s is { name: string; start: string; end: string | null } => s.start !== null),
+        };
+      }
+    }
+  };
+
+  const routes: CompiledRoute[] = [];
+  for (const route of model.routes) {
+    if (route.childrenOnly) continue;
+    const region = model.regions.get(route.region)!;
+    const file = fileOf(route.path);
+    const window = route.window ? { start: route.window.start ?? null, end: route.window.end ?? null } : null;
+    const prefetch: PrefetchRequest[] = [];
+    // Seed 000 §2: the server time is fetched for routes that carry a window.
+    if (window) prefetch.push({ baseURL: "", url: specs.api!.data.endpoints.timestamp.path, params: null, data: null, method: "GET", end: "server" });
+    if (route.template === "account") prefetch.push({ baseURL: region.group, url: specs.api!.data.endpoints.profile.path, params: null, data: null, method: "GET", end: "client" });
+    const manifest: RouteManifest = { path: route.path, region: route.region, locale: region.locale, page: route.page, file, window, redirect: route.redirect, head: null, prefetch };
+    if (route.redirect || !route.template) {
+      routes.push({ manifest });
+      continue;
+    }
+    const page = pageData(route, region, route.template);
+    const content = specs.content.get(route.page)?.data.head[region.language];
+    const fill = (text: string) => fillPlaceholders(text, placeholderContext(region));
+    const head = buildHead(model, route, region, {
+      title: fill(content?.title ?? route.page),
+      description: fill(content?.description ?? ""),
+      keywords: content?.keywords ?? [],
+      product: page.template === "product" ? { card: page.product, description: page.tagline } : null,
+    });
+    manifest.head = head;
+    routes.push({
+      manifest,
+      data: {
+        route: { path: route.path, region: route.region, page: route.page, template: route.template, locale: region.locale, lang: region.hreflang, language: region.language, scrollTo: route.scrollTo },
+        head,
+        layout: layoutFor(region),
+        page,
+      },
+    });
+  }
+
+  return {
+    now: now.toISO()!,
+    nextChange: nextChangeAfter(model, now),
+    routes,
+    modules: generatedModules(model, (region) => layoutFor(region), message),
+    notFound: {
+      regions: ["cn", "us"]
+        .map((code) => model.regions.get(code))
+        .filter((r): r is RegionModel => r !== undefined)
+        .map((r) => ({
+          lang: r.hreflang,
+          title: message(r.language, "ui.notFound.title"),
+          text: message(r.language, "ui.notFound.text"),
+          backHome: message(r.language, "ui.notFound.backHome"),
+          href: r.prefix || "/",
+        })),
+    },
+  };
+}
+
+/** The first instant after `now` at which a stage, a page window or a nav start time begins or ends. */
+export function nextChangeAfter(model: SiteModel, now: DateTime): string | null {
+  const texts: string[] = [];
+  for (const { data } of model.specs.campaigns.values()) {
+    for (const stage of data.stages) for (const v of [stage.start, stage.end]) if (v) texts.push(...(typeof v === "string" ? [v] : Object.values(v)));
+  }
+  for (const route of model.routes) for (const v of [route.window?.start, route.window?.end]) if (v) texts.push(v);
+  const walk = (items: Spec.NavItem[]): void => items.forEach((i) => (i.startTime && texts.push(i.startTime), walk(i.children ?? [])));
+  for (const { data } of model.specs.regions.values()) walk(data.navigation);
+  let next: DateTime | null = null;
+  for (const text of texts) {
+    const parsed = parseInstant(text);
+    if (parsed.ok && parsed.instant > now && (!next || parsed.instant < next)) next = parsed.instant;
+  }
+  return next ? next.toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */
+export function perMonth(price: number, months: number): number {
+  return Math.round((price / months) * 10) / 10;
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, object[k]])) as Pick<T, K>;
+}
+
+function flatTexts(group: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries((group ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/**
+ * The modules the runtime bundle imports: shared.ts (regions, API, constants) and one module per
+ * region (its layout data, interface texts and routes). They are data only, typed by
+ * runtime/generated-types.ts.
+ */
+function generatedModules(model: SiteModel, layoutFor: (r: RegionModel) => LayoutData, message: (l: Language, p: string) => string): Map<string, string> {
+  const specs = model.specs;
+  const modules = new Map<string, string>();
+  const header = "// Generated by site build from specs/. Do not edit.\n";
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  const shared = {
+    name: model.name,
+    defaultRegion: model.defaultRegion,
+    regions: Object.fromEntries(
+      [...model.regions.values()].map((r) => [
+        r.code,
+        { code: r.code, prefix: r.prefix, locale: r.locale, lang: r.hreflang, language: r.language, origin: r.origin, group: r.group, storageScope: r.storageScope, fullPageLoads: r.fullPageLoads },
+      ]),
+    ),
+    api: specs.api!.data,
+    constants: specs.constants!.data,
+  };
+  modules.set("shared.ts", `${header}import type { SharedData } from "../../runtime/generated-types.ts";\n\nexport const shared: SharedData = ${json(shared)};\n`);
+  const loaders: string[] = [];
+  for (const region of model.regions.values()) {
+    const routes = model.routes
+      .filter((r) => r.region === region.code && !r.childrenOnly)
+      .map((r) => ({ path: r.path, page: r.page, template: r.template, window: r.window ?? null, scrollTo: r.scrollTo, redirect: r.redirect?.to ?? null }));
+    const data = {
+      code: region.code,
+      layout: layoutFor(region),
+      api: { ...(specs.messages.get(region.language)?.data.api ?? {}) },
+      countdown: region.settings.countdown,
+      labels: region.settings.labels,
+      newUserPopupSubscribe: region.settings.newUserPopupSubscribe,
+      notFound: { title: message(region.language, "ui.notFound.title") },
+      routes,
+    };
+    modules.set(`regions/${region.code}.ts`, `${header}import type { RegionData } from "../../../runtime/generated-types.ts";\n\nexport const region: RegionData = ${json(data)};\n`);
+    loaders.push(`  ${JSON.stringify(region.code)}: () => import("./regions/${region.code}.ts"),`);
+  }
+  modules.set("regions.ts", `${header}// One chunk per region: a page loads only its own region's data.\nexport const regionLoaders = {\n${loaders.join("\n")}\n} as const;\n`);
+  return modules;
+}

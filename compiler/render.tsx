@@ -1,0 +1,47 @@
+// Stage 6, render: react-dom/server turns each route's data into a full HTML page. A page's
+// data comes only from compile's RouteData; templates are pure functions of it.
+
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { RouteData } from "./route-data.ts";
+import { Document, type Assets } from "../templates/Document.tsx";
+import { NotFoundDocument, type NotFoundProps } from "../templates/NotFound.tsx";
+import { pages } from "../templates/pages/index.ts";
+
+const DOCTYPE = "<!DOCTYPE html>";
+
+/** The islands a rendered page contains, so their chunks can be preloaded. */
+export function islandsIn(html: string): string[] {
+  return [...new Set([...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]!))];
+}
+
+/**
+ * Adds modulepreload links for the chunks a rendered page will load at once. Which those are is
+ * known only after rendering (the islands are in the HTML), so they go in before </head>.
+ */
+export function withPreloads(html: string, urls: readonly string[]): string {
+  const links = urls.map((u) => `<link rel="modulepreload" href="${u}"/>`).join("");
+  return html.replace("</head>", `${links}</head>`);
+}
+
+export function renderPage(data: RouteData, assets: Assets): string {
+  const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
+  return (
+    DOCTYPE +
+    renderToString(
+      <Document route={data.route} head={data.head} layout={data.layout} assets={assets}>
+        <Page page={data.page} />
+      </Document>,
+    )
+  );
+}
+
+export function renderNotFound(props: NotFoundProps): string {
+  return DOCTYPE + renderToString(<NotFoundDocument {...props} />);
+}
+
+/** A page for static hosts that cannot redirect: it sends the browser on at once. */
+export function renderRedirect(to: string, canonical: string): string {
+  const href = to.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `${DOCTYPE}<html><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${canonical.replace(/"/g, "&quot;")}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
+}

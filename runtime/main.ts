@@ -1,0 +1,79 @@
+// The thin client. It computes no content: pages arrive as prerendered HTML and islands hydrate
+// from the props the server wrote. It adds what a static page cannot do by itself: client-side
+// navigation, head updates, the analytics page view, the region store, the layout class, the
+// webp check and the scroll animations.
+
+import { regionLoaders } from "site-generated/regions.ts";
+import { shared } from "site-generated/shared.ts";
+import { hydrateIslands } from "./islands.ts";
+import { layoutClassFor } from "./layout.ts";
+import { regionOfPath } from "./region.ts";
+import { createRouter } from "./router.ts";
+
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+const region = regionOfPath(location.pathname, shared);
+const regionInfo = shared.regions[region]!;
+
+// Region store (seed 000 §3): current region, region-language, language code; country persists.
+const store = { region, regionLanguage: regionInfo.locale, language: regionInfo.language };
+document.documentElement.dataset.regionLanguage = store.regionLanguage;
+try {
+  localStorage.setItem("region", region);
+} catch {
+  // Storage can be disabled; the page works without it.
+}
+
+// Layout class by window width: 'window' (>= 1024), 'ipad' (>= 768), else 'mobile'.
+const applyLayoutClass = () => {
+  const root = document.documentElement;
+  const next = layoutClassFor(window.innerWidth, shared.constants.layout);
+  for (const name of ["window", "ipad", "mobile"]) root.classList.toggle(name, name === next);
+};
+applyLayoutClass();
+addEventListener("resize", applyLayoutClass);
+
+// Image-format support, checked once at load (a failure is only logged, seed 000 §8).
+const probe = new Image();
+probe.onload = () => document.documentElement.classList.add(probe.width > 0 ? "webp" : "no-webp");
+probe.onerror = () => {
+  document.documentElement.classList.add("no-webp");
+  console.info("webp is not supported; using fallback images");
+};
+probe.src = "data:image/webp;base64,UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA";
+
+// Elements scrolled into view get an animated class.
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        entry.target.classList.add("animated");
+        observer.unobserve(entry.target);
+      }
+    }
+  },
+  { rootMargin: `0px 0px -${shared.constants.scrollFloatOffset}px 0px` },
+);
+const observeAnimations = (root: ParentNode) => root.querySelectorAll("section, .product-card").forEach((el) => observer.observe(el));
+observeAnimations(document);
+document.documentElement.style.setProperty("--collapse-duration", `${shared.constants.collapseTransitionSeconds}s`);
+
+window.dataLayer = window.dataLayer ?? [];
+
+const router = createRouter({
+  shared,
+  region,
+  loadRegion: (code) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region),
+  onPage: (main) => {
+    observeAnimations(main);
+    return hydrateIslands(main);
+  },
+});
+router.start();
+void hydrateIslands(document).catch((error: unknown) => console.error(error));
+
+export { store };

@@ -1,0 +1,118 @@
+// Client-side navigation between prerendered pages: fetch the target's HTML, swap the page and
+// its head, report the page view, scroll, and hydrate the new page's islands. Anything it
+// cannot do in place becomes a full page load: another site, a region that always loads from
+// the server (cn), an unknown path, a failed chunk.
+import type { RegionData, SharedData } from "./generated-types.ts";
+import { regionOfPath } from "./region.ts";
+
+export interface RouterOptions {
+  shared: SharedData;
+  region: string;
+  loadRegion: (code: string) => Promise<RegionData> | undefined;
+  /** Called with the new <main> after a swap; rejects when an island's chunk fails to load. */
+  onPage: (main: HTMLElement) => Promise<void>;
+}
+
+/** Head elements a page owns; they are replaced on navigation. */
+const MANAGED_HEAD = 'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+
+export function createRouter({ shared, region, loadRegion, onPage }: RouterOptions) {
+  let current = region;
+  const productionOrigins = new Set(Object.values(shared.regions).map((r) => r.origin));
+
+  const fullLoad = (url: URL) => location.assign(url.href);
+
+  const pageView = () => {
+    window.dataLayer!.push({
+      event: "virtual_page_view",
+      page_path: location.pathname,
+      page_title: document.title,
+      page_location: location.href,
+      region: current,
+    });
+  };
+
+  const scroll = (url: URL, main: HTMLElement) => {
+    // The route's own anchor (flagship-bumblebee: header) unless the link names one.
+    const id = url.hash ? decodeURIComponent(url.hash.slice(1)) : main.dataset.scrollTo;
+    const target = id ? document.getElementById(id) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  };
+
+  async function navigate(url: URL, push: boolean): Promise<void> {
+    const targetRegion = regionOfPath(url.pathname, shared);
+    const from = shared.regions[current]!;
+    const to = shared.regions[targetRegion]!;
+    // On the production hosts a region of the sister site opens there, with the domain swapped.
+    if (productionOrigins.has(location.origin) && to.origin !== location.origin) return fullLoad(new URL(url.pathname + url.search + url.hash, to.origin));
+    if (from.fullPageLoads || to.fullPageLoads) return fullLoad(url);
+    // Only known routes are swapped in place; the server answers anything else (404, redirects).
+    let routes: RegionData["routes"];
+    try {
+      routes = (await loadRegion(targetRegion))?.routes ?? [];
+    } catch {
+      return fullLoad(url);
+    }
+    const path = url.pathname.replace(/\/+$/, "") || "/";
+    const entry = routes.find((r) => r.path === path);
+    if (!entry) return fullLoad(url);
+    if (entry.redirect) return navigate(new URL(entry.redirect + url.search + url.hash, location.href), push);
+    let html: string;
+    try {
+      const response = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) return fullLoad(url);
+      html = await response.text();
+    } catch {
+      return fullLoad(url);
+    }
+    const next = new DOMParser().parseFromString(html, "text/html");
+    const nextScript = next.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
+    const ownScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
+    // A page from another build needs its own runtime.
+    if (!next.querySelector("main") || nextScript !== ownScript) return fullLoad(url);
+
+    if (push) history.pushState(null, "", url.href);
+    document.title = next.title;
+    document.head.querySelectorAll(MANAGED_HEAD).forEach((el) => el.remove());
+    next.head.querySelectorAll(MANAGED_HEAD).forEach((el) => document.head.append(document.importNode(el, true)));
+    const root = document.documentElement;
+    for (const attribute of ["lang", "data-region", "data-page"]) {
+      const value = next.documentElement.getAttribute(attribute);
+      if (value === null) root.removeAttribute(attribute);
+      else root.setAttribute(attribute, value);
+    }
+    document.body.replaceWith(document.importNode(next.body, true));
+    current = targetRegion;
+    const main = document.querySelector("main")!;
+    scroll(url, main);
+    pageView();
+    try {
+      await onPage(main);
+    } catch {
+      // A page chunk that is missing (404 after a deploy): load the target from the server.
+      fullLoad(url);
+    }
+  }
+
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest?.("a");
+    if (!anchor || !anchor.href || anchor.target || anchor.hasAttribute("download")) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== location.origin) return;
+    // A link to an anchor on the same page scrolls natively.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    event.preventDefault();
+    void navigate(url, true);
+  };
+
+  return {
+    start() {
+      document.addEventListener("click", onClick);
+      addEventListener("popstate", () => void navigate(new URL(location.href), false));
+      pageView();
+    },
+    navigate: (href: string) => navigate(new URL(href, location.href), true),
+  };
+}

@@ -1,0 +1,55 @@
+// The whole HTML document of a route: head data, the layout around the page, and the assets.
+import type { ReactNode } from "react";
+import { jsonForScript } from "../compiler/head.ts";
+import type { HeadData, LayoutData, RouteInfo } from "../compiler/route-data.ts";
+import { Footer } from "./parts/Footer.tsx";
+import { Header } from "./parts/Header.tsx";
+
+export interface Assets {
+  /** URL of the runtime entry (module script). */
+  script: string;
+  /** URL of the stylesheet. */
+  style: string;
+}
+
+export interface DocumentProps {
+  route: RouteInfo;
+  head: HeadData;
+  layout: LayoutData;
+  assets: Assets;
+  children: ReactNode;
+}
+
+export function Document({ route, head, layout, assets, children }: DocumentProps) {
+  return (
+    <html lang={route.lang} data-region={route.region} data-page={route.page}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        {head.keywords.length ? <meta name="keywords" content={head.keywords.join(", ")} /> : null}
+        {head.robots ? <meta name="robots" content={head.robots} /> : null}
+        <link rel="canonical" href={head.canonical} />
+        {head.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
+        <link rel="stylesheet" href={assets.style} />
+        <script type="module" src={assets.script} />
+        {head.jsonLd.map((block, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(block) }} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {layout.ui.skipToContent}
+        </a>
+        <Header layout={layout} />
+        <main id="main" data-template={route.template} data-scroll-to={route.scrollTo ?? undefined}>
+          {children}
+        </main>
+        <Footer layout={layout} />
+      </body>
+    </html>
+  );
+}

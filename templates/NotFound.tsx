@@ -1,0 +1,35 @@
+// 404.html: one page for every unknown path, in Chinese and English (the default region and the
+// widest one), with a way home for each.
+export interface NotFoundProps {
+  brand: string;
+  style: string;
+  regions: { lang: string; title: string; text: string; backHome: string; href: string }[];
+}
+
+export function NotFoundDocument({ brand, style, regions }: NotFoundProps) {
+  const first = regions[0];
+  return (
+    <html lang={first?.lang ?? "en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${regions.map((r) => r.title).join(" / ")} | ${brand}`}</title>
+        <meta name="robots" content="noindex" />
+        <link rel="stylesheet" href={style} />
+      </head>
+      <body>
+        <main id="main" className="not-found">
+          {regions.map((r) => (
+            <section key={r.lang} lang={r.lang}>
+              <h1>{r.title}</h1>
+              <p>{r.text}</p>
+              <a className="button" href={r.href}>
+                {r.backHome}
+              </a>
+            </section>
+          ))}
+        </main>
+      </body>
+    </html>
+  );
+}

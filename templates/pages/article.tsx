@@ -1,0 +1,35 @@
+import type { PageData } from "../../compiler/route-data.ts";
+
+export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
+  return (
+    <article className="article">
+      <h1>{page.title}</h1>
+      {page.sections.map((section, i) => (
+        <section key={i} className="article-section">
+          {section.heading ? <h2>{section.heading}</h2> : null}
+          {section.paragraphs.map((p, j) => (
+            <p key={j}>{p}</p>
+          ))}
+          {section.list.length ? (
+            <ul>
+              {section.list.map((item, j) => (
+                <li key={j}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+          {section.links.length ? (
+            <ul className="article-links">
+              {section.links.map((l, j) => (
+                <li key={j}>
+                  <a href={l.href} {...(l.external ? { target: "_blank", rel: "noopener" } : {})}>
+                    {l.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import type { PageData } from "../../compiler/route-data.ts";
+import { ProductCard } from "../parts/ProductCard.tsx";
+
+export function HomePage({ page }: { page: Extract<PageData, { template: "home" }> }) {
+  return (
+    <>
+      <section className="hero" id="hero">
+        <h1>{page.hero.title}</h1>
+        {page.hero.subtitle ? <p className="hero-subtitle">{page.hero.subtitle}</p> : null}
+      </section>
+      {page.products.length ? (
+        <section className="product-grid" aria-label={page.hero.title}>
+          {page.products.map((card) => (
+            <ProductCard key={card.id} card={card} learnMore={page.learnMore} />
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}

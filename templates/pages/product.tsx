@@ -1,0 +1,69 @@
+// A product page: name, price in the region's currency, buy / pre-order / sold-out state,
+// payment methods and instalment, highlights and specs. Rich sections come with seed 001 content.
+import type { PageData } from "../../compiler/route-data.ts";
+import { PriceTag } from "../parts/PriceTag.tsx";
+
+const paymentNames: Record<string, string> = { paypal: "PayPal", klarna: "Klarna" };
+
+export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
+  const { product } = page;
+  const name = product.name.split("\n");
+  return (
+    <article className={`product-page is-${product.availability}`} id="banner">
+      <section className="product-hero" id="overview">
+        <img src={`/images/${product.image}.svg`} alt={name.join(" ")} width={640} height={480} />
+        <div className="product-summary">
+          <h1>
+            {name.map((line, i) => (
+              <span key={i} className="name-line">
+                {line}
+              </span>
+            ))}
+          </h1>
+          <p className="tagline">{page.tagline}</p>
+          {product.price ? (
+            <p className="product-price">
+              <span className="visually-hidden">{page.labels.price} </span>
+              <PriceTag price={product.price} />
+            </p>
+          ) : null}
+          {page.installment ? <p className="installment">{page.installment}</p> : null}
+          {product.availability === "soldOut" || !product.buy ? (
+            <span className="button button-large is-disabled" aria-disabled="true" data-state={product.availability}>
+              {product.actionLabel}
+            </span>
+          ) : (
+            <a className="button button-large" href={product.buy} target="_blank" rel="noopener" data-state={product.availability}>
+              {product.actionLabel}
+            </a>
+          )}
+          {page.paymentMethods.length ? (
+            <p className="payment-methods">
+              {page.labels.paymentMethods}: {page.paymentMethods.map((m) => paymentNames[m] ?? m).join(" · ")}
+            </p>
+          ) : null}
+        </div>
+      </section>
+      <section className="product-highlights">
+        <ul>
+          {page.highlights.map((h, i) => (
+            <li key={i}>{h}</li>
+          ))}
+        </ul>
+      </section>
+      {page.specs.length ? (
+        <section className="product-specs" id="specs">
+          <h2>{page.labels.specs}</h2>
+          <dl>
+            {page.specs.map((s, i) => (
+              <div key={i} className="spec-row">
+                <dt>{s.label}</dt>
+                <dd>{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </article>
+  );
+}

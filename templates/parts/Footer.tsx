@@ -1,0 +1,57 @@
+// Footer: navigation columns (entries not hidden in the footer), newsletter sign-up, social
+// media, the bottom row of footer links, copyright and company address.
+import type { LayoutData } from "../../compiler/route-data.ts";
+import Subscribe from "../islands/Subscribe.tsx";
+import { Island } from "./Island.tsx";
+
+export function Footer({ layout }: { layout: LayoutData }) {
+  const columns = layout.navigation.filter((e) => !e.hidden.includes("footer") && e.children.length > 0);
+  return (
+    <footer className="site-footer">
+      <div className="footer-columns">
+        {columns.map((column, i) => (
+          <section key={i} className="footer-column">
+            <h2>{column.label}</h2>
+            <ul>
+              {column.children
+                .filter((e) => !e.hidden.includes("footer") && e.href)
+                .map((e, j) => (
+                  <li key={j}>
+                    <a href={e.href} {...(e.external ? { target: "_blank", rel: "noopener" } : {})}>
+                      {e.label}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+        <section className="footer-subscribe">
+          <h2>{layout.subscribe.title}</h2>
+          <p>{layout.subscribe.describe}</p>
+          <Island name="subscribe" component={Subscribe} props={{ texts: layout.subscribe, endpoint: layout.subscribeEndpoint, id: "footer-subscribe" }} />
+        </section>
+      </div>
+      <ul className="footer-media">
+        {layout.media.map((m, i) => (
+          <li key={i}>
+            <a href={m.href} target="_blank" rel="noopener" aria-label={m.label}>
+              <span className={`icon icon-${m.icon}`} aria-hidden="true" />
+              <span className="media-label">{m.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <nav className="footer-navs">
+        <ul>
+          {layout.footerNavs.map((n, i) => (
+            <li key={i}>
+              <a href={n.href}>{n.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="copyright">{layout.copyright}</p>
+      <address className="company-address">{layout.companyAddress}</address>
+    </footer>
+  );
+}
