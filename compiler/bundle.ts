@@ -67,7 +67,7 @@ function describe(metafile: Metafile, assetsDir: string): BundleOutput {
   };
   const main = byEntry("runtime/main.ts")!;
   const style = outputs.find((o) => o.url.endsWith(".css") && o.output.entryPoint === "templates/styles.css")!;
-  const react = ["node_modules/react/index.js", "node_modules/react-dom/client.js"].map(byEntry).filter((o) => o !== undefined);
+  const react = byEntry("runtime/hydrate.ts");
   const islandChunk = (name: string) => byEntry(`templates/islands/${name[0]!.toUpperCase()}${name.slice(1)}.tsx`);
   return {
     script: main.url,
@@ -76,7 +76,7 @@ function describe(metafile: Metafile, assetsDir: string): BundleOutput {
       const urls = new Set<string>();
       for (const u of staticClosure(main.url)) if (u !== main.url) urls.add(u);
       if (islands.length) {
-        for (const r of react) for (const u of staticClosure(r.url)) urls.add(u);
+        if (react) for (const u of staticClosure(react.url)) urls.add(u);
         for (const name of islands) {
           const chunk = islandChunk(name);
           if (chunk) for (const u of staticClosure(chunk.url)) urls.add(u);

@@ -112,7 +112,8 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     const text = new Intl.NumberFormat(region.locale, {
       style: "currency",
       currency,
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : undefined,
+      // Whole prices show no cents; a derived amount shows as the seed writes it (141.6).
+      minimumFractionDigits: 0,
       maximumFractionDigits: 2,
     }).format(amount);
     return { amount, currency, text };

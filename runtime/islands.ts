@@ -5,7 +5,7 @@ import { islands, type IslandName } from "../templates/islands/index.ts";
 export async function hydrateIslands(root: ParentNode): Promise<void> {
   const elements = [...root.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")];
   if (elements.length === 0) return;
-  const [{ createElement }, { hydrateRoot }] = await Promise.all([import("react"), import("react-dom/client")]);
+  const { hydrate } = await import("./hydrate.ts");
   await Promise.all(
     elements.map(async (element) => {
       const name = element.dataset.island as IslandName;
@@ -14,7 +14,7 @@ export async function hydrateIslands(root: ParentNode): Promise<void> {
       const module = await load();
       const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
       element.dataset.hydrated = "true";
-      hydrateRoot(element, createElement(module.default as never, props));
+      hydrate(element, module.default as never, props);
     }),
   );
 }

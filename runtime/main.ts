@@ -62,6 +62,16 @@ const observeAnimations = (root: ParentNode) => root.querySelectorAll("section, 
 observeAnimations(document);
 document.documentElement.style.setProperty("--collapse-duration", `${shared.constants.collapseTransitionSeconds}s`);
 
+// The menu button of narrow layouts (the header is static HTML, so this is delegated).
+document.addEventListener("click", (event) => {
+  const toggle = (event.target as Element | null)?.closest?.(".nav-toggle");
+  if (!toggle) return;
+  const nav = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+  const open = toggle.getAttribute("aria-expanded") !== "true";
+  toggle.setAttribute("aria-expanded", String(open));
+  nav?.classList.toggle("is-open", open);
+});
+
 window.dataLayer = window.dataLayer ?? [];
 
 const router = createRouter({

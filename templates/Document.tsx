@@ -34,6 +34,7 @@ export function Document({ route, head, layout, assets, children }: DocumentProp
         {head.alternates.map((a) => (
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
+        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
         <script type="module" src={assets.script} />
         {head.jsonLd.map((block, i) => (

@@ -15,6 +15,7 @@ export function NotFoundDocument({ brand, style, regions }: NotFoundProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${regions.map((r) => r.title).join(" / ")} | ${brand}`}</title>
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={style} />
       </head>
       <body>

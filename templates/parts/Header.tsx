@@ -1,5 +1,6 @@
 // Header: logo, navigation with drop-downs, region switcher, account and shop. Drop-downs open
-// on hover and keyboard focus (CSS), and the mobile menu is a <details>: no JavaScript needed.
+// on hover and keyboard focus (CSS). On narrow screens the runtime folds the navigation behind
+// the menu button; without JavaScript it simply stays open.
 import type { LayoutData, NavEntry } from "../../compiler/route-data.ts";
 import { PriceTag } from "./PriceTag.tsx";
 
@@ -53,12 +54,12 @@ export function Header({ layout }: { layout: LayoutData }) {
         <a className="logo" href={layout.homeHref}>
           {layout.brand}
         </a>
-        <details className="nav-menu">
-          <summary>{layout.ui.menu}</summary>
-          <nav aria-label={layout.ui.menu}>
-            <NavItems entries={layout.navigation} level={0} />
-          </nav>
-        </details>
+        <button type="button" className="nav-toggle" aria-expanded="false" aria-controls="site-nav">
+          {layout.ui.menu}
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label={layout.ui.menu}>
+          <NavItems entries={layout.navigation} level={0} />
+        </nav>
         <div className="header-actions">
           {layout.chooseRegionHref ? (
             <a className="region-switch" href={layout.chooseRegionHref} title={layout.ui.chooseRegion}>

@@ -1,0 +1,104 @@
+// How a build answers time, bad input and hostile text, on the small fixture site.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "node-html-parser";
+import { afterEach, describe, expect, test } from "vitest";
+import { buildInto } from "./support/build.ts";
+import { runSite, stackTrace } from "./support/cli.ts";
+import { materialize } from "./support/fixtures.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+function fixture() {
+  const f = materialize("base");
+  cleanups.push(f.cleanup);
+  return { root: f.root, specs: join(f.root, "specs") };
+}
+
+async function buildFixture(specs: string, now: string) {
+  const built = await buildInto(specs, now);
+  cleanups.push(built.cleanup);
+  expect(built.result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return (path: string) => parse(readFileSync(join(built.out, "site", path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8"));
+}
+
+function edit(file: string, from: string, to: string) {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+describe("the build at an instant (--now)", () => {
+  test("a nav entry carries its NEW tag from its start time on", async () => {
+    const { specs } = fixture();
+    const before = await buildFixture(specs, "2025-03-26T23:59+08:00");
+    const after = await buildFixture(specs, "2025-03-27T00:00+08:00");
+    const tagOf = (page: Awaited<ReturnType<typeof buildFixture>>) => page("/us").querySelector(".nav-sublist .tag")?.text ?? null;
+    expect(tagOf(before)).toBeNull();
+    expect(tagOf(after)).toBe("NEW");
+  });
+
+  test("a promotional entry shows only while its campaign stage is live", async () => {
+    const { specs } = fixture();
+    const labels = async (now: string) => (await buildFixture(specs, now))("/us").querySelectorAll(".nav-label").map((e) => e.text);
+    expect(await labels("2025-06-05T00:00+08:00")).not.toContain("Summer"); // stage 1
+    expect(await labels("2025-06-10T00:00+08:00")).toContain("Summer"); // stage 2
+    expect(await labels("2025-06-15T00:00+08:00")).not.toContain("Summer"); // over: [start, end)
+  });
+});
+
+describe("spec text cannot break the page", () => {
+  test("a product name with </script> stays inside its JSON-LD", async () => {
+    const { specs } = fixture();
+    const hostile = "Bumblebee </script><script>alert(1)</script>";
+    edit(join(specs, "catalogue.yaml"), "name: Flagship Bumblebee,", `name: "${hostile}",`);
+    const page = await buildFixture(specs, "2025-01-01T00:00Z");
+    const doc = page("/us/flagship-bumblebee");
+    const blocks = doc.querySelectorAll('script[type="application/ld+json"]');
+    expect(blocks).toHaveLength(3);
+    expect(JSON.parse(blocks[2]!.textContent).name).toBe(hostile);
+    expect(doc.querySelectorAll("script:not([type])")).toHaveLength(0);
+  });
+});
+
+describe("a failed build writes nothing", () => {
+  const snapshot = (dir: string): string => {
+    const hash = createHash("sha256");
+    const walk = (d: string) => {
+      for (const name of readdirSync(d).sort()) {
+        const path = join(d, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else hash.update(path).update(readFileSync(path));
+      }
+    };
+    walk(dir);
+    return hash.digest("hex");
+  };
+
+  test("site build with a spec error exits 1 and leaves the previous dist/ as it was", () => {
+    const { root, specs } = fixture();
+    const first = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^built \d+ pages/m);
+    const before = snapshot(join(root, "dist"));
+
+    edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1299]");
+    const second = runSite(["build", "--now", "2025-06-01T00:00Z"], { cwd: root });
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain("price-row-length");
+    expect(second.stdout).toContain("nothing was written");
+    expect(second.stdout + second.stderr).not.toMatch(stackTrace);
+    expect(snapshot(join(root, "dist"))).toBe(before);
+    // No staging folder is left behind either.
+    expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  test("--now must carry an offset or zone", () => {
+    const { root } = fixture();
+    const result = runSite(["build", "--now", "2025-01-01T00:00"], { cwd: root });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant/);
+  });
+});
