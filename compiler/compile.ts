@@ -451,6 +451,13 @@ function generatedModules(model: SiteModel, layoutFor: (r: RegionModel) => Layou
     ),
     api: specs.api!.data,
     constants: specs.constants!.data,
+    // The region label shown for a country picked in the chooser (us: CA 'Canada - English', OTHER 'Other Regions - English').
+    countryLabels: Object.fromEntries(
+      [...model.regions.keys()].map((code) => [
+        code,
+        Object.fromEntries((specs.regionChooser?.data.options ?? []).filter((o) => o.region === code).map((o) => [o.country, o.label])),
+      ]),
+    ),
   };
   modules.set("shared.ts", `${header}import type { SharedData } from "../../runtime/generated-types.ts";\n\nexport const shared: SharedData = ${json(shared)};\n`);
   const loaders: string[] = [];

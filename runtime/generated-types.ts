@@ -21,6 +21,8 @@ export interface SharedData {
   regions: Record<string, RegionInfo>;
   api: Spec.API;
   constants: Spec.SystemConstants;
+  /** Per region, the label of each country the chooser maps to it. */
+  countryLabels: Record<string, Record<string, string>>;
 }
 
 export interface RouteEntry {

@@ -7,7 +7,7 @@ import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
 import { hydrateIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
-import { regionOfPath } from "./region.ts";
+import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
 import { createRouter } from "./router.ts";
 
 declare global {
@@ -19,14 +19,20 @@ declare global {
 const region = regionOfPath(location.pathname, shared);
 const regionInfo = shared.regions[region]!;
 
-// Region store (seed 000 §3): current region, region-language, language code; country persists.
-const store = { region, regionLanguage: regionInfo.locale, language: regionInfo.language };
+const store = createRegionStore(region, regionInfo, storage());
 document.documentElement.dataset.regionLanguage = store.regionLanguage;
-try {
-  localStorage.setItem("region", region);
-} catch {
-  // Storage can be disabled; the page works without it.
-}
+
+// Picking a country in the region chooser remembers it; the header names it (us: 'Canada - English').
+document.addEventListener("click", (event) => {
+  const option = (event.target as Element | null)?.closest?.<HTMLElement>("[data-country]");
+  if (option?.dataset.country) store.setCountry(option.dataset.country);
+});
+const showCountry = () => {
+  const label = countryLabel(store.region, store.country, shared.countryLabels);
+  const switcher = document.querySelector(".region-switch .region-label");
+  if (label && switcher) switcher.textContent = label;
+};
+showCountry();
 
 // Layout class by window width: 'window' (>= 1024), 'ipad' (>= 768), else 'mobile'.
 const applyLayoutClass = () => {
@@ -79,6 +85,8 @@ const router = createRouter({
   region,
   loadRegion: (code) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region),
   onPage: (main) => {
+    store.region = regionOfPath(location.pathname, shared);
+    showCountry();
     observeAnimations(main);
     return hydrateIslands(main);
   },

@@ -92,6 +92,20 @@ describe("client-side navigation", () => {
   });
 });
 
+describe("region store", () => {
+  test("picking Canada in the chooser is remembered: the us header reads 'Canada - English'", async () => {
+    const page = await open("/us/choose-your-region");
+    expect(await page.locator(".region-switch").innerText()).toBe("United States - English");
+    await page.click('a[data-country="CA"]');
+    await page.waitForFunction(() => location.pathname === "/us");
+    await expect.poll(() => page.locator(".region-switch").innerText()).toBe("Canada - English");
+    await page.reload();
+    await expect.poll(() => page.locator(".region-switch").innerText()).toBe("Canada - English");
+    expect(await page.evaluate(() => localStorage.getItem("country"))).toBe("CA");
+    await page.close();
+  });
+});
+
 describe("layout class by window width", () => {
   test.each([
     [1280, "window"],

@@ -64,7 +64,7 @@ export function Header({ layout }: { layout: LayoutData }) {
           {layout.chooseRegionHref ? (
             <a className="region-switch" href={layout.chooseRegionHref} title={layout.ui.chooseRegion}>
               <span className="icon icon-globe" aria-hidden="true" />
-              {layout.regionLabel}
+              <span className="region-label">{layout.regionLabel}</span>
             </a>
           ) : null}
           <a href={layout.account.href}>{layout.account.label}</a>
