@@ -1,28 +1,54 @@
 // Stage 5, bundle: esbuild builds the runtime, the islands and the stylesheet into hashed files
 // under assets/, split so that a page loads only what it uses: the runtime entry for every page,
 // React and an island's chunk only where the page has that island, a region's data chunk only
-// in that region. (It runs before render because pages link the hashed file names.)
+// in that region. (It runs before render because pages link the hashed file names.) Nothing is
+// written here: the generated modules come from memory and the output goes back to memory.
 
-import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile } from "esbuild";
-import type { IslandName } from "../templates/islands/index.ts";
+import { build, type Metafile, type Plugin } from "esbuild";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
+/** Where esbuild is told the assets go; only used to name them, never written. */
+const ASSETS_DIR = `${projectRoot}.site-assets`;
+
 export interface BundleOutput {
+  /** Output files by site path ("/assets/main-ABC123.js"). */
+  files: Map<string, Uint8Array>;
   /** URL of the runtime entry. */
   script: string;
   style: string;
   /** URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks. */
   preloadFor(islands: readonly string[]): string[];
-  /** Bytes of every output file, by URL. */
-  sizes: Map<string, number>;
   /** Static and dynamic imports of each output, by URL (for the page-weight budget). */
   graph: Map<string, { static: string[]; dynamic: string[] }>;
 }
 
-export async function bundle(generatedDir: string, assetsDir: string, options: { minify?: boolean } = {}): Promise<BundleOutput> {
+export interface BundleOptions {
+  /** Content-hashed names (production); dev keeps names stable so pages need not change. */
+  hashed?: boolean;
+  minify?: boolean;
+}
+
+/** Resolves "site-generated/<path>" to the modules compile produced, held in memory. */
+function generatedModules(modules: ReadonlyMap<string, string>): Plugin {
+  return {
+    name: "site-generated",
+    setup(b) {
+      b.onResolve({ filter: /^site-generated\// }, (args) => ({ path: args.path.slice("site-generated/".length), namespace: "site-generated" }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) =>
+        args.namespace === "site-generated" ? { path: new URL(args.path, `file:///${args.importer}`).pathname.slice(1), namespace: "site-generated" } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "site-generated" }, (args) => {
+        const contents = modules.get(args.path);
+        return contents === undefined ? { errors: [{ text: `no generated module ${args.path}` }] } : { contents, loader: "ts", resolveDir: projectRoot };
+      });
+    },
+  };
+}
+
+export async function bundle(modules: ReadonlyMap<string, string>, options: BundleOptions = {}): Promise<BundleOutput> {
+  const hashed = options.hashed ?? true;
   const result = await build({
     absWorkingDir: projectRoot,
     entryPoints: { main: "runtime/main.ts", style: "templates/styles.css" },
@@ -32,22 +58,24 @@ export async function bundle(generatedDir: string, assetsDir: string, options: {
     platform: "browser",
     target: ["es2020"],
     minify: options.minify ?? true,
-    outdir: assetsDir,
-    entryNames: "[name]-[hash]",
-    chunkNames: "chunks/[name]-[hash]",
-    assetNames: "[name]-[hash]",
+    outdir: ASSETS_DIR,
+    entryNames: hashed ? "[name]-[hash]" : "[name]",
+    chunkNames: hashed ? "chunks/[name]-[hash]" : "chunks/[name]",
+    assetNames: hashed ? "[name]-[hash]" : "[name]",
     metafile: true,
+    write: false,
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
-    alias: { "site-generated": generatedDir },
+    plugins: [generatedModules(modules)],
     legalComments: "none",
     logLevel: "silent",
   });
-  return describe(result.metafile, assetsDir);
+  const urlOf = (path: string) => `/assets/${path.slice(path.indexOf(".site-assets/") + ".site-assets/".length)}`;
+  const files = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents]));
+  return { files, ...describe(result.metafile, urlOf) };
 }
 
-function describe(metafile: Metafile, assetsDir: string): BundleOutput {
-  const urlOf = (outputPath: string) => `/assets/${relative(assetsDir, `${projectRoot}${outputPath}`).split(sep).join("/")}`;
+function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<BundleOutput, "files"> {
   const outputs = Object.entries(metafile.outputs).map(([path, output]) => ({ url: urlOf(path), output }));
   const byEntry = (entry: string) => outputs.find((o) => o.output.entryPoint === entry);
   const graph = new Map(
@@ -68,11 +96,12 @@ function describe(metafile: Metafile, assetsDir: string): BundleOutput {
   const main = byEntry("runtime/main.ts")!;
   const style = outputs.find((o) => o.url.endsWith(".css") && o.output.entryPoint === "templates/styles.css")!;
   const react = byEntry("runtime/hydrate.ts");
+  // Islands live in templates/islands/<Name>.tsx, registered as <name> (islands/index.ts).
   const islandChunk = (name: string) => byEntry(`templates/islands/${name[0]!.toUpperCase()}${name.slice(1)}.tsx`);
   return {
     script: main.url,
     style: style.url,
-    preloadFor(islands: readonly IslandName[] | readonly string[]) {
+    preloadFor(islands: readonly string[]) {
       const urls = new Set<string>();
       for (const u of staticClosure(main.url)) if (u !== main.url) urls.add(u);
       if (islands.length) {
@@ -84,7 +113,6 @@ function describe(metafile: Metafile, assetsDir: string): BundleOutput {
       }
       return [...urls].sort();
     },
-    sizes: new Map(outputs.map(({ url, output }) => [url, output.bytes])),
     graph,
   };
 }

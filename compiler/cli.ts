@@ -1,13 +1,15 @@
 // The `site` command line. Exit codes: 0 done (warnings allowed), 1 problems in the specs,
 // 2 usage errors and internal failures. No stack trace reaches a user unless --debug.
 
-import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { join, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { hasErrors } from "./diagnostics.ts";
 import { DateTime } from "luxon";
 import { build, check, type BuildResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "./preview.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print.ts";
 
 /** A failure the user can act on, printed as one line (exit 2). */
@@ -92,6 +94,50 @@ async function runBuild(options: { specs: string; out: string; now?: string }): 
   return 0;
 }
 
+function portOption(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port '${value}' is not a port number (0 to 65535; 0 picks a free one)`);
+  return port;
+}
+
+/** Listens on 127.0.0.1 until SIGINT or SIGTERM; resolves with the exit code. */
+async function serveUntilStopped(handler: Parameters<typeof createServer>[1], port: number, describe: (url: string) => string): Promise<number> {
+  const server = createServer(handler);
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new UsageError(`port ${port} is in use; pass another with --port`) : error),
+    );
+    server.listen(port, "127.0.0.1", resolvePromise);
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  process.stdout.write(describe(url) + "\n");
+  return new Promise((resolvePromise) => {
+    const stop = () => server.close(() => resolvePromise(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+/** A clock that reads `start` now and runs on from there. */
+export function clockFrom(start: DateTime | null): () => number {
+  const offset = start ? start.toMillis() - Date.now() : 0;
+  return () => Date.now() + offset;
+}
+
+async function runPreview(options: { out: string; port: string; now?: string }): Promise<number> {
+  const out = resolve(options.out);
+  const routesFile = join(out, "manifests", "routes.json");
+  if (!existsSync(join(out, "site")) || !existsSync(routesFile)) throw new UsageError(`no built site in ${options.out}: run site build first`);
+  const routes = (JSON.parse(readFileSync(routesFile, "utf8")) as { routes: (RouteRecord & { page: string })[] }).routes;
+  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
+  const start = options.now === undefined ? null : instantOption(options.now, "--now");
+  const handler = createPreviewHandler({ files: filesOnDisk(join(out, "site")), routes: () => routes, homes: () => homes, clock: clockFrom(start) });
+  return serveUntilStopped(handler, portOption(options.port), (url) =>
+    `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
+  );
+}
+
 function notBuiltYet(command: string): never {
   throw new UsageError(`'site ${command}' is not built yet`);
 }
@@ -142,8 +188,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .description("serve a built site as production would")
     .option("--out <dir>", "folder of a finished build", "dist")
     .option("--port <n>", "port on 127.0.0.1", "4173")
-    .option("--now <instant>", "pin the server clock to this instant")
-    .action(() => notBuiltYet("preview"));
+    .option("--now <instant>", "start the server clock at this instant, e.g. 2024-11-25T12:00+01:00")
+    .action(async (options) => setExitCode(await runPreview(options)));
 
   return program;
 }

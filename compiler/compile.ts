@@ -349,7 +349,12 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     if (route.childrenOnly) continue;
     const region = model.regions.get(route.region)!;
     const file = fileOf(route.path);
-    const window = route.window ? { start: route.window.start ?? null, end: route.window.end ?? null } : null;
+    // Instants leave compile as ISO strings with an offset, whatever form the spec used.
+    const iso = (text: string | undefined) => {
+      const parsed = text ? parseInstant(text) : null;
+      return parsed?.ok ? parsed.instant.toISO({ suppressMilliseconds: true })! : null;
+    };
+    const window = route.window ? { start: iso(route.window.start), end: iso(route.window.end) } : null;
     const prefetch: PrefetchRequest[] = [];
     // Seed 000 §2: the server time is fetched for routes that carry a window.
     if (window) prefetch.push({ baseURL: "", url: specs.api!.data.endpoints.timestamp.path, params: null, data: null, method: "GET", end: "server" });

@@ -6,7 +6,7 @@
 //
 // bundle runs before render because every page links the hashed names of its assets.
 
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot } from "./bundle.ts";
@@ -41,6 +41,78 @@ export function check(specsDir: string, cwd = process.cwd()): CheckResult {
   };
 }
 
+/** Output files by path inside --out: "site/us/index.html", "manifests/routes.json", "generated/shared.ts". */
+export type OutputFiles = Map<string, string | Uint8Array>;
+
+export interface SiteOutput {
+  files: OutputFiles;
+  pages: number;
+  routes: number;
+  nextChange: string | null;
+  /** Site paths of the pages rendered anew (not taken from the cache). */
+  rendered: string[];
+}
+
+export interface RenderCache {
+  /** A page's HTML by its path, with the key of what it was rendered from. */
+  pages: Map<string, { key: string; html: string }>;
+}
+
+/**
+ * compile ──▶ bundle ──▶ render ──▶ host files, all in memory. With a cache, a page whose data
+ * and assets are unchanged is not rendered again (site dev).
+ */
+export async function renderSite(
+  model: SiteModel,
+  now: DateTime,
+  options: { hashed?: boolean; cache?: RenderCache; onStage?: (stage: string, detail: string) => void } = {},
+): Promise<SiteOutput> {
+  const files: OutputFiles = new Map();
+  const compiled = compile(model, now);
+  options.onStage?.("compile", `${compiled.routes.length} routes`);
+
+  for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
+  const assets = await bundle(compiled.modules, { hashed: options.hashed ?? true });
+  for (const [url, contents] of assets.files) files.set(`site${url}`, contents);
+  const assetBytes = [...assets.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
+  options.onStage?.("bundle", `${assets.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
+
+  const images = join(projectRoot, "templates", "images");
+  if (existsSync(images)) for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
+
+  let pages = 0;
+  const rendered: string[] = [];
+  for (const route of compiled.routes) {
+    const m = route.manifest;
+    if (route.data) {
+      const key = JSON.stringify([assets.script, assets.style, route.data]);
+      const cached = options.cache?.pages.get(m.path);
+      let html = cached?.key === key ? cached.html : undefined;
+      if (html === undefined) {
+        const page = renderPage(route.data, { script: assets.script, style: assets.style });
+        html = withPreloads(page, assets.preloadFor(islandsIn(page)));
+        options.cache?.pages.set(m.path, { key, html });
+        rendered.push(m.path);
+      }
+      files.set(join("site", m.file), html);
+      pages++;
+    } else if (m.redirect) {
+      const region = model.regions.get(m.region)!;
+      files.set(join("site", m.file), renderRedirect(m.redirect.to, region.origin + m.redirect.to));
+    }
+    files.set(manifestPath(m), JSON.stringify(m, null, 2) + "\n");
+  }
+  files.set("site/404.html", renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions }));
+  options.onStage?.("render", `${pages} pages`);
+
+  files.set("manifests/routes.json", routesJson(compiled, compiled.nextChange));
+  files.set("site/sitemap.xml", sitemapXml(compiled));
+  files.set("site/robots.txt", robotsTxt(compiled, model));
+  files.set("site/_redirects", redirectsFile(compiled));
+  files.set("site/nginx.conf", nginxConf(compiled));
+  return { files, pages, routes: compiled.routes.length, nextChange: compiled.nextChange, rendered };
+}
+
 export interface BuildOptions {
   specsDir: string;
   out: string;
@@ -64,6 +136,7 @@ export interface BuildResult extends CheckResult {
   summary?: BuildSummary;
 }
 
+/** site build: check, render the site in memory, then write it to --out all at once. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   let mark = started;
@@ -78,50 +151,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;
 
-  const compiled = compile(model, options.now);
-  stage("compile", `${compiled.routes.length} routes`);
+  const output = await renderSite(model, options.now, { onStage: stage });
+  const bytes = writeOutput(output.files, options.out);
+  stage("write", options.out);
+  return {
+    ...checked,
+    summary: { routes: output.routes, pages: output.pages, regions: model.regions.size, bytes, nextChange: output.nextChange, ms: performance.now() - started },
+  };
+}
 
-  const staging = stagingFolder(options.out);
-  let bytes = 0;
+/** Writes every file to a staging folder beside `out`, then swaps it in: all or nothing. */
+export function writeOutput(files: OutputFiles, out: string): number {
+  const staging = stagingFolder(out);
   try {
-    for (const [path, source] of compiled.modules) bytes += writeFile(staging, join("generated", path), source);
-    const assets = await bundle(join(staging, "generated"), join(staging, "site", "assets"));
-    const assetBytes = [...assets.sizes.values()].reduce((a, b) => a + b, 0);
-    bytes += assetBytes;
-    stage("bundle", `${assets.sizes.size} files, ${Math.round(assetBytes / 1024)} KB`);
-
-    const images = join(projectRoot, "templates", "images");
-    if (existsSync(images)) cpSync(images, join(staging, "site", "images"), { recursive: true });
-
-    let pages = 0;
-    for (const route of compiled.routes) {
-      const m = route.manifest;
-      if (route.data) {
-        const page = renderPage(route.data, { script: assets.script, style: assets.style });
-        const html = withPreloads(page, assets.preloadFor(islandsIn(page)));
-        bytes += writeFile(staging, join("site", m.file), html);
-        pages++;
-      } else if (m.redirect) {
-        const region = model.regions.get(m.region)!;
-        bytes += writeFile(staging, join("site", fileOf(m.path)), renderRedirect(m.redirect.to, region.origin + m.redirect.to));
-      }
-      bytes += writeFile(staging, manifestPath(m), JSON.stringify(m, null, 2) + "\n");
-    }
-    bytes += writeFile(staging, join("site", "404.html"), renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions }));
-    stage("render", `${pages} pages`);
-
-    bytes += writeFile(staging, join("manifests", "routes.json"), routesJson(compiled, compiled.nextChange));
-    bytes += writeFile(staging, join("site", "sitemap.xml"), sitemapXml(compiled));
-    bytes += writeFile(staging, join("site", "robots.txt"), robotsTxt(compiled, model));
-    bytes += writeFile(staging, join("site", "_redirects"), redirectsFile(compiled));
-    bytes += writeFile(staging, join("site", "nginx.conf"), nginxConf(compiled));
-    swapIn(staging, options.out);
-    stage("write", options.out);
-
-    return {
-      ...checked,
-      summary: { routes: compiled.routes.length, pages, regions: model.regions.size, bytes, nextChange: compiled.nextChange, ms: performance.now() - started },
-    };
+    let bytes = 0;
+    for (const [path, contents] of files) bytes += writeFile(staging, path, contents);
+    swapIn(staging, out);
+    return bytes;
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
     rmSync(staging, { recursive: true, force: true });
