@@ -5,7 +5,7 @@
 // written here: the generated modules come from memory and the output goes back to memory.
 
 import { fileURLToPath } from "node:url";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -31,7 +31,7 @@ export interface BundleOptions {
 }
 
 /** Resolves "site-generated/<path>" to the modules compile produced, held in memory. */
-function generatedModules(modules: ReadonlyMap<string, string>): Plugin {
+function generatedModules(modules: () => ReadonlyMap<string, string>): Plugin {
   return {
     name: "site-generated",
     setup(b) {
@@ -40,16 +40,16 @@ function generatedModules(modules: ReadonlyMap<string, string>): Plugin {
         args.namespace === "site-generated" ? { path: new URL(args.path, `file:///${args.importer}`).pathname.slice(1), namespace: "site-generated" } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "site-generated" }, (args) => {
-        const contents = modules.get(args.path);
+        const contents = modules().get(args.path);
         return contents === undefined ? { errors: [{ text: `no generated module ${args.path}` }] } : { contents, loader: "ts", resolveDir: projectRoot };
       });
     },
   };
 }
 
-export async function bundle(modules: ReadonlyMap<string, string>, options: BundleOptions = {}): Promise<BundleOutput> {
+function buildOptions(modules: () => ReadonlyMap<string, string>, options: BundleOptions): BuildOptions & { metafile: true; write: false } {
   const hashed = options.hashed ?? true;
-  const result = await build({
+  return {
     absWorkingDir: projectRoot,
     entryPoints: { main: "runtime/main.ts", style: "templates/styles.css" },
     bundle: true,
@@ -60,7 +60,8 @@ export async function bundle(modules: ReadonlyMap<string, string>, options: Bund
     minify: options.minify ?? true,
     outdir: ASSETS_DIR,
     entryNames: hashed ? "[name]-[hash]" : "[name]",
-    chunkNames: hashed ? "chunks/[name]-[hash]" : "chunks/[name]",
+    // Shared chunks all have the name "chunk": only the hash tells them apart, even in dev.
+    chunkNames: "chunks/[name]-[hash]",
     assetNames: hashed ? "[name]-[hash]" : "[name]",
     metafile: true,
     write: false,
@@ -69,10 +70,31 @@ export async function bundle(modules: ReadonlyMap<string, string>, options: Bund
     plugins: [generatedModules(modules)],
     legalComments: "none",
     logLevel: "silent",
-  });
+  };
+}
+
+function outputOf(result: BuildResult<{ metafile: true; write: false }>): BundleOutput {
   const urlOf = (path: string) => `/assets/${path.slice(path.indexOf(".site-assets/") + ".site-assets/".length)}`;
   const files = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents]));
   return { files, ...describe(result.metafile, urlOf) };
+}
+
+/** One bundle, for site build. */
+export async function bundle(modules: ReadonlyMap<string, string>, options: BundleOptions = {}): Promise<BundleOutput> {
+  return outputOf(await build(buildOptions(() => modules, options)));
+}
+
+/** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */
+export async function createBundler(options: BundleOptions = {}) {
+  let current: ReadonlyMap<string, string> = new Map();
+  const ctx = await context(buildOptions(() => current, options));
+  return {
+    async bundle(modules: ReadonlyMap<string, string>): Promise<BundleOutput> {
+      current = modules;
+      return outputOf(await ctx.rebuild());
+    },
+    dispose: () => ctx.dispose(),
+  };
 }
 
 function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<BundleOutput, "files"> {

@@ -10,6 +10,7 @@ import { DateTime } from "luxon";
 import { build, check, type BuildResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "./preview.ts";
+import { createDevServer } from "./watch.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print.ts";
 
 /** A failure the user can act on, printed as one line (exit 2). */
@@ -138,6 +139,26 @@ async function runPreview(options: { out: string; port: string; now?: string }):
   );
 }
 
+async function runDev(options: { specs: string; port: string; now?: string }): Promise<number> {
+  const specsDir = specsDirFrom(options.specs);
+  const start = options.now === undefined ? null : instantOption(options.now, "--now");
+  const clock = clockFrom(start);
+  const style = styleFor(process.stdout);
+  const dev = await createDevServer({
+    specsDir,
+    now: () => DateTime.fromMillis(clock()),
+    clock,
+    log: (line) => process.stdout.write(`${style.dim(new Date().toLocaleTimeString())} ${line}\n`),
+  });
+  const first = await dev.start();
+  const port = portOption(options.port);
+  const code = await serveUntilStopped(dev.handler, port, (url) =>
+    `dev: ${url}  (${first.ok ? `${first.pages} pages built in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+  );
+  await dev.close();
+  return code;
+}
+
 function notBuiltYet(command: string): never {
   throw new UsageError(`'site ${command}' is not built yet`);
 }
@@ -181,7 +202,9 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .command("dev")
     .description("build in memory, serve, watch specs and templates, reload the browser on change")
     .option("--port <n>", "port on 127.0.0.1", "4321")
-    .action(() => notBuiltYet("dev"));
+    .option("--specs <dir>", "folder of the YAML specs", "specs")
+    .option("--now <instant>", "build and serve the site as of this instant (the clock runs on from it)")
+    .action(async (options) => setExitCode(await runDev(options)));
 
   program
     .command("preview")

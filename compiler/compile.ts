@@ -107,16 +107,17 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     return { href: path + anchor, external: false };
   };
 
+  // Building a number format is costly next to using one: one per region.
+  const formats = new Map<string, Intl.NumberFormat>();
   const formatPrice = (amount: number, region: RegionModel): Price => {
     const currency = region.settings.currency;
-    const text = new Intl.NumberFormat(region.locale, {
-      style: "currency",
-      currency,
+    let format = formats.get(region.code);
+    if (!format) {
       // Whole prices show no cents; a derived amount shows as the seed writes it (141.6).
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
-    }).format(amount);
-    return { amount, currency, text };
+      format = new Intl.NumberFormat(region.locale, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+      formats.set(region.code, format);
+    }
+    return { amount, currency, text: format.format(amount) };
   };
 
   const productPageOf = (productId: string, region: RegionModel): RouteModel | undefined =>

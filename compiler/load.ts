@@ -102,8 +102,11 @@ export function schemaComment(kind: SpecKind, name: string): string {
   return `# yaml-language-server: $schema=${depth}schemas/${kind}.schema.json`;
 }
 
+/** Parsed files by absolute path, reused while a file's size and mtime stay the same (site dev). */
+export type LoadCache = Map<string, { mtimeMs: number; size: number; document: SpecDocument; diagnostics: Diagnostic[] }>;
+
 /** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
-export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
+export function load(dir: string, cwd = process.cwd(), cache?: LoadCache): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
   const rel = (p: string) => relative(cwd, p).split(sep).join("/");
@@ -114,7 +117,7 @@ export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
       diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, { file: rel(path), offset: 0, length: 0 }));
       continue;
     }
-    documents.push(parse(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
+    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache));
   }
   for (const [folder, kind] of Object.entries(folderKinds)) {
     const folderPath = join(dir, folder);
@@ -125,7 +128,7 @@ export function load(dir: string, cwd = process.cwd()): Result<LoadedSpecs> {
         diagnostics.push(unknownFile(rel(path)));
         continue;
       }
-      documents.push(parse(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics));
+      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache));
     }
   }
   for (const entry of readdirSync(dir).sort()) {
@@ -145,6 +148,21 @@ function filesBelow(dir: string, prefix = ""): string[] {
 function unknownFile(file: string): Diagnostic {
   const known = [...Object.keys(singletonFiles), ...Object.keys(folderKinds).map((f) => `${f}/*.yaml`)];
   return diagnostic("unknown-spec-file", { known }, { file, offset: 0, length: 0 });
+}
+
+function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], cache?: LoadCache): SpecDocument {
+  if (!cache) return parse(kind, name, absPath, path, diagnostics);
+  const { mtimeMs, size } = statSync(absPath);
+  const hit = cache.get(absPath);
+  if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.document;
+  }
+  const own: Diagnostic[] = [];
+  const document = parse(kind, name, absPath, path, own);
+  cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
+  diagnostics.push(...own);
+  return document;
 }
 
 function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[]): SpecDocument {

@@ -9,12 +9,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
-import { bundle, projectRoot } from "./bundle.ts";
+import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
 import { compile, fileOf } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
-import { load, type SourceFile } from "./load.ts";
-import { islandsIn, renderNotFound, renderPage, renderRedirect, withPreloads } from "./render.tsx";
+import { load, type LoadCache, type SourceFile } from "./load.ts";
+import * as renderModule from "./render.tsx";
 import { validate } from "./validate.ts";
 import { manifestPath, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
 
@@ -28,8 +28,8 @@ export interface CheckResult {
 }
 
 /** load + validate + link: everything `site check` does. */
-export function check(specsDir: string, cwd = process.cwd()): CheckResult {
-  const loaded = load(specsDir, cwd);
+export function check(specsDir: string, cwd = process.cwd(), cache?: LoadCache): CheckResult {
+  const loaded = load(specsDir, cwd, cache);
   const validated = validate(loaded.value);
   const linked = link(validated.value);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
@@ -62,17 +62,25 @@ export interface RenderCache {
  * compile ──▶ bundle ──▶ render ──▶ host files, all in memory. With a cache, a page whose data
  * and assets are unchanged is not rendered again (site dev).
  */
-export async function renderSite(
-  model: SiteModel,
-  now: DateTime,
-  options: { hashed?: boolean; cache?: RenderCache; onStage?: (stage: string, detail: string) => void } = {},
-): Promise<SiteOutput> {
+/** The render stage as a module: site dev loads a fresh copy when templates change. */
+export type Renderer = Pick<typeof renderModule, "renderPage" | "renderNotFound" | "renderRedirect" | "withPreloads" | "islandsIn">;
+
+export interface RenderSiteOptions {
+  cache?: RenderCache;
+  renderer?: Renderer;
+  /** Bundles the generated modules (default: a one-off hashed production bundle). */
+  bundle?: (modules: ReadonlyMap<string, string>) => Promise<BundleOutput>;
+  onStage?: (stage: string, detail: string) => void;
+}
+
+export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput> {
+  const { renderPage, renderNotFound, renderRedirect, withPreloads, islandsIn } = options.renderer ?? renderModule;
   const files: OutputFiles = new Map();
   const compiled = compile(model, now);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
 
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
-  const assets = await bundle(compiled.modules, { hashed: options.hashed ?? true });
+  const assets = await (options.bundle ?? bundle)(compiled.modules);
   for (const [url, contents] of assets.files) files.set(`site${url}`, contents);
   const assetBytes = [...assets.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${assets.files.size} files, ${Math.round(assetBytes / 1024)} KB`);

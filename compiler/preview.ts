@@ -37,6 +37,8 @@ export interface PreviewOptions {
   before?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
   /** Rewrites an HTML page before it is sent (dev injects its reload client). */
   transformHtml?: (html: string) => string;
+  /** Assets carry a content hash and never change (preview); dev serves them unhashed and fresh. */
+  immutableAssets?: boolean;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -132,7 +134,8 @@ export function createPreviewHandler(options: PreviewOptions) {
     const isHtml = type.startsWith("text/html");
     let body: Uint8Array = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8"))) : contents;
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-    const cache = path.startsWith("assets/") ? "public, max-age=31536000, immutable" : isHtml ? "no-cache" : "public, max-age=0, must-revalidate";
+    const immutable = path.startsWith("assets/") && (options.immutableAssets ?? true);
+    const cache = immutable ? "public, max-age=31536000, immutable" : isHtml ? "no-cache" : "public, max-age=0, must-revalidate";
     const headers: Record<string, string> = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
     if (status === 200 && request.headers["if-none-match"] === etag) return send(request, response, 304, headers);
     const accepted = String(request.headers["accept-encoding"] ?? "");

@@ -57,6 +57,11 @@ function compileValidators(): Validators {
   return Object.fromEntries(kinds.map((k) => [k, get(k)])) as Validators;
 }
 
+/** Forgets the compiled schemas: site dev calls it when a schema file changes. */
+export function resetValidators(): void {
+  validators = undefined;
+}
+
 export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
   validators ??= compileValidators();
   const diagnostics: Diagnostic[] = [];

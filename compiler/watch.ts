@@ -1,0 +1,220 @@
+// site dev: build in memory, serve it like preview, watch specs/, templates/, runtime/ and
+// schemas/, and rebuild only what a change affects: a spec edit re-reads that file and
+// re-renders the pages whose data changed; a template edit reloads the renderer and rebuilds
+// the bundle; a schema edit recompiles the validators. The browser reloads by itself (server-
+// sent events), and a spec error shows over the page with the CLI's own text until it is fixed.
+
+import { mkdirSync, rmSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { watch, type FSWatcher } from "chokidar";
+import { build as esbuild } from "esbuild";
+import type { DateTime } from "luxon";
+import { createBundler, projectRoot } from "./bundle.ts";
+import { hasErrors } from "./diagnostics.ts";
+import type { LoadCache } from "./load.ts";
+import { check, renderSite, type OutputFiles, type RenderCache, type Renderer } from "./pipeline.ts";
+import { createPreviewHandler, filesInMemory, type RouteRecord } from "./preview.ts";
+import { plain, printPretty } from "./print.ts";
+import { resetValidators } from "./validate.ts";
+
+export interface DevOptions {
+  specsDir: string;
+  cwd?: string;
+  /** The instant the site is built as of, and where the server clock starts; default: now. */
+  now: () => DateTime;
+  clock: () => number;
+  /** One line per rebuild. */
+  log: (line: string) => void;
+  /** How long a burst of saves is gathered into one rebuild. */
+  settleMs?: number;
+}
+
+export interface RebuildReport {
+  changed: string[];
+  ok: boolean;
+  pages: number;
+  ms: number;
+}
+
+const CLIENT_PATH = "/__site/client.js";
+const EVENTS_PATH = "/__site/events";
+const CACHE_DIR = join(projectRoot, ".site-cache");
+
+/** The browser side of live reload: reload on a rebuild, show the diagnostics while specs are broken. */
+const CLIENT = `
+const overlayId = "__site-error-overlay";
+const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
+events.addEventListener("reload", () => location.reload());
+events.addEventListener("error-report", (event) => {
+  let overlay = document.getElementById(overlayId);
+  if (!overlay) {
+    overlay = document.createElement("div");
+    overlay.id = overlayId;
+    overlay.setAttribute("role", "alert");
+    overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(17,24,39,.94);color:#f9fafb;overflow:auto;padding:32px;font:14px/1.5 ui-monospace,monospace";
+    document.body.append(overlay);
+  }
+  const pre = document.createElement("pre");
+  pre.style.whiteSpace = "pre-wrap";
+  pre.textContent = JSON.parse(event.data);
+  overlay.replaceChildren(pre);
+});
+`;
+
+export async function createDevServer(options: DevOptions) {
+  const cwd = options.cwd ?? process.cwd();
+  const loadCache: LoadCache = new Map();
+  const renderCache: RenderCache = { pages: new Map() };
+  const bundler = await createBundler({ hashed: false, minify: false });
+  let renderer: Renderer = await loadRenderer();
+  let files: OutputFiles = new Map();
+  let routes: RouteRecord[] = [];
+  let homes = new Map<string, string>();
+  let errorText: string | null = null;
+  const clients = new Set<ServerResponse>();
+
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  async function rebuild(changed: string[]): Promise<RebuildReport> {
+    const started = performance.now();
+    const kinds = new Set(changed.map((p) => p.split(/[\\/]/)[0]));
+    if (kinds.has("schemas")) resetValidators();
+    if (kinds.has("templates") || kinds.has("runtime")) {
+      renderer = await loadRenderer();
+      renderCache.pages.clear();
+    }
+    const checked = check(options.specsDir, cwd, loadCache);
+    if (hasErrors(checked.diagnostics) || !checked.model) {
+      errorText = printPretty(checked.diagnostics.filter((d) => d.severity === "error"), checked.sources, plain);
+      broadcast("error-report", errorText);
+      return { changed, ok: false, pages: 0, ms: performance.now() - started };
+    }
+    const output = await renderSite(checked.model, options.now(), { cache: renderCache, renderer, bundle: (m) => bundler.bundle(m) });
+    files = output.files;
+    const json = JSON.parse(String(files.get("manifests/routes.json"))) as { routes: (RouteRecord & { page: string })[] };
+    routes = json.routes;
+    homes = new Map(json.routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
+    const wasBroken = errorText !== null;
+    errorText = null;
+    if (output.rendered.length > 0 || wasBroken || kinds.has("templates") || kinds.has("runtime")) broadcast("reload", changed);
+    return { changed, ok: true, pages: output.rendered.length, ms: performance.now() - started };
+  }
+
+  const handler = createPreviewHandler({
+    files: filesInMemory(() => files),
+    routes: () => routes,
+    homes: () => homes,
+    clock: options.clock,
+    immutableAssets: false,
+    transformHtml: (html) => html.replace("</head>", `<script type="module" src="${CLIENT_PATH}"></script></head>`),
+    before: (request: IncomingMessage, response: ServerResponse) => {
+      const path = (request.url ?? "").split("?")[0];
+      if (path === CLIENT_PATH) {
+        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        response.end(CLIENT);
+        return true;
+      }
+      if (path === EVENTS_PATH) {
+        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+        response.write(": connected\n\n");
+        if (errorText) response.write(`event: error-report\ndata: ${JSON.stringify(errorText)}\n\n`);
+        clients.add(response);
+        request.on("close", () => clients.delete(response));
+        return true;
+      }
+      // While the specs are broken and nothing was ever built, every page is the error overlay.
+      if (errorText && files.size === 0 && request.method === "GET") {
+        response.writeHead(500, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        response.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: spec errors</title><script type="module" src="${CLIENT_PATH}"></script></head><body></body></html>`);
+        return true;
+      }
+      return false;
+    },
+  });
+
+  // Saves come in bursts (editors write, rename, touch): gather them, then rebuild once; a
+  // rebuild under way is never interleaved with another: changes meanwhile wait for the next.
+  let watcher: FSWatcher | undefined;
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const listeners = new Set<(report: RebuildReport) => void>();
+
+  const flush = () => {
+    timer = undefined;
+    if (running || pending.size === 0) return;
+    const changed = [...pending].sort();
+    pending = new Set();
+    running = rebuild(changed)
+      .then((report) => {
+        options.log(
+          report.ok
+            ? `rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"}  ${Math.round(report.ms)} ms`
+            : `error    ${changed.join(", ")}  spec errors, shown in the browser  ${Math.round(report.ms)} ms`,
+        );
+        listeners.forEach((l) => l(report));
+      })
+      .catch((error: unknown) => options.log(`failed   ${changed.join(", ")}  ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = undefined;
+        if (pending.size) flush();
+      });
+  };
+
+  const onChange = (absolute: string) => {
+    const path = relative(projectRoot, absolute).split(sep).join("/");
+    const specs = relative(projectRoot, options.specsDir).split(sep).join("/");
+    pending.add(path.startsWith(`${specs}/`) ? `specs/${path.slice(specs.length + 1)}` : path);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, options.settleMs ?? 20);
+  };
+
+  return {
+    handler,
+    /** The first build, before serving. */
+    start: async () => {
+      const report = await rebuild([]);
+      watcher = watch([options.specsDir, ...["templates", "runtime", "schemas"].map((d) => join(projectRoot, d))], { ignoreInitial: true });
+      watcher.on("all", (_event, path) => onChange(path));
+      await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
+      return report;
+    },
+    onRebuild: (listener: (report: RebuildReport) => void) => listeners.add(listener),
+    close: async () => {
+      await watcher?.close();
+      for (const client of clients) client.end();
+      await bundler.dispose();
+    },
+  };
+}
+
+let rendererVersion = 0;
+
+/**
+ * Bundles the render stage with the current templates into .site-cache and imports it: Node
+ * caches modules by URL, so each version gets a file of its own.
+ */
+async function loadRenderer(): Promise<Renderer> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = join(CACHE_DIR, `render-${process.pid}-${++rendererVersion}.mjs`);
+  await esbuild({
+    absWorkingDir: projectRoot,
+    entryPoints: ["compiler/render.tsx"],
+    outfile: file,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    jsx: "automatic",
+    logLevel: "silent",
+  });
+  try {
+    return (await import(pathToFileURL(file).href)) as Renderer;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

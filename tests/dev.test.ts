@@ -1,0 +1,93 @@
+// site dev: an edit reaches the served page by itself; a spec error shows over the page with the
+// CLI's own text and clears when fixed; only the pages whose data changed are rendered again.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createDevServer, type RebuildReport } from "../compiler/watch.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { materialize } from "./support/fixtures.ts";
+
+const fixture = materialize("base");
+const specs = join(fixture.root, "specs");
+const prices = join(specs, "prices.yaml");
+const original = readFileSync(prices, "utf8");
+let dev: Awaited<ReturnType<typeof createDevServer>>;
+let server: Server;
+let url = "";
+let browser: Browser;
+const reports: RebuildReport[] = [];
+const lines: string[] = [];
+
+/** Resolves with the report of the next rebuild. */
+const nextRebuild = () => new Promise<RebuildReport>((resolve) => dev.onRebuild(function once(report) { resolve(report); }));
+
+beforeAll(async () => {
+  const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+  dev = await createDevServer({ specsDir: specs, now: () => now, clock: () => now.toMillis(), log: (l) => lines.push(l), settleMs: 30 });
+  dev.onRebuild((r) => reports.push(r));
+  await dev.start();
+  server = createServer(dev.handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  writeFileSync(prices, original);
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+  await dev.close();
+  fixture.cleanup();
+});
+
+const priceOn = async (path: string) => /<span class="price"[^>]*>([^<]+)</.exec(await (await fetch(url + path)).text())?.[1];
+
+describe("site dev", () => {
+  test("an edited price is served after one rebuild that renders only the pages showing it", async () => {
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,299");
+    const rebuilt = nextRebuild();
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1199, 8499]"));
+    const report = await rebuilt;
+    expect(report.ok).toBe(true);
+    expect(report.changed).toEqual(["specs/prices.yaml"]);
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,199");
+    // The us pages show the price (navigation, cards); the cn pages do not change.
+    expect(report.pages).toBeGreaterThan(0);
+    expect(report.pages).toBeLessThan(12);
+    expect(lines.at(-1)).toMatch(/^rebuilt {2}specs\/prices\.yaml {2}\d+ pages? {2}\d+ ms$/);
+  });
+
+  test("a burst of saves gives one rebuild", async () => {
+    const before = reports.length;
+    const rebuilt = nextRebuild();
+    for (const value of [1101, 1102, 1103, 1104]) writeFileSync(prices, original.replace("[1299, 8499]", `[${value}, 8499]`));
+    await rebuilt;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reports.length - before).toBe(1);
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,104");
+  });
+
+  test("in the browser: the page reloads by itself, and the error overlay appears and clears", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/us/flagship-bumblebee`);
+    await page.waitForFunction(() => document.querySelector(".product-price .price") !== null);
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1249, 8499]"));
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,249", null, { timeout: 10_000 });
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1249]"));
+    const overlay = page.locator("#__site-error-overlay");
+    await overlay.waitFor({ timeout: 10_000 });
+    expect(await overlay.innerText()).toContain("price-row-length");
+    expect(await overlay.innerText()).toContain("Row flagshipBumblebee has 1 price for 2 columns");
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1259, 8499]"));
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, { timeout: 10_000 });
+    expect(await overlay.count()).toBe(0);
+    await page.close();
+  });
+});
