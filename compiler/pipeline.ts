@@ -54,8 +54,8 @@ export interface SiteOutput {
 }
 
 export interface RenderCache {
-  /** A page's HTML by its path, with the key of what it was rendered from. */
-  pages: Map<string, { key: string; html: string }>;
+  /** A page's HTML by its path, with the key of what it was rendered from and its template. */
+  pages: Map<string, { key: string; html: string; template: string }>;
 }
 
 /**
@@ -99,7 +99,7 @@ export async function renderSite(model: SiteModel, now: DateTime, options: Rende
       if (html === undefined) {
         const page = renderPage(route.data, { script: assets.script, style: assets.style });
         html = withPreloads(page, assets.preloadFor(islandsIn(page)));
-        options.cache?.pages.set(m.path, { key, html });
+        options.cache?.pages.set(m.path, { key, html, template: route.data.route.template });
         rendered.push(m.path);
       }
       files.set(join("site", m.file), html);

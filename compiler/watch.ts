@@ -85,7 +85,11 @@ export async function createDevServer(options: DevOptions) {
     if (kinds.has("schemas")) resetValidators();
     if (kinds.has("templates") || kinds.has("runtime")) {
       renderer = await loadRenderer();
-      renderCache.pages.clear();
+      // A page template (templates/pages/<kind>.tsx) affects only the pages of that kind;
+      // anything else (parts, the document, styles, the runtime) affects every page.
+      const pageKinds = changed.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
+      const onlyPages = changed.every((p, i) => pageKinds[i] || !(p.startsWith("templates/") || p.startsWith("runtime/")));
+      for (const [path, entry] of renderCache.pages) if (!onlyPages || pageKinds.includes(entry.template)) renderCache.pages.delete(path);
     }
     const checked = check(options.specsDir, cwd, loadCache);
     if (hasErrors(checked.diagnostics) || !checked.model) {
