@@ -11,6 +11,7 @@ import { build, check, type BuildResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "./preview.ts";
 import { createDevServer } from "./watch.ts";
+import { printTimeline, timeline } from "./timeline.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print.ts";
 
 /** A failure the user can act on, printed as one line (exit 2). */
@@ -159,8 +160,20 @@ async function runDev(options: { specs: string; port: string; now?: string }): P
   return code;
 }
 
-function notBuiltYet(command: string): never {
-  throw new UsageError(`'site ${command}' is not built yet`);
+function runCheckWindows(options: { specs: string; at?: string; json?: boolean; all?: boolean }): number {
+  const at = instantOption(options.at, "--at");
+  const result = check(specsDirFrom(options.specs));
+  const report = result.model ? timeline(result.model, at) : null;
+  const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
+  if (options.json) {
+    const { diagnostics: printed } = JSON.parse(printJson(diagnostics, result.sources)) as { diagnostics: unknown[] };
+    process.stdout.write(JSON.stringify({ at: report?.at ?? at.toISO(), windows: report?.rows ?? [], nextChange: report?.next ?? null, diagnostics: printed }, null, 2) + "\n");
+  } else {
+    const style = styleFor(process.stdout);
+    if (diagnostics.length) process.stdout.write(printPretty(diagnostics, result.sources, style) + "\n\n");
+    if (report) process.stdout.write(printTimeline(report, { all: options.all }) + "\n");
+  }
+  return hasErrors(diagnostics) ? 1 : 0;
 }
 
 export function createProgram(setExitCode: (code: number) => void): Command {
@@ -194,9 +207,10 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .command("check-windows")
     .description("every time window per region: what is live at --at, overlaps, gaps, expired")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
-    .option("--at <instant>", "the instant to report on (default: now)")
-    .option("--json", "print diagnostics as JSON")
-    .action(() => notBuiltYet("check-windows"));
+    .option("--at <instant>", "the instant to report on, e.g. \"2024-11-22T09:00 Europe/Paris\" (default: now)")
+    .option("--all", "list windows already over too")
+    .option("--json", "print {at, windows, nextChange, diagnostics} on stdout")
+    .action((options) => setExitCode(runCheckWindows(options)));
 
   program
     .command("dev")

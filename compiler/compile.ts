@@ -22,6 +22,7 @@ import type {
 } from "./route-data.ts";
 import type * as Spec from "./spec-types.ts";
 import { parseInstant } from "./time.ts";
+import { campaignStages, collectWindows, liveStage, nextChange } from "./windows.ts";
 
 export interface PrefetchRequest {
   baseURL: string;
@@ -144,28 +145,15 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
   };
 
   /** The 1-based stage of a campaign live in a region at `now`, or null. */
-  const liveStage = (campaignId: string, region: string): number | null => {
+  const stagesOf = (campaignId: string, region: string) => {
     const campaign = specs.campaigns.get(campaignId)?.data;
-    if (!campaign || !campaign.regions.includes(region)) return null;
-    const instant = (value: Spec.Campaign["stages"][number]["start"] | undefined): DateTime | null | undefined => {
-      if (value === undefined) return null;
-      const text = typeof value === "string" ? value : value[region];
-      if (text === undefined) return undefined;
-      const parsed = parseInstant(text);
-      return parsed.ok ? parsed.instant : undefined;
-    };
-    for (const [i, stage] of campaign.stages.entries()) {
-      const start = instant(stage.start);
-      const end = instant(stage.end);
-      if (!start || end === undefined) continue;
-      if (start <= now && (end === null || now < end)) return i + 1;
-    }
-    return null;
+    return campaign ? campaignStages(campaign, region) : [];
   };
+  const liveStageNumber = (campaignId: string, region: string): number | null => liveStage(stagesOf(campaignId, region), now)?.number ?? null;
 
   const navEntries = (region: RegionModel, items: Spec.NavItem[]): NavEntry[] =>
     items
-      .filter((item) => !item.campaign || (item.stage ?? [1]).includes(liveStage(item.campaign, region.code) ?? -1))
+      .filter((item) => !item.campaign || (item.stage ?? [1]).includes(liveStageNumber(item.campaign, region.code) ?? -1))
       .map((item) => {
         const started = item.startTime ? (() => {
           const parsed = parseInstant(item.startTime!);
@@ -193,7 +181,7 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     if (cached) return cached;
     const s = region.settings;
     const lang = region.language;
-    const banner = (s.textBanner ?? []).find((b) => !b.campaign || (b.stage ?? [1]).includes(liveStage(b.campaign, region.code) ?? -1));
+    const banner = (s.textBanner ?? []).find((b) => !b.campaign || (b.stage ?? [1]).includes(liveStageNumber(b.campaign, region.code) ?? -1));
     const chooser = model.routesByPath.get(region.prefix + "/choose-your-region");
     const layout: LayoutData = {
       brand: model.name,
@@ -328,18 +316,15 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
         return { template, title, texts: flatTexts(messages(lang)?.ui?.[template]) };
       case "campaign": {
         const campaign = specs.campaigns.get(route.campaign!)!.data;
-        const local = (value: Spec.Campaign["stages"][number]["start"] | undefined) => {
-          const text = typeof value === "string" ? value : value?.[region.code];
-          const parsed = text ? parseInstant(text) : null;
-          return parsed?.ok ? parsed.instant.toISO({ suppressMilliseconds: true, suppressSeconds: true }) : null;
-        };
         return {
           template,
           title,
           campaign: campaign.name,
-          stages: campaign.stages
-            .map((s) => ({ name: s.name, start: local(s.start), end: local(s.end) }))
-            .filter((s): s is { name: string; start: string; end: string | null } => s.start !== null),
+          stages: stagesOf(route.campaign!, region.code).map((s) => ({
+            name: s.name,
+            start: s.start.toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
+            end: s.end ? s.end.toISO({ suppressMilliseconds: true, suppressSeconds: true })! : null,
+          })),
         };
       }
     }
@@ -406,21 +391,10 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
   };
 }
 
-/** The first instant after `now` at which a stage, a page window or a nav start time begins or ends. */
+/** The first instant after `now` at which some window of the site starts or ends. */
 export function nextChangeAfter(model: SiteModel, now: DateTime): string | null {
-  const texts: string[] = [];
-  for (const { data } of model.specs.campaigns.values()) {
-    for (const stage of data.stages) for (const v of [stage.start, stage.end]) if (v) texts.push(...(typeof v === "string" ? [v] : Object.values(v)));
-  }
-  for (const route of model.routes) for (const v of [route.window?.start, route.window?.end]) if (v) texts.push(v);
-  const walk = (items: Spec.NavItem[]): void => items.forEach((i) => (i.startTime && texts.push(i.startTime), walk(i.children ?? [])));
-  for (const { data } of model.specs.regions.values()) walk(data.navigation);
-  let next: DateTime | null = null;
-  for (const text of texts) {
-    const parsed = parseInstant(text);
-    if (parsed.ok && parsed.instant > now && (!next || parsed.instant < next)) next = parsed.instant;
-  }
-  return next ? next.toISO({ suppressMilliseconds: true }) : null;
+  const next = nextChange(collectWindows(model.specs, [...model.regions.keys()]), now);
+  return next ? next.instant.toISO({ suppressMilliseconds: true }) : null;
 }
 
 /** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */

@@ -244,6 +244,50 @@ export const catalogue = {
     message: (a) => `{${a.name}} is not a figure the compiler can fill in.`,
     hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
   }),
+  // time windows
+  "window-end-not-after-start": entry<{ what: string }>({
+    severity: "error",
+    message: (a) => `The window of ${a.what} ends before or when it starts.`,
+    hint: () => "a window is [start, end): the end is the first instant it is over, after the start.",
+  }),
+  "stage-overlap": entry<{ what: string; previous: number }>({
+    severity: "error",
+    message: (a) => `${a.what} starts before stage ${a.previous} ends: two stages would be live at once.`,
+    hint: () => "start the stage at or after the end of the one before it.",
+  }),
+  "stage-out-of-order": entry<{ what: string; previous: number }>({
+    severity: "error",
+    message: (a) => `${a.what} starts before stage ${a.previous}: stages must be listed in time order.`,
+    hint: () => "reorder the stages, or correct the dates.",
+  }),
+  "stage-gap": entry<{ what: string; previous: number; from: string; to: string }>({
+    severity: "error",
+    message: (a) => `Between stage ${a.previous} and ${a.what} nothing is live from ${a.from} to ${a.to}.`,
+    hint: () => "start the stage when the previous one ends, or write gapBefore: true if the pause is intended.",
+  }),
+  "stage-outside-campaign": entry<{ what: string; edge: string }>({
+    severity: "error",
+    message: (a) => `${a.what} ${a.edge} the campaign's window.`,
+    hint: () => "keep every stage inside the campaign's window, or widen the window.",
+  }),
+  "route-window-mismatch": entry<{ page: string; campaign: string; region: string; edge: string }>({
+    severity: "error",
+    message: (a) => `The window of page ${a.page} ${a.edge} campaign ${a.campaign} in ${a.region}: the page would be gone while the campaign runs.`,
+    hint: () => "make the page's window cover the whole campaign, or drop it and let the campaign decide.",
+  }),
+  "dst-local-time": entry<{ value: string; zone: string; gap: boolean }>({
+    severity: "warning",
+    message: (a) =>
+      a.gap
+        ? `${a.value} does not exist in ${a.zone}: clocks skip that hour, so it means the hour after.`
+        : `${a.value} happens twice in ${a.zone} (clocks go back), so it is ambiguous.`,
+    hint: () => "pick a time outside the daylight-saving change, or write it with an explicit offset.",
+  }),
+  "window-over": entry<{ what: string; region: string; end: string }>({
+    severity: "warning",
+    message: (a) => `${a.what} in ${a.region} ended at ${a.end}.`,
+    hint: () => "remove it when it is no longer needed, or move its dates.",
+  }),
   "missing-message": entry<{ key: string; presentIn: string; missingIn: string }>({
     severity: "warning",
     message: (a) => `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}; it would show as empty there.`,

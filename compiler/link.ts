@@ -7,6 +7,7 @@ import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Locatio
 import { parseLink } from "./links.ts";
 import { locate, type PathSegment } from "./load.ts";
 import { placeholderNames, placeholdersIn } from "./placeholders.ts";
+import { checkWindows } from "./windows.ts";
 import type * as Spec from "./spec-types.ts";
 import type { Valid, ValidSpecs } from "./validate.ts";
 
@@ -424,6 +425,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   }
 
   checkMessages(specs, diagnostics);
+  diagnostics.push(...checkWindows(specs, regionCodes));
 
   const model: SiteModel = {
     specs,

@@ -225,6 +225,12 @@ export interface Endpoint5 {
 }
 
 /**
+ * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+ */
+
+export type Time = string;
+
+/**
  * A timed campaign: its regions and its stages. The file name is the campaign id. specs/campaigns/<id>.yaml.
  */
 
@@ -255,25 +261,52 @@ export interface Campaign {
      * When the stage begins.
      */
     start:
-      | string
+      | Time
       | {
-          /**
-           * A moment in time with an explicit offset or zone: 2025-04-28T15:00+08:00, or 2024-11-14T09:00 Europe/Paris.
-           */
-          [k: string]: string;
+          [k: string]: Time;
         };
     /**
      * When the stage is over; omit for no end.
      */
     end?:
-      | string
+      | Time
       | {
-          /**
-           * A moment in time with an explicit offset or zone: 2025-04-28T15:00+08:00, or 2024-11-14T09:00 Europe/Paris.
-           */
-          [k: string]: string;
+          [k: string]: Time;
         };
+    /**
+     * true: the stage starts after a pause the campaign intends (otherwise a gap before it is an error).
+     */
+    gapBefore?: boolean;
   }[];
+  /**
+   * IANA time zone in which times written without an offset are read (Europe/Paris for Black Friday).
+   */
+  zone?: string;
+  /**
+   * Time zone of the dates shown to visitors (Father's Day is shown in America/Los_Angeles); default: zone.
+   */
+  displayZone?: string;
+  /**
+   * The whole campaign: every stage must lie inside it.
+   */
+  window?: {
+    /**
+     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+     */
+    start?: string;
+    /**
+     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+     */
+    end?: string;
+  };
+  /**
+   * Campaign prices per region, per product: one price per stage (~ where the product has no campaign price in that stage). Each must be below the product's list price.
+   */
+  offers?: {
+    [k: string]: {
+      [k: string]: (number | null)[];
+    };
+  };
 }
 
 /**
@@ -409,6 +442,61 @@ export interface SystemConstants {
 }
 
 /**
+ * A section of a rich page; `type` says which kind.
+ */
+
+export type RichSection = {
+  /**
+   * Section kind.
+   */
+  type:
+    | "banner"
+    | "subscribe"
+    | "benefits"
+    | "timeline"
+    | "preview"
+    | "products"
+    | "offers"
+    | "lucky-draw"
+    | "tabs"
+    | "terms"
+    | "promo"
+    | "cards"
+    | "ecosystem"
+    | "quotes"
+    | "feature"
+    | "gallery"
+    | "voice-commands"
+    | "comparison"
+    | "faq"
+    | "booking"
+    | "community";
+} & RichSection1;
+
+export type RichSection1 =
+  | SectionBanner
+  | SectionSubscribe
+  | SectionBenefits
+  | SectionTimeline
+  | SectionPreview
+  | SectionProducts
+  | SectionOffers
+  | SectionLuckyDraw
+  | SectionTabs
+  | SectionTerms
+  | SectionPromo
+  | SectionCards
+  | SectionEcosystem
+  | SectionQuotes
+  | SectionFeature
+  | SectionGallery
+  | SectionVoiceCommands
+  | SectionComparison
+  | SectionFaq
+  | SectionBooking
+  | SectionCommunity;
+
+/**
  * What one page says: its head data per language and the blocks its template renders. One file per page id: specs/content/<page-id>.yaml (specs/content/where-to-buy/hongkong-macao.yaml for a child page). Texts may use {returnDays}, {warrantyYears}, {priceGuaranteeDays}, {deliveryDelayMin}, {deliveryDelayMax}, {brand} and {supportEmail}: they are filled in per region.
  */
 
@@ -419,6 +507,15 @@ export interface PageContent {
   product?: PerLanguage3;
   dealers?: PerRegion;
   manuals?: PerRegion1;
+  /**
+   * Sections of a rich page (campaign, home, product), per region code, in page order. A section absent from a region's list is absent from its page.
+   */
+  sections?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: RichSection[];
+  };
 }
 /**
  * Title, description and keywords of the page, per language of the regions that carry it.
@@ -593,6 +690,961 @@ export interface PerRegion1 {
       date: string;
     }[];
   }[];
+}
+/**
+ * A banner with a title and a call to action.
+ */
+
+export interface SectionBanner {
+  /**
+   * Section kind.
+   */
+  type: "banner";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  discount?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  discountDescribe?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  text?: string;
+  /**
+   * Page of this region (with #anchor), site path or https:// address.
+   */
+  link?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  linkText?: string;
+  /**
+   * Image key.
+   */
+  image?: string;
+  /**
+   * Named variant of the banner (FathersDay).
+   */
+  view?: string;
+  /**
+   * Show the campaign's dates (derived from its stages) on the banner.
+   */
+  showDates?: boolean;
+}
+/**
+ * E-mail sign-up with the campaign's own words.
+ */
+
+export interface SectionSubscribe {
+  /**
+   * Section kind.
+   */
+  type: "subscribe";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  describe: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  placeholder: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  button: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  invalid: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  success: string;
+}
+/**
+ * A strip of benefits with icons.
+ */
+
+export interface SectionBenefits {
+  /**
+   * Section kind.
+   */
+  type: "benefits";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    label: string;
+    /**
+     * Icon.
+     */
+    icon:
+      | "price-guarantee"
+      | "membership-benefit"
+      | "customer-support"
+      | "enjoy-sooner"
+      | "free-shipping"
+      | "exchange-policy";
+  }[];
+}
+/**
+ * The campaign's stages with their dates and a countdown to the end of the live stage (all derived from the campaign).
+ */
+
+export interface SectionTimeline {
+  /**
+   * Section kind.
+   */
+  type: "timeline";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+}
+/**
+ * Products with their price in each stage; a stage not yet started shows 'UNLOCK SOON' and '??'.
+ */
+
+export interface SectionPreview {
+  /**
+   * Section kind.
+   */
+  type: "preview";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * Products shown.
+   *
+   * @minItems 1
+   *
+   * Items: A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+   */
+  products: string[];
+}
+/**
+ * Product groups shown as tabs.
+ */
+
+export interface SectionProducts {
+  /**
+   * Section kind.
+   */
+  type: "products";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  groups: {
+    /**
+     * Element id, the target of #anchor links.
+     */
+    id: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    label: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title?: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    content?: string;
+    /**
+     * @minItems 1
+     */
+    items: {
+      /**
+       * A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+       */
+      product: string;
+      /**
+       * Text shown to visitors. Line breaks are kept.
+       */
+      describe?: string;
+      /**
+       * Text shown to visitors. Line breaks are kept.
+       */
+      identify?: string;
+      /**
+       * Text shown to visitors. Line breaks are kept.
+       */
+      extendedWarranty?: string;
+      /**
+       * Free gifts shown as small pictures (the seed's miniPicture).
+       */
+      gifts?: ("clothing" | "insulatedCup" | "hat")[];
+      /**
+       * Campaign buy link (for example with campaign query parameters); default: the catalogue's.
+       */
+      buy?: string;
+    }[];
+  }[];
+}
+/**
+ * Special offers.
+ */
+
+export interface SectionOffers {
+  /**
+   * Section kind.
+   */
+  type: "offers";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    content: string;
+    /**
+     * Image key.
+     */
+    image?: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    button?: string;
+    /**
+     * Page of this region (with #anchor), site path or https:// address.
+     */
+    link?: string;
+  }[];
+}
+/**
+ * A prize draw.
+ */
+
+export interface SectionLuckyDraw {
+  /**
+   * Section kind.
+   */
+  type: "lucky-draw";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  describe: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  content: string;
+  /**
+   * Image key.
+   */
+  image?: string;
+}
+/**
+ * Tabs that jump to sections of the page.
+ */
+
+export interface SectionTabs {
+  /**
+   * Section kind.
+   */
+  type: "tabs";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    label: string;
+    /**
+     * #anchor of a section on this page.
+     */
+    link: string;
+  }[];
+}
+/**
+ * Terms and conditions.
+ */
+
+export interface SectionTerms {
+  /**
+   * Section kind.
+   */
+  type: "terms";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  content: string;
+}
+/**
+ * A block with a title and a call to action (gift guide, tiered rewards, members-only offers).
+ */
+
+export interface SectionPromo {
+  /**
+   * Section kind.
+   */
+  type: "promo";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  subtitle?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  describe?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  button?: string;
+  /**
+   * Page of this region (with #anchor), site path or https:// address.
+   */
+  link?: string;
+  /**
+   * Image key.
+   */
+  image?: string;
+}
+/**
+ * Cards of products or topics.
+ */
+
+export interface SectionCards {
+  /**
+   * Section kind.
+   */
+  type: "cards";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+     */
+    product?: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    subtitle?: string;
+    /**
+     * Image key.
+     */
+    image?: string;
+    /**
+     * Page of this region (with #anchor), site path or https:// address.
+     */
+    link?: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    copyright?: string;
+  }[];
+}
+/**
+ * The software ecosystem: external sites and apps.
+ */
+
+export interface SectionEcosystem {
+  /**
+   * Section kind.
+   */
+  type: "ecosystem";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    describe: string;
+    /**
+     * Its address.
+     */
+    link: string;
+  }[];
+}
+/**
+ * Quotes from the press or reviewers.
+ */
+
+export interface SectionQuotes {
+  /**
+   * Section kind.
+   */
+  type: "quotes";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    comment: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    commentator: string;
+    /**
+     * Image key.
+     */
+    icon?: string;
+  }[];
+}
+/**
+ * A product feature: heading, text, optional list and picture.
+ */
+
+export interface SectionFeature {
+  /**
+   * Section kind.
+   */
+  type: "feature";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  text: string;
+  /**
+   * Points.
+   *
+   * Items: Text shown to visitors. Line breaks are kept.
+   */
+  list?: string[];
+  /**
+   * Image key.
+   */
+  image?: string;
+  /**
+   * The picture is a video poster with Watch Video / replay / fullscreen.
+   */
+  video?: boolean;
+}
+/**
+ * Pictures that open full screen on click.
+ */
+
+export interface SectionGallery {
+  /**
+   * Section kind.
+   */
+  type: "gallery";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  tip?: string;
+  /**
+   * @minItems 1
+   *
+   * Items: Image key.
+   */
+  images: string[];
+}
+/**
+ * A button that opens a dialog of voice command words, in groups.
+ */
+
+export interface SectionVoiceCommands {
+  /**
+   * Section kind.
+   */
+  type: "voice-commands";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * @minItems 1
+   */
+  groups: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    title: string;
+    /**
+     * @minItems 1
+     *
+     * Items: Text shown to visitors. Line breaks are kept.
+     */
+    words: string[];
+  }[];
+}
+/**
+ * A comparison chart of products; availability comes from the catalogue.
+ */
+
+export interface SectionComparison {
+  /**
+   * Section kind.
+   */
+  type: "comparison";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Products compared, in column order.
+   *
+   * @minItems 2
+   *
+   * Items: A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+   */
+  products: string[];
+  /**
+   * @minItems 1
+   */
+  rows: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    label: string;
+    /**
+     * One value per product.
+     *
+     * Items: Text shown to visitors. Line breaks are kept.
+     */
+    values: string[];
+  }[];
+}
+/**
+ * Questions and answers, collapsible.
+ */
+
+export interface SectionFaq {
+  /**
+   * Section kind.
+   */
+  type: "faq";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    question: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    answer: string;
+  }[];
+}
+/**
+ * Pre-order block: the early-bird price while the campaign's first stage runs, the price-recovery block after (prices from the campaign's offers and the price table).
+ */
+
+export interface SectionBooking {
+  /**
+   * Section kind.
+   */
+  type: "booking";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  title: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  note: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  recoveryTitle?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  recoveryNote?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  tips?: string;
+  list?: {
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    period: string;
+    /**
+     * Text shown to visitors. Line breaks are kept.
+     */
+    detail: string;
+  }[];
+}
+/**
+ * A message box with a confirm button (the seed's 'Community building, stay tuned!').
+ */
+
+export interface SectionCommunity {
+  /**
+   * Section kind.
+   */
+  type: "community";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  message: string;
+  /**
+   * Text shown to visitors. Line breaks are kept.
+   */
+  button: string;
 }
 
 /**
@@ -1291,6 +2343,10 @@ export interface Site {
        * Navigation inside this region always loads the page from the server (the cn site).
        */
       fullPageLoads?: boolean;
+      /**
+       * IANA time zone in which the region's visitors read times (check-windows shows local times in it).
+       */
+      zone: string;
     };
   };
   /**

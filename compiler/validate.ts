@@ -41,7 +41,7 @@ let validators: Validators | undefined;
 
 function compileValidators(): Validators {
   // allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowMatchingProperties: true });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true });
   addFormats.default(ajv, ["email", "hostname", "date"]);
   // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
   ajv.addKeyword({ keyword: "x-code", schemaType: "string" });

@@ -91,11 +91,3 @@ describe("a broken copy of the real specs", () => {
     expect(stdout).not.toMatch(stackTrace);
   });
 });
-
-describe("commands not built yet", () => {
-  test.each(["check-windows"])("site %s says so and exits 2", (command) => {
-    const { code, stderr } = runSite([command]);
-    expect(code).toBe(2);
-    expect(stderr.trim()).toBe(`site: 'site ${command}' is not built yet`);
-  });
-});

@@ -1,0 +1,286 @@
+// The one window model for everything timed: campaign stages (and so banners, promotional menu
+// entries and sections gated by a stage, release times and the early-bird period), route
+// windows, and nav start times. Every window is half-open, [start, end), per region. This file
+// resolves the times the specs write into instants, checks them (as part of link), and answers
+// "what is live at t" and "when does the output next change" for compile and check-windows.
+
+import { DateTime, IANAZone } from "luxon";
+import { diagnostic, type Diagnostic, type Location } from "./diagnostics.ts";
+import { locate, type PathSegment } from "./load.ts";
+import type * as Spec from "./spec-types.ts";
+import { parseInstant } from "./time.ts";
+import type { Valid, ValidSpecs } from "./validate.ts";
+
+export interface Stage {
+  /** 1-based. */
+  number: number;
+  name: string;
+  start: DateTime;
+  end: DateTime | null;
+  gapBefore: boolean;
+}
+
+export interface TimedWindow {
+  kind: "stage" | "route" | "nav";
+  region: string;
+  /** What the window is, in a report: "black-friday-2024 stage 2", "page sale", "nav Flagship Bumblebee". */
+  label: string;
+  /** What happens at its start and end, for "next change" lines. */
+  startsWhat: string;
+  endsWhat: string;
+  campaign?: string;
+  stage?: number;
+  start: DateTime | null;
+  end: DateTime | null;
+  location: Location;
+}
+
+type CampaignTime = string;
+
+/**
+ * An instant from a campaign file: with an offset or zone it stands alone; a local time is read
+ * in the campaign's zone. A local time with no campaign zone is naive and has no instant.
+ */
+export function campaignInstant(text: CampaignTime, zone: string | undefined): ReturnType<typeof parseInstant> {
+  const parsed = parseInstant(text);
+  if (parsed.ok || parsed.problem !== "naive" || !zone) return parsed;
+  return parseInstant(`${text} ${zone}`);
+}
+
+const pick = (value: Spec.Campaign["stages"][number]["start"] | undefined, region: string): CampaignTime | undefined =>
+  value === undefined ? undefined : typeof value === "string" ? value : value[region];
+
+/** The stages of a campaign in one region, in order; a stage without a time for the region is not run there. */
+export function campaignStages(campaign: Spec.Campaign, region: string): Stage[] {
+  if (!campaign.regions.includes(region)) return [];
+  const stages: Stage[] = [];
+  campaign.stages.forEach((stage, i) => {
+    const startText = pick(stage.start, region);
+    if (startText === undefined) return;
+    const start = campaignInstant(startText, campaign.zone);
+    const endText = pick(stage.end, region);
+    const end = endText === undefined ? null : campaignInstant(endText, campaign.zone);
+    if (!start.ok || (end && !end.ok)) return;
+    stages.push({ number: i + 1, name: stage.name, start: start.instant, end: end && end.ok ? end.instant : null, gapBefore: stage.gapBefore ?? false });
+  });
+  return stages;
+}
+
+/** The stage live at `at` (half-open windows), or null. */
+export function liveStage(stages: readonly Stage[], at: DateTime): Stage | null {
+  return stages.find((s) => s.start <= at && (s.end === null || at < s.end)) ?? null;
+}
+
+/** Has the stage begun by `at`? (A later stage's content is embargoed until then.) */
+export function stageStarted(stages: readonly Stage[], number: number, at: DateTime): boolean {
+  const stage = stages.find((s) => s.number === number);
+  return stage !== undefined && stage.start <= at;
+}
+
+/** Checks every time in the specs; reported by link (site check) and by check-windows. */
+export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
+
+  for (const [id, campaign] of specs.campaigns) {
+    const data = campaign.data;
+    for (const key of ["zone", "displayZone"] as const) {
+      const zone = data[key];
+      if (zone && !IANAZone.isValidZone(zone)) out.push(diagnostic("invalid-value", { value: zone, description: "a time zone name such as Europe/Paris" }, at(campaign, [key])));
+    }
+    const zone = data.zone && IANAZone.isValidZone(data.zone) ? data.zone : undefined;
+
+    // Every time written in the file, parsed in the campaign's zone.
+    const times: { path: PathSegment[]; text: string; region: string | null }[] = [];
+    const collect = (value: Spec.Campaign["stages"][number]["start"] | undefined, path: PathSegment[]) => {
+      if (typeof value === "string") times.push({ path, text: value, region: null });
+      else if (value) for (const [region, text] of Object.entries(value)) times.push({ path: [...path, region], text, region });
+    };
+    data.stages.forEach((s, i) => {
+      collect(s.start, ["stages", i, "start"]);
+      collect(s.end, ["stages", i, "end"]);
+    });
+    collect(data.window?.start, ["window", "start"]);
+    collect(data.window?.end, ["window", "end"]);
+    let allParsed = true;
+    for (const t of times) {
+      const parsed = campaignInstant(t.text, zone);
+      if (!parsed.ok) {
+        allParsed = false;
+        out.push(
+          parsed.problem === "naive"
+            ? diagnostic("naive-timestamp", { value: t.text }, at(campaign, t.path))
+            : diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)),
+        );
+      } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
+        out.push(diagnostic("dst-local-time", { value: t.text, zone: parsed.zone ?? "", gap: parsed.inDstGap }, at(campaign, t.path)));
+      }
+    }
+    if (!allParsed) continue;
+
+    const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
+    const windowEnd = data.window?.end ? campaignInstant(data.window.end, zone) : null;
+    if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
+      out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
+    }
+    for (const region of data.regions.filter((r) => regionCodes.includes(r))) {
+      const stages = campaignStages(data, region);
+      const where = (stage: Stage, key: "start" | "end") => {
+        const value = data.stages[stage.number - 1]![key];
+        return at(campaign, ["stages", stage.number - 1, key, ...(value && typeof value === "object" ? [region] : [])]);
+      };
+      stages.forEach((stage, i) => {
+        const what = `${id} stage ${stage.number} (${stage.name}) in ${region}`;
+        if (stage.end && stage.end <= stage.start) out.push(diagnostic("window-end-not-after-start", { what }, where(stage, "end")));
+        if (windowStart?.ok && stage.start < windowStart.instant) out.push(diagnostic("stage-outside-campaign", { what, edge: "starts before" }, where(stage, "start")));
+        if (windowEnd?.ok && (stage.end === null || stage.end > windowEnd.instant)) out.push(diagnostic("stage-outside-campaign", { what, edge: "ends after" }, where(stage, "end")));
+        const previous = stages[i - 1];
+        if (!previous) return;
+        if (stage.start < previous.start) {
+          out.push(diagnostic("stage-out-of-order", { what, previous: previous.number }, where(stage, "start")));
+        } else if (previous.end === null || stage.start < previous.end) {
+          out.push(diagnostic("stage-overlap", { what, previous: previous.number }, where(stage, "start")));
+        } else if (stage.start > previous.end && !stage.gapBefore) {
+          out.push(diagnostic("stage-gap", { what, previous: previous.number, from: previous.end.toISO({ suppressMilliseconds: true })!, to: stage.start.toISO({ suppressMilliseconds: true })! }, where(stage, "start")));
+        }
+      });
+    }
+  }
+
+  // Route windows: their own order, and agreement with the campaign a page shows.
+  const pages = specs.pages;
+  if (pages) {
+    const walk = (entries: Record<string, Spec.Page>, path: PathSegment[], prefix: string) => {
+      for (const [key, page] of Object.entries(entries)) {
+        const here = [...path, key];
+        const id = prefix + key;
+        if (page.window) {
+          const start = page.window.start ? parseInstant(page.window.start) : null;
+          const end = page.window.end ? parseInstant(page.window.end) : null;
+          if (start?.ok && end?.ok && end.instant <= start.instant) out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...here, "window", "end"])));
+          const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
+          if (campaign && (start?.ok ?? true) && (end?.ok ?? true)) {
+            const regions = page.regions === "all" ? regionCodes : page.regions;
+            for (const region of regions) {
+              const stages = campaignStages(campaign, region);
+              const first = stages[0];
+              const last = stages.at(-1);
+              if (!first || !last) continue;
+              const startsLate = start?.ok && start.instant > first.start;
+              const endsEarly = end?.ok && (last.end === null || end.instant < last.end);
+              if (startsLate || endsEarly) {
+                out.push(diagnostic("route-window-mismatch", { page: id, campaign: page.campaign!, region, edge: startsLate ? "starts after" : "ends before" }, at(pages, [...here, "window", startsLate ? "start" : "end"])));
+                break;
+              }
+            }
+          }
+        }
+        if (page.children) walk(page.children, [...here, "children"], `${id}/`);
+      }
+    };
+    walk(pages.data.pages, ["pages"], "");
+  }
+  return out;
+}
+
+function isAmbiguous(instant: DateTime, zone: string | null): boolean {
+  if (!zone) return false;
+  // A wall time that occurs twice (clocks set back): the same local time an hour away.
+  const wall = instant.toFormat("yyyy-MM-dd'T'HH:mm");
+  return [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some((other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall);
+}
+
+/** Every window of the site per region, for reports and the next-change instant. */
+export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]): TimedWindow[] {
+  const windows: TimedWindow[] = [];
+  for (const [id, campaign] of specs.campaigns) {
+    for (const region of campaign.data.regions.filter((r) => regionCodes.includes(r))) {
+      for (const stage of campaignStages(campaign.data, region)) {
+        windows.push({
+          kind: "stage",
+          region,
+          label: `${id} stage ${stage.number}`,
+          startsWhat: `${stage.name} starts`,
+          endsWhat: `${stage.name} ends`,
+          campaign: id,
+          stage: stage.number,
+          start: stage.start,
+          end: stage.end,
+          location: locate(campaign.spec, ["stages", stage.number - 1]),
+        });
+      }
+    }
+  }
+  const pages = specs.pages;
+  if (pages) {
+    const walk = (entries: Record<string, Spec.Page>, path: PathSegment[], prefix: string) => {
+      for (const [key, page] of Object.entries(entries)) {
+        const id = prefix + key;
+        if (page.window) {
+          const start = page.window.start ? parseInstant(page.window.start) : null;
+          const end = page.window.end ? parseInstant(page.window.end) : null;
+          for (const region of page.regions === "all" ? regionCodes : page.regions) {
+            windows.push({
+              kind: "route",
+              region,
+              label: `page ${id}`,
+              startsWhat: `page ${id} opens`,
+              endsWhat: `page ${id} closes`,
+              start: start?.ok ? start.instant : null,
+              end: end?.ok ? end.instant : null,
+              location: locate(pages.spec, [...path, key, "window"]),
+            });
+          }
+        }
+        if (page.children) walk(page.children, [...path, key, "children"], `${id}/`);
+      }
+    };
+    walk(pages.data.pages, ["pages"], "");
+  }
+  for (const [region, file] of specs.regions) {
+    const walk = (items: Spec.NavItem[], path: PathSegment[]) =>
+      items.forEach((item, i) => {
+        if (item.startTime) {
+          const parsed = parseInstant(item.startTime);
+          if (parsed.ok) {
+            windows.push({
+              kind: "nav",
+              region,
+              label: `nav ${item.label}`,
+              startsWhat: `${item.label} gets its ${item.tag?.label ?? "NEW"} tag`,
+              endsWhat: "",
+              start: parsed.instant,
+              end: null,
+              location: locate(file.spec, [...path, i, "startTime"]),
+            });
+          }
+        }
+        if (item.children) walk(item.children, [...path, i, "children"]);
+      });
+    walk(file.data.navigation, ["navigation"]);
+  }
+  return windows;
+}
+
+export type WindowState = "upcoming" | "live" | "over";
+
+export function stateAt(window: Pick<TimedWindow, "start" | "end">, at: DateTime): WindowState {
+  if (window.start && at < window.start) return "upcoming";
+  if (window.end && at >= window.end) return "over";
+  return "live";
+}
+
+/** The first instant after `at` at which a window starts or ends, and what happens then. */
+export function nextChange(windows: readonly TimedWindow[], at: DateTime): { instant: DateTime; changes: { region: string; what: string }[] } | null {
+  let instant: DateTime | null = null;
+  for (const w of windows) {
+    for (const edge of [w.start, w.end]) if (edge && edge > at && (!instant || edge < instant)) instant = edge;
+  }
+  if (!instant) return null;
+  const changes: { region: string; what: string }[] = [];
+  for (const w of windows) {
+    if (w.start && +w.start === +instant) changes.push({ region: w.region, what: w.startsWhat });
+    if (w.end && +w.end === +instant && w.endsWhat) changes.push({ region: w.region, what: w.endsWhat });
+  }
+  return { instant, changes };
+}
