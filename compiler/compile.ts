@@ -79,7 +79,15 @@ const seriesLabels: Record<string, string> = {
   t9: "T9-E",
 };
 
-export function compile(model: SiteModel, now: DateTime): CompiledSite {
+export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
+  // Embargo: a page whose window has not started at `now` does not exist yet: no HTML, no
+  // manifest, no alternate, no link to it. Compile sees the site without it.
+  const released = (route: RouteModel) => {
+    const start = route.window?.start ? parseInstant(route.window.start) : null;
+    return !start?.ok || start.instant <= now;
+  };
+  const liveRoutes = fullModel.routes.filter(released);
+  const model: SiteModel = { ...fullModel, routes: liveRoutes, routesByPath: new Map(liveRoutes.map((r) => [r.path, r])) };
   const specs = model.specs;
   const constants = specs.constants!.data;
   const organisation = specs.organisation!.data;
@@ -102,7 +110,9 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     const path = link.absolute ? `/${link.path}` : (region.prefix + (link.path ? `/${link.path}` : "")) || "/";
     const anchor = link.anchor ? `#${link.anchor}` : "";
     const target = model.routesByPath.get(path);
-    const targetRegion = target ? model.regions.get(target.region) : undefined;
+    // A link to a page that is not released yet leads nowhere for now: the entry is left out.
+    if (!target) return { href: "", external: false };
+    const targetRegion = model.regions.get(target.region);
     // A page of the sister site (cn on its own domain) is linked by its full address.
     if (targetRegion && targetRegion.originName !== region.originName) return { href: targetRegion.origin + path + anchor, external: false };
     return { href: path + anchor, external: false };
@@ -154,12 +164,13 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
   const navEntries = (region: RegionModel, items: Spec.NavItem[]): NavEntry[] =>
     items
       .filter((item) => !item.campaign || (item.stage ?? [1]).includes(liveStageNumber(item.campaign, region.code) ?? -1))
-      .map((item) => {
+      .map((item): NavEntry | null => {
         const started = item.startTime ? (() => {
           const parsed = parseInstant(item.startTime!);
           return parsed.ok && parsed.instant <= now;
         })() : false;
         const target = item.link !== undefined ? hrefFor(region, item.link) : { href: "", external: false };
+        if (item.link !== undefined && !target.href && !item.children?.length) return null;
         const productId = item.identify ? model.canonicalProduct(item.identify) : undefined;
         return {
           label: item.label,
@@ -171,7 +182,8 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
           hidden: item.hidden ?? [],
           children: navEntries(region, item.children ?? []),
         };
-      });
+      })
+      .filter((entry): entry is NavEntry => entry !== null);
 
   const linkOf = (region: RegionModel, label: string, text: string): Link => ({ label, ...hrefFor(region, text) });
 
@@ -192,7 +204,7 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
       account: linkOf(region, s.account.label, s.account.link),
       textBanner: banner ? { label: banner.label, href: hrefFor(region, banner.link).href, bg: banner.bg } : null,
       navigation: navEntries(region, s.navigation),
-      footerNavs: s.footerNavs.map((n) => linkOf(region, n.label, n.link)),
+      footerNavs: s.footerNavs.map((n) => linkOf(region, n.label, n.link)).filter((l) => l.href),
       media: s.media.map((m) => ({ label: m.label, href: m.link, external: true, icon: m.icon })),
       copyright: s.copyright,
       companyAddress: s.companyAddress,
@@ -242,7 +254,7 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
               heading: section.heading ? fill(section.heading) : null,
               paragraphs: fill(section.text).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
               list: (section.list ?? []).map(fill),
-              links: (section.links ?? []).map((l) => linkOf(region, fill(l.label), l.link)),
+              links: (section.links ?? []).map((l) => linkOf(region, fill(l.label), l.link)).filter((l) => l.href),
             }),
           ),
         };
@@ -335,12 +347,7 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
     if (route.childrenOnly) continue;
     const region = model.regions.get(route.region)!;
     const file = fileOf(route.path);
-    // Instants leave compile as ISO strings with an offset, whatever form the spec used.
-    const iso = (text: string | undefined) => {
-      const parsed = text ? parseInstant(text) : null;
-      return parsed?.ok ? parsed.instant.toISO({ suppressMilliseconds: true })! : null;
-    };
-    const window = route.window ? { start: iso(route.window.start), end: iso(route.window.end) } : null;
+    const window = isoWindow(route.window);
     const prefetch: PrefetchRequest[] = [];
     // Seed 000 §2: the server time is fetched for routes that carry a window.
     if (window) prefetch.push({ baseURL: "", url: specs.api!.data.endpoints.timestamp.path, params: null, data: null, method: "GET", end: "server" });
@@ -373,7 +380,7 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
 
   return {
     now: now.toISO()!,
-    nextChange: nextChangeAfter(model, now),
+    nextChange: nextChangeAfter(fullModel, now),
     routes,
     modules: generatedModules(model, (region) => layoutFor(region), message),
     notFound: {
@@ -395,6 +402,16 @@ export function compile(model: SiteModel, now: DateTime): CompiledSite {
 export function nextChangeAfter(model: SiteModel, now: DateTime): string | null {
   const next = nextChange(collectWindows(model.specs, [...model.regions.keys()]), now);
   return next ? next.instant.toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** Instants leave compile as ISO strings with an offset, whatever form the spec used. */
+function isoWindow(window: Spec.Window | null): { start: string | null; end: string | null } | null {
+  if (!window) return null;
+  const iso = (text: string | undefined) => {
+    const parsed = text ? parseInstant(text) : null;
+    return parsed?.ok ? parsed.instant.toISO({ suppressMilliseconds: true })! : null;
+  };
+  return { start: iso(window.start), end: iso(window.end) };
 }
 
 /** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */
@@ -444,7 +461,7 @@ function generatedModules(model: SiteModel, layoutFor: (r: RegionModel) => Layou
   for (const region of model.regions.values()) {
     const routes = model.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)
-      .map((r) => ({ path: r.path, page: r.page, template: r.template, window: r.window ?? null, scrollTo: r.scrollTo, redirect: r.redirect?.to ?? null }));
+      .map((r) => ({ path: r.path, page: r.page, template: r.template, window: isoWindow(r.window), scrollTo: r.scrollTo, redirect: r.redirect?.to ?? null }));
     const data = {
       code: region.code,
       layout: layoutFor(region),

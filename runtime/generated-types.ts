@@ -29,7 +29,8 @@ export interface RouteEntry {
   path: string;
   page: string;
   template: string | null;
-  window: { start?: string; end?: string } | null;
+  /** ISO instants with an offset; null for an open side. */
+  window: { start: string | null; end: string | null } | null;
   scrollTo: string | null;
   redirect: string | null;
 }

@@ -8,7 +8,9 @@ import { shared } from "site-generated/shared.ts";
 import { hydrateIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
 import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
+import type { RouteEntry } from "./generated-types.ts";
 import { createRouter } from "./router.ts";
+import { endedWindows, fetchServerTime, serverClock, windowVerdict } from "./clock.ts";
 
 declare global {
   interface Window {
@@ -80,10 +82,30 @@ document.addEventListener("click", (event) => {
 
 window.dataLayer = window.dataLayer ?? [];
 
+const loadRegion = (code: string) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region);
+const serverTime = () => fetchServerTime(shared);
+const home = regionInfo.prefix || "/";
+const here = location.pathname.replace(/\/+$/, "") || "/";
+
+// A route whose window was seen over leaves at once; otherwise the server's clock decides
+// (seed 000 §2): before the start or from the end on, the visitor goes to the region home.
+if (endedWindows.has(storage(), here)) location.replace(home);
+void (async () => {
+  const entry = (await loadRegion(region))?.routes.find((r: RouteEntry) => r.path === here);
+  const now = await serverTime();
+  if (now !== null) serverClock.set(now);
+  if (!entry?.window || now === null) return;
+  const verdict = windowVerdict(entry.window, now);
+  if (verdict === "after") endedWindows.remember(storage(), here);
+  if (verdict !== "live") location.replace(home);
+})();
+
 const router = createRouter({
   shared,
   region,
-  loadRegion: (code) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region),
+  loadRegion,
+  serverTime,
+  storage: storage(),
   onPage: (main) => {
     store.region = regionOfPath(location.pathname, shared);
     showCountry();

@@ -3,12 +3,16 @@
 // cannot do in place becomes a full page load: another site, a region that always loads from
 // the server (cn), an unknown path, a failed chunk.
 import type { RegionData, SharedData } from "./generated-types.ts";
+import { endedWindows, serverClock, windowVerdict } from "./clock.ts";
 import { regionOfPath } from "./region.ts";
 
 export interface RouterOptions {
   shared: SharedData;
   region: string;
   loadRegion: (code: string) => Promise<RegionData> | undefined;
+  /** Asks the server for its time; null when it does not answer. */
+  serverTime: () => Promise<number | null>;
+  storage: Storage | null;
   /** Called with the new <main> after a swap; rejects when an island's chunk fails to load. */
   onPage: (main: HTMLElement) => Promise<void>;
 }
@@ -16,7 +20,7 @@ export interface RouterOptions {
 /** Head elements a page owns; they are replaced on navigation. */
 const MANAGED_HEAD = 'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
 
-export function createRouter({ shared, region, loadRegion, onPage }: RouterOptions) {
+export function createRouter({ shared, region, loadRegion, serverTime, storage, onPage }: RouterOptions) {
   let current = region;
   const productionOrigins = new Set(Object.values(shared.regions).map((r) => r.origin));
 
@@ -58,6 +62,14 @@ export function createRouter({ shared, region, loadRegion, onPage }: RouterOptio
     const entry = routes.find((r) => r.path === path);
     if (!entry) return fullLoad(url);
     if (entry.redirect) return navigate(new URL(entry.redirect + url.search + url.hash, location.href), push);
+    // Every navigation asks the server for the time; a route outside its window leads home.
+    const now = await serverTime();
+    if (now !== null) serverClock.set(now);
+    if (entry.window) {
+      const verdict = endedWindows.has(storage, entry.path) ? "after" : now === null ? "live" : windowVerdict(entry.window, now);
+      if (verdict === "after") endedWindows.remember(storage, entry.path);
+      if (verdict !== "live") return navigate(new URL(to.prefix || "/", location.href), push);
+    }
     let html: string;
     try {
       const response = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });

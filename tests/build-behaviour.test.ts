@@ -49,6 +49,34 @@ describe("the build at an instant (--now)", () => {
   });
 });
 
+describe("embargo: nothing whose window has not started is in the output", () => {
+  test("a page before its window opens has no HTML, no manifest, no route and no link to it", async () => {
+    const { specs } = fixture();
+    edit(join(specs, "regions", "us.yaml"), "  - { label: About, link: about-us }", "  - { label: About, link: about-us }\n  - { label: Summer prices, link: sale }");
+    const built = await buildInto(specs, "2025-05-31T23:59+08:00");
+    cleanups.push(built.cleanup);
+    const everything = allText(built.out);
+    expect(everything).not.toContain("Summer prices on every robot");
+    expect(everything).not.toContain("/us/sale");
+    const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes.map((r: { path: string }) => r.path);
+    expect(routes).not.toContain("/us/sale");
+    // The build says when to rebuild: the instant the page opens.
+    expect(JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).nextChange).toBe("2025-06-01T00:00:00+08:00");
+
+    const after = await buildInto(specs, "2025-06-01T00:00+08:00");
+    cleanups.push(after.cleanup);
+    expect(readFileSync(join(after.out, "site", "us", "sale", "index.html"), "utf8")).toContain("Summer prices on every robot");
+    expect(readFileSync(join(after.out, "site", "us", "index.html"), "utf8")).toContain('href="/us/sale"');
+  });
+});
+
+/** Every file of a build as one string, to search for content that must not be there. */
+function allText(dir: string): string {
+  return readdirSync(dir, { withFileTypes: true })
+    .map((e) => (e.isDirectory() ? allText(join(dir, e.name)) : readFileSync(join(dir, e.name), "latin1")))
+    .join("\n");
+}
+
 describe("spec text cannot break the page", () => {
   test("a product name with </script> stays inside its JSON-LD", async () => {
     const { specs } = fixture();

@@ -1,0 +1,49 @@
+// The server's clock (seed 000 §2): route windows and countdowns follow the server timestamp,
+// never the visitor's clock. Fetched from /ssr/timestamp with an empty base URL and its own
+// timeout; the answer is the API envelope {code, msg, data}.
+import type { SharedData } from "./generated-types.ts";
+
+export async function fetchServerTime(shared: Pick<SharedData, "api">, fetcher: typeof fetch = fetch): Promise<number | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), shared.api.timeouts.timestamp);
+  try {
+    const response = await fetcher(shared.api.endpoints.timestamp.path, { signal: controller.signal, headers: { accept: "application/json" } });
+    if (!response.ok) return null;
+    const envelope = (await response.json()) as { code?: number; data?: unknown };
+    return envelope.code === shared.api.codes.success && typeof envelope.data === "number" ? envelope.data : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The server's time as last seen: islands (countdowns) read it instead of the visitor's clock. */
+export const serverClock = {
+  offset: 0,
+  synced: false,
+  set(serverNow: number) {
+    this.offset = serverNow - Date.now();
+    this.synced = true;
+  },
+  now(): number {
+    return Date.now() + this.offset;
+  },
+};
+
+export type WindowVerdict = "before" | "live" | "after";
+
+/** Where `now` falls in a half-open window [start, end). */
+export function windowVerdict(window: { start: string | null; end: string | null }, now: number): WindowVerdict {
+  if (window.start && now < Date.parse(window.start)) return "before";
+  if (window.end && now >= Date.parse(window.end)) return "after";
+  return "live";
+}
+
+const ENDED_KEY = "windowEnded:";
+
+/** A window seen over is remembered, so later visits leave at once without asking the server. */
+export const endedWindows = {
+  has: (storage: Storage | null, path: string) => storage?.getItem(ENDED_KEY + path) === "1",
+  remember: (storage: Storage | null, path: string) => storage?.setItem(ENDED_KEY + path, "1"),
+};

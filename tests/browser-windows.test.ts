@@ -1,0 +1,86 @@
+// The runtime follows the server's clock: a route outside its window leads to the region home,
+// and a window seen over is remembered so later visits leave at once.
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { buildInto } from "./support/build.ts";
+import { materialize } from "./support/fixtures.ts";
+
+let browser: Browser;
+let server: Server;
+let url = "";
+let clock = 0;
+const cleanups: (() => void)[] = [];
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+
+beforeAll(async () => {
+  const fixture = materialize("base");
+  cleanups.push(fixture.cleanup);
+  const built = await buildInto(join(fixture.root, "specs"), "2025-06-05T00:00+08:00");
+  cleanups.push(built.cleanup);
+  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
+  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
+  server = createServer(createPreviewHandler({ files: filesOnDisk(join(built.out, "site")), routes: () => routes, homes: () => homes, clock: () => clock }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+  cleanups.forEach((c) => c());
+});
+
+async function clickTo(page: import("playwright-core").Page, href: string) {
+  await page.evaluate((h) => {
+    const a = document.createElement("a");
+    a.href = h;
+    a.id = "to";
+    a.textContent = h;
+    document.querySelector("main")!.append(a);
+  }, href);
+  await page.click("#to");
+}
+
+describe("route windows in the browser, with the server clock pinned", () => {
+  test("inside its window the page opens by a link", async () => {
+    clock = at("2025-06-10T12:00+08:00");
+    const page = await browser.newPage();
+    await page.goto(`${url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await clickTo(page, "/us/sale");
+    await page.waitForURL(`${url}/us/sale`);
+    await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
+    await page.close();
+  });
+
+  test("after its end a link to it leads to the region home, and the end is remembered", async () => {
+    clock = at("2025-06-16T00:00+08:00");
+    const page = await browser.newPage();
+    await page.goto(`${url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await clickTo(page, "/us/sale");
+    await page.waitForFunction(() => localStorage.getItem("windowEnded:/us/sale") === "1");
+    expect(new URL(page.url()).pathname).toBe("/us");
+
+    // Even with the clock back inside the window, a later visit leaves at once.
+    clock = at("2025-06-10T12:00+08:00");
+    await page.goto(`${url}/us/sale`);
+    await page.waitForURL(`${url}/us`);
+    await page.close();
+  });
+
+  test("a direct visit before the start is sent home by the server (302)", async () => {
+    clock = at("2025-05-20T00:00+08:00");
+    const response = await fetch(`${url}/us/sale`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/us");
+  });
+});
