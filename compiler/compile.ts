@@ -19,7 +19,9 @@ import type {
   Price,
   ProductCard,
   RouteData,
+  SectionData,
 } from "./route-data.ts";
+import { compileSections } from "./sections.ts";
 import type * as Spec from "./spec-types.ts";
 import { parseInstant } from "./time.ts";
 import { campaignStages, collectWindows, liveStage, nextChange } from "./windows.ts";
@@ -226,6 +228,37 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     return layout;
   };
 
+  const installmentText = (region: RegionModel, amount: number): string | null => {
+    const installment = region.settings.installment;
+    if (!installment || !amount) return null;
+    return installment.text
+      .replace("{amount}", formatPrice(perMonth(amount, installment.months), region).text)
+      .replace("{months}", String(installment.months));
+  };
+
+  const sectionsFor = (route: RouteModel, region: RegionModel): SectionData[] => {
+    const list = specs.content.get(route.page)?.data.sections?.[region.code];
+    if (!list) return [];
+    return compileSections(list, {
+      model,
+      now,
+      region,
+      pageCampaign: route.campaign,
+      fill: (text) => fillPlaceholders(text, placeholderContext(region)),
+      linkOf: (label, link) => linkOf(region, label, link),
+      hrefFor: (link) => hrefFor(region, link).href,
+      productCard: (id) => {
+        const canonical = model.canonicalProduct(id);
+        return canonical ? productCard(canonical, region) : null;
+      },
+      formatPrice: (amount) => formatPrice(amount, region),
+      stagesOf: (campaignId) => stagesOf(campaignId, region.code),
+      message: (path) => message(region.language, path),
+      subscribeEndpoint: layoutFor(region).subscribeEndpoint,
+      installmentText: (amount) => installmentText(region, amount),
+    });
+  };
+
   const pageData = (route: RouteModel, region: RegionModel, template: Template): PageData => {
     const content = specs.content.get(route.page)?.data;
     const lang = region.language;
@@ -243,6 +276,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           hero: { title: fill(hero?.title ?? title), subtitle: hero?.subtitle ? fill(hero.subtitle) : null },
           products,
           learnMore: region.settings.labels.learnMore,
+          sections: sectionsFor(route, region),
         };
       }
       case "article":
@@ -261,7 +295,6 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       case "product": {
         const product = productCard(route.product!, region)!;
         const text = content?.product?.[lang];
-        const installment = region.settings.installment;
         return {
           template,
           product,
@@ -269,17 +302,13 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           highlights: (text?.highlights ?? []).map(fill),
           specs: (text?.specs ?? []).map((s) => ({ label: fill(s.label), value: fill(s.value) })),
           paymentMethods: region.settings.paymentMethods,
-          installment:
-            installment && product.price
-              ? installment.text
-                  .replace("{amount}", formatPrice(perMonth(product.price.amount, installment.months), region).text)
-                  .replace("{months}", String(installment.months))
-              : null,
+          installment: product.price ? installmentText(region, product.price.amount) : null,
           labels: {
             price: message(lang, "ui.product.price"),
             paymentMethods: message(lang, "ui.product.paymentMethods"),
             specs: message(lang, "ui.product.specs"),
           },
+          sections: sectionsFor(route, region),
         };
       }
       case "region-chooser": {
@@ -328,16 +357,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         return { template, title, texts: flatTexts(messages(lang)?.ui?.[template]) };
       case "campaign": {
         const campaign = specs.campaigns.get(route.campaign!)!.data;
-        return {
-          template,
-          title,
-          campaign: campaign.name,
-          stages: stagesOf(route.campaign!, region.code).map((s) => ({
-            name: s.name,
-            start: s.start.toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
-            end: s.end ? s.end.toISO({ suppressMilliseconds: true, suppressSeconds: true })! : null,
-          })),
-        };
+        return { template, title, campaign: campaign.name, sections: sectionsFor(route, region) };
       }
     }
   };

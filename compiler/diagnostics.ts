@@ -244,6 +244,27 @@ export const catalogue = {
     message: (a) => `{${a.name}} is not a figure the compiler can fill in.`,
     hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
   }),
+  "campaign-price-not-below-list": entry<{ product: string; region: string; stage: number; price: number; list: number }>({
+    severity: "error",
+    message: (a) => `The stage ${a.stage} price of ${a.product} in ${a.region} (${a.price}) is not below its list price (${a.list}).`,
+    hint: () => "a campaign price must be lower than the list price in prices.yaml; write ~ where there is no campaign price.",
+  }),
+  "offer-row-length": entry<{ product: string; region: string; count: number; stages: number }>({
+    severity: "error",
+    message: (a) => `${a.product} in ${a.region} has ${a.count} campaign price${a.count === 1 ? "" : "s"} for ${a.stages} stage${a.stages === 1 ? "" : "s"}.`,
+    hint: () => "write one price per stage, in stage order, with ~ for a stage without a campaign price.",
+  }),
+  "broken-anchor": entry<{ link: string; page: string; region: string }>({
+    severity: "error",
+    message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,
+    hint: () => "give the target section that id, or point the link at an id the page has.",
+  }),
+  "missing-image": entry<{ key: string }>({
+    severity: "error",
+    message: (a) => `There is no image '${a.key}'.`,
+    hint: (a) => `add templates/images/${a.key}.svg, or use an image key that exists.`,
+  }),
+
   // time windows
   "window-end-not-after-start": entry<{ what: string }>({
     severity: "error",

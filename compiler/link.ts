@@ -3,6 +3,7 @@
 // Every rule reports against the node it is about; a rule whose input file failed its schema
 // is skipped, since validate has already said what is wrong there.
 
+import { readdirSync } from "node:fs";
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Location, type Result } from "./diagnostics.ts";
 import { parseLink } from "./links.ts";
 import { locate, type PathSegment } from "./load.ts";
@@ -395,6 +396,102 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
   }
 
+  // Rich sections: the products they show are sold there, their links lead somewhere, their
+  // tabs point at sections of the same page, their stages exist, their images exist.
+  const imageKeys = availableImages();
+  const checkImage = (key: string | undefined, location: Location) => {
+    if (key !== undefined && imageKeys && !imageKeys.has(key)) report("missing-image", { key }, location);
+  };
+  if (catalogue) {
+    for (const [id, p] of Object.entries(catalogue.data.products)) checkImage(p.image, at(catalogue, ["products", id, "image"]));
+  }
+  if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
+  for (const [pageId, content] of specs.content) {
+    for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
+      if (!checkRegion(code, at(content, ["sections", code], true))) continue;
+      const region = regions.get(code);
+      if (!region) continue;
+      const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
+      const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean));
+      sections.forEach((section, i) => {
+        const path: PathSegment[] = ["sections", code, i];
+        const show = (productId: string, where: PathSegment[]) => {
+          const canonical = checkProduct(productId, at(content, where));
+          useProduct(canonical, code, `page ${pageId} shows it there`, at(content, where));
+        };
+        const campaignId = section.campaign ?? pageCampaign;
+        if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
+        if (section.stage && campaignId && specs.campaigns.has(campaignId)) {
+          const count = specs.campaigns.get(campaignId)!.data.stages.length;
+          section.stage.forEach((stage, j) => {
+            if (stage > count) report("unknown-stage", { campaign: campaignId, stage, count }, at(content, [...path, "stage", j]));
+          });
+        }
+        if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
+        switch (section.type) {
+          case "preview":
+            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+            break;
+          case "products":
+            section.groups.forEach((g, j) => g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])));
+            break;
+          case "cards":
+            section.items.forEach((item, j) => {
+              if (item.product) show(item.product, [...path, "items", j, "product"]);
+              if (item.link) checkLink(region, content, [...path, "items", j, "link"], item.link);
+              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+            });
+            break;
+          case "comparison":
+            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+            break;
+          case "offers":
+            section.items.forEach((item, j) => {
+              if (item.link) checkLink(region, content, [...path, "items", j, "link"], item.link);
+              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+            });
+            break;
+          case "quotes":
+            section.items.forEach((item, j) => checkImage(item.icon, at(content, [...path, "items", j, "icon"])));
+            break;
+          case "gallery":
+            section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
+            break;
+          case "tabs":
+            section.items.forEach((item, j) => {
+              if (!ids.has(item.link.slice(1))) report("broken-anchor", { link: item.link, page: pageId, region: code }, at(content, [...path, "items", j, "link"]));
+            });
+            break;
+          case "banner":
+          case "promo":
+            if (section.link) checkLink(region, content, [...path, "link"], section.link);
+            break;
+        }
+      });
+    }
+  }
+
+  // Campaign prices: one per stage, for products sold in the region, below the list price.
+  for (const [id, campaign] of specs.campaigns) {
+    const stageCount = campaign.data.stages.length;
+    for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
+      if (!checkRegion(code, at(campaign, ["offers", code], true))) continue;
+      for (const [productId, row] of Object.entries(products)) {
+        const where = at(campaign, ["offers", code, productId]);
+        const canonical = checkProduct(productId, at(campaign, ["offers", code, productId], true));
+        if (!canonical) continue;
+        useProduct(canonical, code, `campaign ${id} offers it there`, at(campaign, ["offers", code, productId], true));
+        if (row.length !== stageCount) report("offer-row-length", { product: productId, region: code, count: row.length, stages: stageCount }, where);
+        const list = price(canonical, code);
+        row.forEach((value, i) => {
+          if (value !== null && list !== null && value >= list) {
+            report("campaign-price-not-below-list", { product: productId, region: code, stage: i + 1, price: value, list }, at(campaign, ["offers", code, productId, i]));
+          }
+        });
+      }
+    }
+  }
+
   // Campaigns run in known regions; per-region instants name only those regions.
   for (const [, campaign] of specs.campaigns) {
     campaign.data.regions.forEach((code, i) => checkRegion(code, at(campaign, ["regions", i])));
@@ -439,6 +536,16 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     canonicalProduct,
   };
   return { value: model, diagnostics };
+}
+
+/** Image keys that have an asset in templates/images (null: the folder is missing, nothing to check against). */
+function availableImages(): Set<string> | null {
+  const dir = new URL("../templates/images/", import.meta.url);
+  try {
+    return new Set(readdirSync(dir).map((f) => f.replace(/\.[a-z]+$/, "")));
+  } catch {
+    return null;
+  }
 }
 
 function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {

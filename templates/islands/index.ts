@@ -1,6 +1,11 @@
-// Every island and how the browser loads it: one lazily loaded chunk each.
+// Every island and how the browser loads it: one lazily loaded chunk each. An island named
+// <name> lives in <Name>.tsx (bundle.ts finds its chunk by that rule).
 export const islands = {
   subscribe: () => import("./Subscribe.tsx"),
+  countdown: () => import("./Countdown.tsx"),
+  gallery: () => import("./Gallery.tsx"),
+  voiceCommands: () => import("./VoiceCommands.tsx"),
+  community: () => import("./Community.tsx"),
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -1,5 +1,6 @@
 import type { PageData } from "../../compiler/route-data.ts";
 import { ProductCard } from "../parts/ProductCard.tsx";
+import { Sections } from "../sections/index.tsx";
 
 export function HomePage({ page }: { page: Extract<PageData, { template: "home" }> }) {
   return (
@@ -8,7 +9,9 @@ export function HomePage({ page }: { page: Extract<PageData, { template: "home" 
         <h1>{page.hero.title}</h1>
         {page.hero.subtitle ? <p className="hero-subtitle">{page.hero.subtitle}</p> : null}
       </section>
-      {page.products.length ? (
+      {page.sections.length ? (
+        <Sections sections={page.sections} />
+      ) : page.products.length ? (
         <section className="product-grid" aria-label={page.hero.title}>
           {page.products.map((card) => (
             <ProductCard key={card.id} card={card} learnMore={page.learnMore} />

@@ -2,6 +2,7 @@
 // payment methods and instalment, highlights and specs. Rich sections come with seed 001 content.
 import type { PageData } from "../../compiler/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
+import { Sections } from "../sections/index.tsx";
 
 const paymentNames: Record<string, string> = { paypal: "PayPal", klarna: "Klarna" };
 
@@ -64,6 +65,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
           </dl>
         </section>
       ) : null}
+      <Sections sections={page.sections} />
     </article>
   );
 }

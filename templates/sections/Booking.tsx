@@ -1,0 +1,38 @@
+// Pre-order: the early-bird block while the campaign's first stage runs, the price-recovery
+// block after it; prices from the campaign's offers and the price table.
+import type { SectionData } from "../../compiler/route-data.ts";
+import { PriceTag } from "../parts/PriceTag.tsx";
+
+export function Booking({ section: s }: { section: Extract<SectionData, { type: "booking" }> }) {
+  return (
+    <section className={`section booking is-${s.phase}`} id={s.id ?? undefined} data-section="booking" data-phase={s.phase}>
+      <h2>{s.title}</h2>
+      <p className="booking-prices">
+        {s.price ? <PriceTag price={s.price} className="price booking-price" /> : null}
+        {s.phase === "early-bird" && s.listPrice ? (
+          <del className="list-price">
+            <PriceTag price={s.listPrice} />
+          </del>
+        ) : null}
+        {s.save ? <span className="saving"> {s.save}</span> : null}
+      </p>
+      <p>{s.note}</p>
+      {s.list.length ? (
+        <dl className="booking-list">
+          {s.list.map((l, i) => (
+            <div key={i}>
+              <dt>{l.period}</dt>
+              <dd>{l.detail}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {s.buy ? (
+        <a className="button button-large" href={s.buy.href} target="_blank" rel="noopener">
+          {s.buy.label}
+        </a>
+      ) : null}
+      {s.tips ? <p className="booking-tips">{s.tips}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import type { SectionData } from "../../compiler/route-data.ts";
+
+export function Ecosystem({ section: s }: { section: Extract<SectionData, { type: "ecosystem" }> }) {
+  return (
+    <section className="section ecosystem" id={s.id ?? undefined} data-section="ecosystem">
+      <h2>{s.title}</h2>
+      <ul>
+        {s.items.map((e, i) => (
+          <li key={i}>
+            <a href={e.href} target="_blank" rel="noopener">
+              <strong>{e.title}</strong>
+            </a>
+            <p>{e.describe}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// Products with their price per stage. A stage that has not started shows 'UNLOCK SOON' and
+// '??': its price is not in the page at all (embargo).
+import type { SectionData } from "../../compiler/route-data.ts";
+import { PriceTag } from "../parts/PriceTag.tsx";
+
+export function Preview({ section: s }: { section: Extract<SectionData, { type: "preview" }> }) {
+  return (
+    <section className="section preview" id={s.id ?? undefined} data-section="preview">
+      {s.title ? <h2>{s.title}</h2> : null}
+      <ul className="preview-items">
+        {s.items.map((item) => (
+          <li key={item.product.id} className="preview-item">
+            <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
+            <h3>{item.product.name.replace(/\n/g, " ")}</h3>
+            {item.listPrice ? (
+              <del className="list-price">
+                <PriceTag price={item.listPrice} />
+              </del>
+            ) : null}
+            <ol className="stage-prices">
+              {item.prices.map((p) => (
+                <li key={p.stage} className={`is-${p.state}`} data-stage={p.stage}>
+                  <span className="stage-name">{p.name}</span>{" "}
+                  {p.text !== null ? (
+                    <span className="price">{p.text}</span>
+                  ) : p.state === "upcoming" ? (
+                    <>
+                      <span className="price price-hidden">??</span> <span className="unlock-soon">{s.unlockSoon}</span>
+                    </>
+                  ) : (
+                    <span className="price">–</span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// Product groups with tabs (links to each group). Prices: the live stage's sale price against
+// the list price, with the saving, percent off and instalment derived by compile.
+import type { SaleItem, SectionData } from "../../compiler/route-data.ts";
+import { PriceTag } from "../parts/PriceTag.tsx";
+
+function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMore: string; soldOut: string } }) {
+  const name = item.product.name.replace(/\n/g, " ");
+  const soldOut = item.product.availability === "soldOut";
+  return (
+    <li className={`sale-item is-${item.product.availability}`} data-product={item.product.id}>
+      {item.identify ? <span className="identify">{item.identify}</span> : null}
+      <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
+      <h4>{name}</h4>
+      {item.describe ? <p>{item.describe}</p> : null}
+      <p className="sale-prices">
+        {item.salePrice ? <PriceTag price={item.salePrice} className="price sale-price" /> : null}
+        {item.listPrice ? (
+          item.salePrice ? (
+            <del className="list-price">
+              <PriceTag price={item.listPrice} />
+            </del>
+          ) : (
+            <PriceTag price={item.listPrice} />
+          )
+        ) : null}
+      </p>
+      {item.save || item.off ? (
+        <p className="saving">
+          {item.save} {item.off ? <span className="off">{item.off}</span> : null}
+        </p>
+      ) : null}
+      {item.installment ? <p className="installment">{item.installment}</p> : null}
+      {item.extendedWarranty ? <p className="extended-warranty">{item.extendedWarranty}</p> : null}
+      {item.gifts.length ? (
+        <ul className="gifts">
+          {item.gifts.map((g) => (
+            <li key={g}>
+              <img src={`/images/gift-${g}.svg`} alt={g} width={32} height={32} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="card-actions">
+        {item.learnMore ? (
+          <a className="link-more" href={item.learnMore.href}>
+            {item.learnMore.label}
+            <span className="visually-hidden"> {name}</span>
+          </a>
+        ) : null}
+        {soldOut || !item.buy ? (
+          <span className="button is-disabled" aria-disabled="true">
+            {soldOut ? labels.soldOut : item.product.actionLabel}
+          </span>
+        ) : (
+          <a className="button" href={item.buy} target="_blank" rel="noopener">
+            {item.product.actionLabel}
+            <span className="visually-hidden"> {name}</span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function Products({ section: s }: { section: Extract<SectionData, { type: "products" }> }) {
+  return (
+    <section className="section products" id={s.id ?? undefined} data-section="products">
+      {s.title ? <h2>{s.title}</h2> : null}
+      {s.groups.length > 1 ? (
+        <nav className="group-tabs" aria-label={s.title ?? undefined}>
+          {s.groups.map((g) => (
+            <a key={g.id} href={`#${g.id}`}>
+              {g.label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      {s.groups.map((g) => (
+        <section key={g.id} id={g.id} className="product-group">
+          <h3>{g.title ?? g.label}</h3>
+          {g.content ? <p>{g.content}</p> : null}
+          <ul className="sale-items">
+            {g.items.map((item) => (
+              <Item key={item.product.id} item={item} labels={s.labels} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

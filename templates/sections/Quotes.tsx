@@ -1,0 +1,21 @@
+import type { SectionData } from "../../compiler/route-data.ts";
+
+export function Quotes({ section: s }: { section: Extract<SectionData, { type: "quotes" }> }) {
+  return (
+    <section className="section quotes" id={s.id ?? undefined} data-section="quotes">
+      {s.title ? <h2>{s.title}</h2> : null}
+      <ul>
+        {s.items.map((q, i) => (
+          <li key={i}>
+            <figure>
+              <blockquote>{q.comment}</blockquote>
+              <figcaption>
+                {q.icon ? <img src={`/images/${q.icon}.svg`} alt="" width={24} height={24} /> : null} {q.commentator}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { SectionData } from "../../compiler/route-data.ts";
+
+export function Terms({ section: s }: { section: Extract<SectionData, { type: "terms" }> }) {
+  return (
+    <section className="section terms" id={s.id ?? undefined} data-section="terms">
+      <h2>{s.title}</h2>
+      {s.paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </section>
+  );
+}
