@@ -60,7 +60,7 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
       name: s.name,
       start: dateRange(campaignId, s.start, null, false),
       end: s.end ? dateRange(campaignId, s.end.minus({ minutes: 1 }), null, false) : null,
-      state: s === live ? "live" : s.start > h.now ? "upcoming" : "over",
+      state: s.number === live?.number ? "live" : s.start > h.now ? "upcoming" : "over",
     }));
   };
 

@@ -18,10 +18,12 @@ export default function Countdown({ endsAt, labels }: CountdownProps) {
   // The server render has no clock to show; the first client render fills it in.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    // Until the server's time has arrived there is nothing true to show.
     const tick = () => {
+      if (!serverClock.synced) return;
       const current = serverClock.now();
       setNow(current);
-      if (serverClock.synced && current >= endsAt) location.reload();
+      if (current >= endsAt) location.reload();
     };
     tick();
     const timer = setInterval(tick, 1000);

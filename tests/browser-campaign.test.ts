@@ -1,0 +1,103 @@
+// Campaign and product pages in the browser: the countdown follows the server's clock, a tab
+// scrolls to its anchor, the gallery opens full screen, the voice command dialog lists its words.
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { buildInto } from "./support/build.ts";
+import { projectRoot } from "./support/cli.ts";
+
+let browser: Browser;
+let server: Server;
+let url = "";
+let clock = 0;
+let cleanup = () => {};
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+
+beforeAll(async () => {
+  const built = await buildInto(join(projectRoot, "specs"), "2024-11-25T12:00+01:00");
+  cleanup = built.cleanup;
+  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
+  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
+  server = createServer(createPreviewHandler({ files: filesOnDisk(join(built.out, "site")), routes: () => routes, homes: () => homes, clock: () => clock }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+  cleanup();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(url + path);
+  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  return page;
+}
+
+const countdownText = (page: Page) => page.locator(".countdown").innerText();
+
+describe("Black Friday in the browser", () => {
+  test("the countdown ticks from the server's time and reloads the page when the stage ends", async () => {
+    // The visitor's clock says 2026; the server says 12 seconds before Black Friday ends.
+    clock = at("2024-11-29T23:59:48+01:00");
+    const page = await open("/eu/black-friday");
+    await expect.poll(() => countdownText(page)).toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*(1[0-2]|0[1-9])\s*Seconds/i);
+    const first = await page.locator(".countdown-value").last().innerText();
+    await page.waitForTimeout(1500);
+    expect(Number(await page.locator(".countdown-value").last().innerText())).toBeLessThan(Number(first));
+    // At zero the stage changes: the page loads again.
+    const reloaded = page.waitForEvent("load", { timeout: 20_000 });
+    await reloaded;
+    await page.close();
+  }, 40_000);
+
+  test("the Prize Draw tab scrolls to the prize draw", async () => {
+    clock = at("2024-11-25T12:00+01:00");
+    const page = await open("/eu/black-friday");
+    await page.click('.page-tabs a[href="#lucky-draw"]');
+    await page.waitForFunction(() => location.hash === "#lucky-draw");
+    // The prize draw is now in view (it starts well below the first screen).
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("lucky-draw")!.getBoundingClientRect().top)))
+      .toBeLessThan(900);
+    expect(await page.evaluate(() => document.getElementById("lucky-draw")!.getBoundingClientRect().bottom)).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  test("a sale item's buy link goes to the region's shop", async () => {
+    const page = await open("/fr/black-friday");
+    const href = await page.locator('.sale-item[data-product="eliteOptimusPrime"] a.button').getAttribute("href");
+    expect(href).toMatch(/^https:\/\/fr\.store\.mechanova\.com\//);
+    await page.close();
+  });
+});
+
+describe("product pages in the browser", () => {
+  test("a gallery picture opens full screen and closes again", async () => {
+    const page = await open("/us/grimlock-g1-flagship");
+    await page.waitForSelector('[data-island="gallery"][data-hydrated]');
+    await page.locator(".gallery-thumb").first().click();
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(false);
+    await page.close();
+  });
+
+  test("the voice command dialog lists Grimlock's words in their groups", async () => {
+    const page = await open("/us/grimlock-g1-flagship");
+    await page.waitForSelector('[data-island="voiceCommands"][data-hydrated]');
+    await page.locator('[data-island="voiceCommands"] > button').click();
+    const counts = await page.locator(".voice-dialog .voice-group").evaluateAll((groups) => groups.map((g) => g.querySelectorAll("li").length));
+    expect(counts).toEqual([23, 8, 7]);
+    await page.close();
+  });
+});
