@@ -1,19 +1,16 @@
 // Campaign and product pages in the browser: the countdown follows the server's clock, a tab
 // scrolls to its anchor, the gallery opens full screen, the voice command dialog lists its words.
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { startPreview, type RunningPreview } from "./support/preview-server.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot } from "./support/cli.ts";
 
 let browser: Browser;
-let server: Server;
+let preview: RunningPreview;
 let url = "";
 let clock = 0;
 let cleanup = () => {};
@@ -22,17 +19,14 @@ const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 beforeAll(async () => {
   const built = await buildInto(join(projectRoot, "specs"), "2024-11-25T12:00+01:00");
   cleanup = built.cleanup;
-  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
-  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
-  server = createServer(createPreviewHandler({ files: filesOnDisk(join(built.out, "site")), routes: () => routes, homes: () => homes, clock: () => clock }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  preview = await startPreview(built.out, () => clock);
+  url = preview.url;
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await preview?.close();
   cleanup();
 });
 

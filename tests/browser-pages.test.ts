@@ -2,38 +2,33 @@
 // order the spec lists them for the region, a price in the region's currency, and buy links that
 // go to that region's shop.
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { startPreview, type RunningPreview } from "./support/preview-server.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot } from "./support/cli.ts";
 
 // During Black Friday 2024 every rich page exists; Flagship Bumblebee shows its regular price.
 const NOW = "2024-11-25T12:00+01:00";
 let browser: Browser;
-let server: Server;
+let preview: RunningPreview;
 let url = "";
 let cleanup = () => {};
 
 beforeAll(async () => {
   const built = await buildInto(join(projectRoot, "specs"), NOW);
   cleanup = built.cleanup;
-  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
-  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
-  server = createServer(createPreviewHandler({ files: filesOnDisk(join(built.out, "site")), routes: () => routes, homes: () => homes, clock: () => Date.parse("2024-11-25T11:00:00Z") }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  preview = await startPreview(built.out, () => Date.parse("2024-11-25T11:00:00Z"));
+  url = preview.url;
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await preview?.close();
   cleanup();
 });
 

@@ -1,19 +1,16 @@
 // The runtime follows the server's clock: a route outside its window leads to the region home,
 // and a window seen over is remembered so later visits leave at once.
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { startPreview, type RunningPreview } from "./support/preview-server.ts";
 import { buildInto } from "./support/build.ts";
 import { materialize } from "./support/fixtures.ts";
 
 let browser: Browser;
-let server: Server;
+let preview: RunningPreview;
 let url = "";
 let clock = 0;
 const cleanups: (() => void)[] = [];
@@ -24,17 +21,14 @@ beforeAll(async () => {
   cleanups.push(fixture.cleanup);
   const built = await buildInto(join(fixture.root, "specs"), "2025-06-05T00:00+08:00");
   cleanups.push(built.cleanup);
-  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
-  const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
-  server = createServer(createPreviewHandler({ files: filesOnDisk(join(built.out, "site")), routes: () => routes, homes: () => homes, clock: () => clock }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  preview = await startPreview(built.out, () => clock);
+  url = preview.url;
   browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await preview?.close();
   cleanups.forEach((c) => c());
 });
 
