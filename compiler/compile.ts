@@ -244,6 +244,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       now,
       region,
       pageCampaign: route.campaign,
+      pagePath: route.path,
       fill: (text) => fillPlaceholders(text, placeholderContext(region)),
       linkOf: (label, link) => linkOf(region, label, link),
       hrefFor: (link) => hrefFor(region, link).href,

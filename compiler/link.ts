@@ -413,6 +413,16 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
       if (!region) continue;
       const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
       const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean));
+      const pagePath = regionPath(region.prefix, pageId);
+      /** A link to an #anchor of this same page must name a section (or product group) it has. */
+      const checkAnchor = (text: string, where: PathSegment[]) => {
+        const parsed = parseLink(text);
+        if (parsed.kind !== "internal" || !parsed.anchor) return;
+        const target = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+        if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
+          if (!ids.has(parsed.anchor)) report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
+        }
+      };
       sections.forEach((section, i) => {
         const path: PathSegment[] = ["sections", code, i];
         const show = (productId: string, where: PathSegment[]) => {
@@ -448,6 +458,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
           case "offers":
             section.items.forEach((item, j) => {
               if (item.link) checkLink(region, content, [...path, "items", j, "link"], item.link);
+              if (item.link) checkAnchor(item.link, [...path, "items", j, "link"]);
               checkImage(item.image, at(content, [...path, "items", j, "image"]));
             });
             break;
@@ -465,6 +476,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
           case "banner":
           case "promo":
             if (section.link) checkLink(region, content, [...path, "link"], section.link);
+            if (section.link) checkAnchor(section.link, [...path, "link"]);
             break;
         }
       });

@@ -106,7 +106,7 @@ export async function renderSite(model: SiteModel, now: DateTime, options: Rende
       pages++;
     } else if (m.redirect) {
       const region = model.regions.get(m.region)!;
-      files.set(join("site", m.file), renderRedirect(m.redirect.to, region.origin + m.redirect.to));
+      files.set(join("site", m.file), renderRedirect(m.redirect.to, region.origin + m.redirect.to, region.hreflang));
     }
     files.set(manifestPath(m), JSON.stringify(m, null, 2) + "\n");
   }

@@ -41,7 +41,7 @@ export function renderNotFound(props: NotFoundProps): string {
 }
 
 /** A page for static hosts that cannot redirect: it sends the browser on at once. */
-export function renderRedirect(to: string, canonical: string): string {
+export function renderRedirect(to: string, canonical: string, lang: string): string {
   const href = to.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `${DOCTYPE}<html><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${canonical.replace(/"/g, "&quot;")}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
+  return `${DOCTYPE}<html lang="${lang}"><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${canonical.replace(/"/g, "&quot;")}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
 }

@@ -17,6 +17,8 @@ export interface SectionHelpers {
   region: RegionModel;
   /** The campaign the page shows, if any: sections without their own campaign follow it. */
   pageCampaign: string | null;
+  /** The page's own path: links to #anchors on it are checked against the sections it shows. */
+  pagePath: string;
   fill: (text: string) => string;
   linkOf: (label: string, link: string) => Link;
   hrefFor: (link: string) => string;
@@ -314,7 +316,33 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
         break;
     }
   }
-  return out;
+  return withoutDanglingAnchors(out, h.pagePath);
+}
+
+/**
+ * A link to an anchor of this page whose section is not shown (not live yet, say) would lead
+ * nowhere: the button goes, as a link to an unreleased page does.
+ */
+function withoutDanglingAnchors(sections: SectionData[], pagePath: string): SectionData[] {
+  const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]));
+  const dangling = (link: Link | null) => {
+    if (!link || link.external) return false;
+    const [path, anchor] = link.href.split("#");
+    return anchor !== undefined && (path === "" || path === pagePath) && !ids.has(anchor);
+  };
+  return sections.map((s) => {
+    switch (s.type) {
+      case "banner":
+      case "promo":
+        return dangling(s.type === "banner" ? s.link : s.button) ? { ...s, ...(s.type === "banner" ? { link: null } : { button: null }) } : s;
+      case "offers":
+        return { ...s, items: s.items.map((i) => (dangling(i.button) ? { ...i, button: null } : i)) };
+      case "tabs":
+        return { ...s, items: s.items.filter((i) => !dangling({ ...i, href: pagePath + i.href })) };
+      default:
+        return s;
+    }
+  });
 }
 
 /** The product a booking section sells: the one its campaign offers in this region. */

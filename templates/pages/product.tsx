@@ -9,9 +9,12 @@ const paymentNames: Record<string, string> = { paypal: "PayPal", klarna: "Klarna
 export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
   const { product } = page;
   const name = product.name.split("\n");
+  // The page's own anchors yield to sections that carry the same id (a rich page's #overview).
+  const taken = new Set(page.sections.map((s) => s.id));
+  const own = (id: string) => (taken.has(id) ? undefined : id);
   return (
-    <article className={`product-page is-${product.availability}`} id="banner">
-      <section className="product-hero" id="overview">
+    <article className={`product-page is-${product.availability}`} id={own("banner")}>
+      <section className="product-hero" id={own("overview")}>
         <img src={`/images/${product.image}.svg`} alt={name.join(" ")} width={640} height={480} />
         <div className="product-summary">
           <h1>
@@ -53,7 +56,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
         </ul>
       </section>
       {page.specs.length ? (
-        <section className="product-specs" id="specs">
+        <section className="product-specs" id={own("specs")}>
           <h2>{page.labels.specs}</h2>
           <dl>
             {page.specs.map((s, i) => (

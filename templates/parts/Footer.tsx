@@ -41,7 +41,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
           </li>
         ))}
       </ul>
-      <nav className="footer-navs">
+      <nav className="footer-navs" aria-label={layout.brand}>
         <ul>
           {layout.footerNavs.map((n, i) => (
             <li key={i}>
