@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// npm run bench: the benchmark of tests/bench/bench.ts (a benchmark, not a test).
+import { importBundled } from "./run-ts.js";
+
+process.env.NODE_ENV ??= "production";
+const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", ["compiler", "templates", "runtime", "tests/bench"]);
+await runBenchmark(process.argv.slice(2));

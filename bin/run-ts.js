@@ -1,0 +1,48 @@
+// Runs a TypeScript entry of the project under Node 20, which cannot run .ts itself: the entry
+// is bundled once with esbuild into lib/ and rebuilt whenever a source is newer.
+import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${e.name}`;
+    newest = Math.max(newest, e.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** Bundles `entry` (relative to the project) into lib/<name>.js if stale, and imports it. */
+export async function importBundled(entry, name, sourceDirs) {
+  const bundle = `${root}lib/${name}.js`;
+  if (mtime(bundle) < Math.max(...sourceDirs.map((d) => newestSource(`${root}${d}`)))) {
+    const { build } = await import("esbuild");
+    mkdirSync(`${root}lib`, { recursive: true });
+    // Write beside and rename: several processes may start at once.
+    const temporary = `${bundle}.${process.pid}.tmp`;
+    await build({
+      entryPoints: [`${root}${entry}`],
+      outfile: temporary,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      sourcemap: "inline",
+      jsx: "automatic",
+      logLevel: "error",
+    });
+    renameSync(temporary, bundle);
+  }
+  return import(bundle);
+}
