@@ -30,6 +30,15 @@ export interface SectionHelpers {
   installmentText: (amount: number) => string | null;
 }
 
+// Building a date format is costly next to using one: one per locale and zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: zone })));
+  return format;
+}
+
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 
 export function compileSections(sections: readonly RichSection[], h: SectionHelpers): SectionData[] {
@@ -49,7 +58,7 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
   const dateRange = (campaignId: string, start: DateTime, end: DateTime | null, withZone: boolean): string => {
     const campaign = h.model.specs.campaigns.get(campaignId)?.data;
     const zone = campaign?.displayZone ?? campaign?.zone ?? h.model.specs.site?.data.regions[h.region.code]?.zone ?? "UTC";
-    const format = new Intl.DateTimeFormat(h.region.locale, { month: "long", day: "numeric", timeZone: zone });
+    const format = dateFormat(h.region.locale, zone);
     // The end is the first instant over: visitors read the last day inside the window.
     const text = end ? format.formatRange(start.toJSDate(), end.minus({ minutes: 1 }).toJSDate()) : format.format(start.toJSDate());
     return withZone ? `${text} (${start.setZone(zone).offsetNameShort})` : text;

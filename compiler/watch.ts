@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { watch, type FSWatcher } from "chokidar";
 import { build as esbuild } from "esbuild";
 import type { DateTime } from "luxon";
-import { createBundler, projectRoot } from "./bundle.ts";
+import { createBundler, projectRoot, type BundleOutput } from "./bundle.ts";
 import { hasErrors } from "./diagnostics.ts";
 import type { LoadCache } from "./load.ts";
 import { check, renderSite, type OutputFiles, type RenderCache, type Renderer } from "./pipeline.ts";
@@ -79,11 +79,24 @@ export async function createDevServer(options: DevOptions) {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
+  // The bundle depends on the code and the generated modules only: when neither changed (a
+  // price edit, say), the last bundle stands.
+  let lastBundle: { key: string; output: BundleOutput } | undefined;
+  let codeChanged = true;
+  const bundleIfChanged = async (modules: ReadonlyMap<string, string>): Promise<BundleOutput> => {
+    const key = JSON.stringify([...modules]);
+    if (!codeChanged && lastBundle?.key === key) return lastBundle.output;
+    lastBundle = { key, output: await bundler.bundle(modules) };
+    codeChanged = false;
+    return lastBundle.output;
+  };
+
   async function rebuild(changed: string[]): Promise<RebuildReport> {
     const started = performance.now();
     const kinds = new Set(changed.map((p) => p.split(/[\\/]/)[0]));
     if (kinds.has("schemas")) resetValidators();
     if (kinds.has("templates") || kinds.has("runtime")) {
+      codeChanged = true;
       renderer = await loadRenderer();
       // A page template (templates/pages/<kind>.tsx) affects only the pages of that kind;
       // anything else (parts, the document, styles, the runtime) affects every page.
@@ -97,7 +110,7 @@ export async function createDevServer(options: DevOptions) {
       broadcast("error-report", errorText);
       return { changed, ok: false, pages: 0, ms: performance.now() - started };
     }
-    const output = await renderSite(checked.model, options.now(), { cache: renderCache, renderer, bundle: (m) => bundler.bundle(m) });
+    const output = await renderSite(checked.model, options.now(), { cache: renderCache, renderer, bundle: bundleIfChanged });
     files = output.files;
     const json = JSON.parse(String(files.get("manifests/routes.json"))) as { routes: (RouteRecord & { page: string })[] };
     routes = json.routes;

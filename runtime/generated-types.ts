@@ -1,5 +1,4 @@
 // Types of the modules `site build` generates into dist/generated/: the runtime reads only these.
-import type { LayoutData } from "../compiler/route-data.ts";
 import type * as Spec from "../compiler/spec-types.ts";
 
 export interface RegionInfo {
@@ -37,11 +36,7 @@ export interface RouteEntry {
 
 export interface RegionData {
   code: string;
-  layout: LayoutData;
+  /** API error messages of the region's language, by answer code and "default". */
   api: Record<string, string>;
-  countdown: Spec.RegionalSettings["countdown"];
-  labels: Spec.RegionalSettings["labels"];
-  newUserPopupSubscribe: Spec.RegionalSettings["newUserPopupSubscribe"];
-  notFound: { title: string };
   routes: RouteEntry[];
 }
