@@ -11,6 +11,8 @@ import { build, check, type BuildResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "./preview.ts";
 import { createDevServer } from "./watch.ts";
+import { createAccountService } from "./account-service.ts";
+import { createApiProxy } from "./api-proxy.ts";
 import { printTimeline, timeline } from "./timeline.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print.ts";
 
@@ -127,20 +129,41 @@ export function clockFrom(start: DateTime | null): () => number {
   return () => Date.now() + offset;
 }
 
-async function runPreview(options: { out: string; port: string; now?: string }): Promise<number> {
+/** The account calls: a real API behind --api, else the local account service. */
+function accountHandler(options: { api?: string; tokenTtl: string }) {
+  if (options.api) {
+    try {
+      new URL(options.api);
+    } catch {
+      throw new UsageError(`--api '${options.api}' is not a URL`);
+    }
+    return createApiProxy(options.api);
+  }
+  const seconds = Number(options.tokenTtl);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--token-ttl '${options.tokenTtl}' is not a number of seconds`);
+  return createAccountService({ dataDir: resolve(".site-data"), tokenTtlMs: seconds * 1000 }).handle;
+}
+
+async function runPreview(options: { out: string; port: string; now?: string; api?: string; tokenTtl: string }): Promise<number> {
   const out = resolve(options.out);
   const routesFile = join(out, "manifests", "routes.json");
   if (!existsSync(join(out, "site")) || !existsSync(routesFile)) throw new UsageError(`no built site in ${options.out}: run site build first`);
   const routes = (JSON.parse(readFileSync(routesFile, "utf8")) as { routes: (RouteRecord & { page: string })[] }).routes;
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
-  const handler = createPreviewHandler({ files: filesOnDisk(join(out, "site")), routes: () => routes, homes: () => homes, clock: clockFrom(start) });
+  const handler = createPreviewHandler({
+    files: filesOnDisk(join(out, "site")),
+    routes: () => routes,
+    homes: () => homes,
+    clock: clockFrom(start),
+    before: accountHandler(options),
+  });
   return serveUntilStopped(handler, portOption(options.port), (url) =>
     `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
   );
 }
 
-async function runDev(options: { specs: string; port: string; now?: string }): Promise<number> {
+async function runDev(options: { specs: string; port: string; now?: string; api?: string; tokenTtl: string }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
   const clock = clockFrom(start);
@@ -150,6 +173,7 @@ async function runDev(options: { specs: string; port: string; now?: string }): P
     now: () => DateTime.fromMillis(clock()),
     clock,
     log: (line) => process.stdout.write(`${style.dim(new Date().toLocaleTimeString())} ${line}\n`),
+    accounts: accountHandler(options),
   });
   const first = await dev.start();
   const port = portOption(options.port);
@@ -218,6 +242,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--port <n>", "port on 127.0.0.1", "4321")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--now <instant>", "build and serve the site as of this instant (the clock runs on from it)")
+    .option("--api <url>", "send the account calls to this API instead of the local account service")
+    .option("--token-ttl <seconds>", "lifetime of a login token in the local account service", "3600")
     .action(async (options) => setExitCode(await runDev(options)));
 
   program
@@ -226,6 +252,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--out <dir>", "folder of a finished build", "dist")
     .option("--port <n>", "port on 127.0.0.1", "4173")
     .option("--now <instant>", "start the server clock at this instant, e.g. 2024-11-25T12:00+01:00")
+    .option("--api <url>", "send the account calls to this API instead of the local account service")
+    .option("--token-ttl <seconds>", "lifetime of a login token in the local account service", "3600")
     .action(async (options) => setExitCode(await runPreview(options)));
 
   return program;

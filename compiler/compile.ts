@@ -5,7 +5,7 @@
 
 import type { DateTime } from "luxon";
 import { buildHead } from "./head.ts";
-import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
+import { regionPath, type Language, type RegionModel, type RouteModel, type SiteModel, type Template } from "./link.ts";
 import { parseLink } from "./links.ts";
 import { fillPlaceholders, type PlaceholderContext } from "./placeholders.ts";
 import type {
@@ -229,7 +229,6 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         emailLabel: message(lang, "ui.subscribe.emailLabel"),
         successView: s.subscribe.successView ? { ...s.subscribe.successView, shopHref: s.shop ? hrefFor(region, s.shop.link).href : null } : null,
       },
-      subscribeEndpoint: specs.api!.data.environments.production[region.group] + specs.api!.data.endpoints.subscribe.path,
       ui: {
         skipToContent: message(lang, "ui.common.skipToContent"),
         menu: message(lang, "ui.common.menu"),
@@ -269,7 +268,6 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       formatPrice: (amount) => formatPrice(amount, region),
       stagesOf: (campaignId) => stagesOf(campaignId, region.code),
       message: (path) => message(region.language, path),
-      subscribeEndpoint: layoutFor(region).subscribeEndpoint,
       installmentText: (amount) => installmentText(region, amount),
     });
   };
@@ -368,8 +366,9 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           },
         };
       case "login":
+        return { template, title, texts: flatTexts(messages(lang)?.ui?.login), accountHref: regionPath(region.prefix, "account") };
       case "account":
-        return { template, title, texts: flatTexts(messages(lang)?.ui?.[template]) };
+        return { template, title, texts: flatTexts(messages(lang)?.ui?.account), loginHref: regionPath(region.prefix, "login") };
       case "campaign": {
         const campaign = specs.campaigns.get(route.campaign!)!.data;
         return { template, title, campaign: campaign.name, sections: sectionsFor(route, region) };

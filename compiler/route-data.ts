@@ -56,8 +56,6 @@ export interface LayoutData {
   copyright: string;
   companyAddress: string;
   subscribe: SubscribeTexts;
-  /** Where the newsletter sign-up posts: the production API of the region's group. */
-  subscribeEndpoint: string;
   ui: UiTexts;
 }
 
@@ -110,8 +108,8 @@ export type PageData =
   | { template: "region-chooser"; headings: { language: Language; title: string; description: string }[]; options: { label: string; href: string; country: string; region: string }[] }
   | { template: "where-to-buy"; title: string; dealers: { title: string; href: string; address: string[]; img: string | null }[]; labels: { visitStore: string; address: string } }
   | { template: "manuals"; title: string; groups: { series: string; label: string; files: { name: string; size: string; date: string; href: string }[] }[]; labels: { name: string; size: string; updated: string; download: string } }
-  | { template: "login"; title: string; texts: Record<string, string> }
-  | { template: "account"; title: string; texts: Record<string, string> }
+  | { template: "login"; title: string; texts: Record<string, string>; accountHref: string }
+  | { template: "account"; title: string; texts: Record<string, string>; loginHref: string }
   | { template: "campaign"; title: string; campaign: string; sections: SectionData[] };
 
 export interface ArticleSection {
@@ -158,7 +156,7 @@ export interface StageInfo {
 /** A rich section, resolved by compile: links are hrefs, prices are formatted, dates are labels. */
 export type SectionData = { id: string | null } & (
   | { type: "banner"; title: string; discount: string | null; discountDescribe: string | null; text: string | null; link: Link | null; image: string | null; view: string | null; dates: string | null }
-  | { type: "subscribe"; texts: SubscribeTexts; endpoint: string }
+  | { type: "subscribe"; texts: SubscribeTexts }
   | { type: "benefits"; items: { label: string; icon: string }[] }
   | { type: "timeline"; title: string | null; stages: StageInfo[]; countdown: { endsAt: number; labels: { title: string; days: string; hours: string; minutes: string; seconds: string } } | null }
   | { type: "preview"; title: string | null; unlockSoon: string; items: { product: ProductCard; listPrice: Price | null; prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[] }[] }

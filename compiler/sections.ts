@@ -26,7 +26,6 @@ export interface SectionHelpers {
   formatPrice: (amount: number) => Price;
   stagesOf: (campaignId: string) => Stage[];
   message: (path: string) => string;
-  subscribeEndpoint: string;
   installmentText: (amount: number) => string | null;
 }
 
@@ -130,7 +129,6 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
         out.push({
           type: "subscribe",
           id,
-          endpoint: h.subscribeEndpoint,
           texts: {
             title: section.title,
             describe: section.describe,

@@ -29,6 +29,8 @@ export interface DevOptions {
   log: (line: string) => void;
   /** How long a burst of saves is gathered into one rebuild. */
   settleMs?: number;
+  /** Answers the account calls (the local account service or a proxy); true = handled. */
+  accounts?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 }
 
 export interface RebuildReport {
@@ -128,7 +130,8 @@ export async function createDevServer(options: DevOptions) {
     clock: options.clock,
     immutableAssets: false,
     transformHtml: (html) => html.replace("</head>", `<script type="module" src="${CLIENT_PATH}"></script></head>`),
-    before: (request: IncomingMessage, response: ServerResponse) => {
+    before: async (request: IncomingMessage, response: ServerResponse) => {
+      if (options.accounts && (await options.accounts(request, response))) return true;
       const path = (request.url ?? "").split("?")[0];
       if (path === CLIENT_PATH) {
         response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });

@@ -10,6 +10,9 @@ import { layoutClassFor } from "./layout.ts";
 import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
 import type { RouteEntry } from "./generated-types.ts";
 import { createRouter } from "./router.ts";
+import { createApiClient } from "./api.ts";
+import { provideApi } from "./api-context.ts";
+import { createToasts } from "./toast.ts";
 import { endedWindows, fetchServerTime, serverClock, windowVerdict } from "./clock.ts";
 
 declare global {
@@ -100,6 +103,29 @@ void (async () => {
   if (verdict !== "live") location.replace(home);
 })();
 
+// The API client of the current region; islands reach it through api-context.ts.
+const toasts = createToasts(shared.constants);
+const setUpApi = (code: string) => {
+  const info = shared.regions[code]!;
+  const messages: Record<string, string> = {};
+  void loadRegion(code)?.then((data) => Object.assign(messages, data.api));
+  provideApi(
+    createApiClient({
+      api: shared.api,
+      region: { code, prefix: info.prefix, language: info.language, group: info.group, storageScope: info.storageScope },
+      messages,
+      host: location.hostname,
+      // A local preview or dev server answers the account calls itself, on its own origin.
+      baseOverride: ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname) ? "" : null,
+      fetch: (...args) => fetch(...args),
+      storage: storage(),
+      toast: toasts.toast,
+      navigate: (path) => location.assign(path),
+    }),
+  );
+};
+setUpApi(region);
+
 const router = createRouter({
   shared,
   region,
@@ -107,7 +133,9 @@ const router = createRouter({
   serverTime,
   storage: storage(),
   onPage: (main) => {
-    store.region = regionOfPath(location.pathname, shared);
+    const next = regionOfPath(location.pathname, shared);
+    if (next !== store.region) setUpApi(next);
+    store.region = next;
     showCountry();
     observeAnimations(main);
     return hydrateIslands(main);

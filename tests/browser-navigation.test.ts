@@ -128,25 +128,3 @@ describe("layout class by window width", () => {
     await page.close();
   });
 });
-
-describe("newsletter sign-up in the footer", () => {
-  test.each([
-    ["/us", "Please enter a valid email address"],
-    ["/de", "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
-    ["/fr", "Veuillez saisir une adresse e-mail valide."],
-  ])("%s shows the region's invalid message, then the success view", async (path, invalid) => {
-    const page = await open(path);
-    const form = page.locator(".footer-subscribe form");
-    await page.waitForSelector(".footer-subscribe [data-hydrated]");
-    await form.locator("input").fill("not-an-address");
-    await form.locator("button").click();
-    await expect.poll(() => page.locator(".footer-subscribe [role=alert]").innerText()).toBe(invalid);
-    await form.locator("input").fill("shopper@example.com");
-    await form.locator("button").click();
-    await page.waitForSelector(".footer-subscribe .subscribe-success");
-    if (path === "/us") {
-      expect(await page.locator(".footer-subscribe .subscribe-success").innerText()).toContain("Go to Store");
-    }
-    await page.close();
-  });
-});

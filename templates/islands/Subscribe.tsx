@@ -1,28 +1,36 @@
 // The newsletter sign-up: the region's invalid message for a bad address, then the success view.
 import { useState, type FormEvent } from "react";
 import type { SubscribeTexts } from "../../compiler/route-data.ts";
+import { ApiError } from "../../runtime/api.ts";
+import { api } from "../../runtime/api-context.ts";
+import { EMAIL } from "../../runtime/email.ts";
 
 export interface SubscribeProps {
   texts: SubscribeTexts;
-  /** Where the sign-up is posted (the API of the region's group). */
-  endpoint: string;
   id: string;
 }
 
-// The seed does not say what a valid address is; this is the WHATWG definition used by <input type=email>.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export default function Subscribe({ texts, id }: SubscribeProps) {
   const [email, setEmail] = useState("");
-  const [state, setState] = useState<"idle" | "invalid" | "done">("idle");
+  const [state, setState] = useState<"idle" | "invalid" | "sending" | "failed" | "done">("idle");
+  const [failure, setFailure] = useState("");
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!EMAIL.test(email.trim())) {
       setState("invalid");
       return;
     }
-    setState("done");
+    setState("sending");
+    try {
+      await api().subscribe(email.trim());
+      setState("done");
+    } catch (error) {
+      // The subscribe call shows no toast (seed 000 §7): the form says what went wrong.
+      setFailure(error instanceof ApiError && error.kind === "envelope" && error.message ? error.message : texts.invalid);
+      setState("failed");
+    }
   };
 
   if (state === "done") {
@@ -55,17 +63,19 @@ export default function Subscribe({ texts, id }: SubscribeProps) {
         autoComplete="email"
         placeholder={texts.placeholder}
         value={email}
-        aria-invalid={state === "invalid"}
-        aria-describedby={state === "invalid" ? `${id}-error` : undefined}
+        aria-invalid={state === "invalid" || state === "failed"}
+        aria-describedby={state === "invalid" || state === "failed" ? `${id}-error` : undefined}
         onChange={(e) => {
           setEmail(e.target.value);
-          if (state === "invalid") setState("idle");
+          if (state === "invalid" || state === "failed") setState("idle");
         }}
       />
-      <button type="submit">{texts.button}</button>
-      {state === "invalid" ? (
+      <button type="submit" disabled={state === "sending"}>
+        {texts.button}
+      </button>
+      {state === "invalid" || state === "failed" ? (
         <p id={`${id}-error`} className="subscribe-form__error" role="alert">
-          {texts.invalid}
+          {state === "invalid" ? texts.invalid : failure}
         </p>
       ) : null}
       {texts.successView ? <p className="subscribe-form__consent">{texts.successView.privacyPolicy}</p> : null}

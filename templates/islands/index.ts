@@ -6,6 +6,8 @@ export const islands = {
   gallery: () => import("./Gallery.tsx"),
   voiceCommands: () => import("./VoiceCommands.tsx"),
   community: () => import("./Community.tsx"),
+  login: () => import("./Login.tsx"),
+  account: () => import("./Account.tsx"),
 } as const;
 
 export type IslandName = keyof typeof islands;

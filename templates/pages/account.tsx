@@ -1,10 +1,12 @@
 import type { PageData } from "../../compiler/route-data.ts";
+import Account from "../islands/Account.tsx";
+import { Island } from "../parts/Island.tsx";
 
 export function AccountPage({ page }: { page: Extract<PageData, { template: "account" }> }) {
   return (
     <section className="account">
       <h1>{page.texts.title || page.title}</h1>
-      <p>{page.texts.notLoggedIn}</p>
+      <Island name="account" component={Account} props={{ texts: page.texts, loginHref: page.loginHref }} />
     </section>
   );
 }

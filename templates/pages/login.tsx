@@ -1,22 +1,14 @@
-// Login: the form itself arrives with the session work (issue 6); the page, its route and head exist now.
+// Login per region: e-mail and password, register-or-login (the cn site's variant uses the
+// same call), errors in the region's language. The form is an island.
 import type { PageData } from "../../compiler/route-data.ts";
+import Login from "../islands/Login.tsx";
+import { Island } from "../parts/Island.tsx";
 
 export function LoginPage({ page }: { page: Extract<PageData, { template: "login" }> }) {
   return (
     <section className="login">
       <h1>{page.texts.title || page.title}</h1>
-      {page.texts.intro ? <p>{page.texts.intro}</p> : null}
-      <form className="login-form" method="post" action="#">
-        <label>
-          {page.texts.email}
-          <input type="email" name="email" autoComplete="email" required />
-        </label>
-        <label>
-          {page.texts.password}
-          <input type="password" name="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit">{page.texts.submit}</button>
-      </form>
+      <Island name="login" component={Login} props={{ texts: page.texts, accountHref: page.accountHref }} />
     </section>
   );
 }

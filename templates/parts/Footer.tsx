@@ -28,7 +28,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
         <section className="footer-subscribe">
           <h2>{layout.subscribe.title}</h2>
           <p>{layout.subscribe.describe}</p>
-          <Island name="subscribe" component={Subscribe} props={{ texts: layout.subscribe, endpoint: layout.subscribeEndpoint, id: "footer-subscribe" }} />
+          <Island name="subscribe" component={Subscribe} props={{ texts: layout.subscribe, id: "footer-subscribe" }} />
         </section>
       </div>
       <ul className="footer-media">

@@ -7,7 +7,7 @@ export function SubscribeSection({ section: s }: { section: Extract<SectionData,
     <section className="section subscribe-section" id={s.id ?? undefined} data-section="subscribe">
       <h2>{s.texts.title}</h2>
       <p>{s.texts.describe}</p>
-      <Island name="subscribe" component={Subscribe} props={{ texts: s.texts, endpoint: s.endpoint, id: `subscribe-${s.id ?? "section"}` }} />
+      <Island name="subscribe" component={Subscribe} props={{ texts: s.texts, id: `subscribe-${s.id ?? "section"}` }} />
     </section>
   );
 }

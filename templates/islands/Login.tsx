@@ -1,0 +1,57 @@
+// Log in or register (register_or_login; the cn site uses the same call) with e-mail and
+// password; errors in the region's language; on success the account page.
+import { useState, type FormEvent } from "react";
+import { ApiError } from "../../runtime/api.ts";
+import { api } from "../../runtime/api-context.ts";
+import { EMAIL } from "../../runtime/email.ts";
+
+export interface LoginProps {
+  texts: Record<string, string>;
+  accountHref: string;
+}
+
+export default function Login({ texts, accountHref }: LoginProps) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) return setError(texts.invalidEmail ?? "");
+    if (!password) return setError(texts.passwordRequired ?? "");
+    setError(null);
+    setBusy(true);
+    try {
+      await api().logIn(email.trim(), password);
+      location.assign(accountHref);
+    } catch (e) {
+      // The server's message has been shown as a toast; the form says it in its own words too.
+      setError(e instanceof ApiError && e.kind === "envelope" && e.message ? e.message : (texts.failed ?? ""));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
+      {texts.intro ? <p>{texts.intro}</p> : null}
+      <label>
+        {texts.email}
+        <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label>
+        {texts.password}
+        <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {busy ? texts.loggingIn : texts.submit}
+      </button>
+      {texts.register ? <p className="form-note">{texts.register}</p> : null}
+    </form>
+  );
+}

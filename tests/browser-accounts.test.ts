@@ -1,0 +1,134 @@
+// Accounts in a real browser against the preview server and its local account service: the
+// newsletter sign-up, logging in and out in every region, a session that survives a reload and
+// a token expiry, and the storage keys of the seed.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAccountService } from "../compiler/account-service.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { buildInto } from "./support/build.ts";
+import { projectRoot } from "./support/cli.ts";
+import { startPreview, type RunningPreview } from "./support/preview-server.ts";
+
+const TTL = 60 * 60 * 1000;
+let browser: Browser;
+let preview: RunningPreview;
+let accountClock = Date.now();
+const dataDir = mkdtempSync(join(tmpdir(), "site-accounts-"));
+let cleanup = () => {};
+
+beforeAll(async () => {
+  const built = await buildInto(join(projectRoot, "specs"), "2025-09-01T12:00+02:00");
+  cleanup = built.cleanup;
+  const service = createAccountService({ dataDir, tokenTtlMs: TTL, clock: () => accountClock });
+  preview = await startPreview(built.out, () => Date.now(), service.handle);
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(preview.url + path);
+  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  return page;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.waitForSelector('[data-island="login"][data-hydrated]');
+  await page.fill('.login-form input[name="email"]', email);
+  await page.fill('.login-form input[name="password"]', password);
+  await page.click(".login-form button[type=submit]");
+}
+
+describe("newsletter sign-up", () => {
+  test.each([
+    ["/us", "Please enter a valid email address"],
+    ["/de", "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
+    ["/fr", "Veuillez saisir une adresse e-mail valide."],
+  ])("%s: the region's invalid message for a bad address, the success view for a good one", async (path, invalid) => {
+    const page = await open(path);
+    const form = page.locator(".footer-subscribe");
+    await page.waitForSelector(".footer-subscribe [data-hydrated]");
+    await form.locator("input").fill("not-an-address");
+    await form.locator("button").click();
+    await expect.poll(() => form.locator("[role=alert]").innerText()).toBe(invalid);
+    const email = `fan-${path.slice(1)}@example.com`;
+    await form.locator("input").fill(email);
+    await form.locator("button").click();
+    await page.waitForSelector(".footer-subscribe .subscribe-success");
+    if (path === "/us") {
+      const view = await form.locator(".subscribe-success").innerText();
+      expect(view).toContain("Go to Store");
+      expect(view).toContain("200");
+    }
+    // The local account service kept it, in its data folder.
+    const kept = JSON.parse(readFileSync(join(dataDir, "subscriptions.json"), "utf8")) as { email: string; region: string }[];
+    expect(kept).toContainEqual(expect.objectContaining({ email, region: path.slice(1) }));
+    await page.close();
+  });
+});
+
+describe("session", () => {
+  test("log in, reload and stay logged in, survive a token expiry, log out", async () => {
+    const page = await open("/us/login");
+    await logIn(page, "optimus@example.com", "autobots-roll-out");
+    await page.waitForURL(`${preview.url}/us/account`);
+    await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
+
+    // Stored under exactly the seed's names, in the us group's scope.
+    const stored = await page.evaluate(() => Object.fromEntries(["apptoken", "reftoken", "userId", "userInfo"].map((k) => [k, JSON.parse(localStorage.getItem(k) ?? "null")])));
+    expect(Object.keys(stored.apptoken)).toEqual(["/us"]);
+    expect(stored.reftoken["/us"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.userInfo["/us"].email).toBe("optimus@example.com");
+
+    await page.reload();
+    await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
+
+    // The app token expires; the next call answers 4003, the runtime refreshes once and goes on.
+    accountClock += TTL + 1000;
+    const refreshes: string[] = [];
+    page.on("request", (r) => r.url().includes("/sign_in/refresh") && refreshes.push(r.url()));
+    const before = stored.apptoken["/us"];
+    await page.reload();
+    await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]).toContain(`user_id=${stored.userId["/us"]}`);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("apptoken")!)["/us"])).not.toBe(before);
+
+    await page.click(".account-profile button");
+    await page.waitForSelector('[data-state="loggedOut"]');
+    expect(await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    await page.close();
+  });
+
+  test("a wrong password is refused in the region's words", async () => {
+    const page = await open("/de/login");
+    await logIn(page, "grimlock@example.com", "me-grimlock-king");
+    await page.waitForURL(`${preview.url}/de/account`);
+    await page.close();
+    const again = await open("/de/login");
+    await logIn(again, "grimlock@example.com", "wrong-password");
+    await again.waitForSelector(".login-form [role=alert]");
+    expect(new URL(again.url()).pathname).toBe("/de/login");
+    await again.close();
+  });
+
+  test.each(["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"])("log in and out in %s", async (region) => {
+    const prefix = region === "cn" ? "" : `/${region}`;
+    const page = await open(`${prefix}/login`);
+    await logIn(page, `shopper-${region}@example.com`, "a-long-password");
+    await page.waitForURL(`${preview.url}${prefix}/account`);
+    await expect.poll(() => page.locator(".profile-email").innerText()).toBe(`shopper-${region}@example.com`);
+    await page.click(".account-profile button");
+    await page.waitForSelector('[data-state="loggedOut"]');
+    await page.close();
+  });
+});
