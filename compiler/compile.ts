@@ -229,6 +229,12 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         emailLabel: message(lang, "ui.subscribe.emailLabel"),
         successView: s.subscribe.successView ? { ...s.subscribe.successView, shopHref: s.shop ? hrefFor(region, s.shop.link).href : null } : null,
       },
+      newUserPopup: {
+        ...s.newUserPopupSubscribe,
+        success: s.subscribe.success,
+        emailLabel: message(lang, "ui.subscribe.emailLabel"),
+        successView: null,
+      },
       ui: {
         skipToContent: message(lang, "ui.common.skipToContent"),
         menu: message(lang, "ui.common.menu"),

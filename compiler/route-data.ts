@@ -56,6 +56,8 @@ export interface LayoutData {
   copyright: string;
   companyAddress: string;
   subscribe: SubscribeTexts;
+  /** The first-visit invitation to subscribe. */
+  newUserPopup: SubscribeTexts;
   ui: UiTexts;
 }
 

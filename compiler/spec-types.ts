@@ -62,7 +62,7 @@ export interface API {
   loginRedirectDelay?: number;
 }
 /**
- * Used by builds made with --api-env test.
+ * Hosts of the test environment, for test deployments. The runtime itself picks pre-production on the hub hosts and production everywhere else (seed 000 §7).
  */
 
 export interface Hosts {

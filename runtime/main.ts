@@ -122,6 +122,7 @@ const setUpApi = (code: string) => {
       toast: toasts.toast,
       navigate: (path) => location.assign(path),
     }),
+    toasts,
   );
 };
 setUpApi(region);

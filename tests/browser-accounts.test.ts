@@ -76,6 +76,31 @@ describe("newsletter sign-up", () => {
   });
 });
 
+describe("the new-user pop-up", () => {
+  test("invites a first-time visitor once, in the region's words, and subscribes", async () => {
+    const firstTimer = await launchBrowser({ firstVisit: true });
+    try {
+      const page = await firstTimer.newPage();
+      await page.goto(`${preview.url}/de`);
+      const popup = page.locator("dialog.new-user-popup");
+      await expect.poll(() => popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+      expect(await popup.locator("h2").innerText()).toBeTruthy();
+      await popup.locator("input").fill("nope");
+      await popup.locator("form button").click();
+      await expect.poll(() => popup.locator("[role=alert]").innerText()).toBe("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+      await popup.locator("input").fill("erstbesuch@example.com");
+      await popup.locator("form button").click();
+      await popup.locator(".subscribe-success").waitFor();
+      // Once seen, never again.
+      await page.reload();
+      await page.waitForSelector('[data-island="newUserPopup"][data-hydrated]', { state: "attached" });
+      expect(await popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    } finally {
+      await firstTimer.close();
+    }
+  });
+});
+
 describe("session", () => {
   test("log in, reload and stay logged in, survive a token expiry, log out", async () => {
     const page = await open("/us/login");

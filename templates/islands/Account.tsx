@@ -1,7 +1,7 @@
 // The account area: the profile of the logged-in shopper (fetched, with the token refresh the
 // API client does on 4003) and logging out. Anonymous visitors get a way to the login page.
 import { useEffect, useState } from "react";
-import { api } from "../../runtime/api-context.ts";
+import { api, ui } from "../../runtime/api-context.ts";
 
 export interface AccountProps {
   texts: Record<string, string>;
@@ -57,6 +57,7 @@ export default function Account({ texts, loginHref }: AccountProps) {
         className="button"
         onClick={() => {
           api().logOut();
+          ui().notify(texts.loggedOut ?? "");
           setState({ kind: "loggedOut" });
         }}
       >

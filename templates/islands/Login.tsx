@@ -1,7 +1,6 @@
 // Log in or register (register_or_login; the cn site uses the same call) with e-mail and
 // password; errors in the region's language; on success the account page.
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../runtime/api.ts";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";
 
@@ -25,9 +24,9 @@ export default function Login({ texts, accountHref }: LoginProps) {
     try {
       await api().logIn(email.trim(), password);
       location.assign(accountHref);
-    } catch (e) {
-      // The server's message has been shown as a toast; the form says it in its own words too.
-      setError(e instanceof ApiError && e.kind === "envelope" && e.message ? e.message : (texts.failed ?? ""));
+    } catch {
+      // The server's own message is in the toast; the form says it in the region's language.
+      setError(texts.failed ?? "");
       setBusy(false);
     }
   };

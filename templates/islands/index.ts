@@ -8,6 +8,7 @@ export const islands = {
   community: () => import("./Community.tsx"),
   login: () => import("./Login.tsx"),
   account: () => import("./Account.tsx"),
+  newUserPopup: () => import("./NewUserPopup.tsx"),
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -1,6 +1,7 @@
 // Footer: navigation columns (entries not hidden in the footer), newsletter sign-up, social
 // media, the bottom row of footer links, copyright and company address.
 import type { LayoutData } from "../../compiler/route-data.ts";
+import NewUserPopup from "../islands/NewUserPopup.tsx";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "./Island.tsx";
 
@@ -52,6 +53,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
       </nav>
       <p className="copyright">{layout.copyright}</p>
       <address className="company-address">{layout.companyAddress}</address>
+      <Island name="newUserPopup" component={NewUserPopup} props={{ texts: layout.newUserPopup, close: layout.ui.close }} />
     </footer>
   );
 }
