@@ -91,6 +91,10 @@ async function runBuild(options: { specs: string; out: string; now?: string }): 
     return 1;
   }
   const s = result.summary;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  process.stdout.write(`\n${"heaviest pages (gzip)".padEnd(44)} ${"first-load JS".padStart(13)} ${"HTML".padStart(9)}\n`);
+  for (const w of s.heaviest) process.stdout.write(`  ${w.path.padEnd(42)} ${kb(w.js).padStart(13)} ${kb(w.html).padStart(9)}\n`);
+  process.stdout.write(`  budget: first-load JS 80 KB, HTML 100 KB per page\n\n`);
   process.stdout.write(
     `${style.bold("built")} ${s.pages} pages (${s.routes} routes, ${s.regions} regions, ${(s.bytes / 1024 / 1024).toFixed(1)} MB) as of ${now.toISO({ suppressMilliseconds: true })} in ${Math.round(s.ms)} ms → ${options.out}/site\n` +
       (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : ""),

@@ -7,6 +7,7 @@
 // bundle runs before render because every page links the hashed names of its assets.
 
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
@@ -137,6 +138,35 @@ export interface BuildSummary {
   bytes: number;
   nextChange: string | null;
   ms: number;
+  /** The heaviest pages: gzip bytes of their HTML and of the JavaScript they load at once. */
+  heaviest: PageWeight[];
+}
+
+export interface PageWeight {
+  path: string;
+  html: number;
+  js: number;
+}
+
+/** gzip weight of each page and of the scripts it loads at once (its module script and preloads). */
+export function pageWeights(files: OutputFiles): PageWeight[] {
+  const gz = new Map<string, number>();
+  const gzipOf = (path: string) => {
+    let size = gz.get(path);
+    if (size === undefined) {
+      const contents = files.get(path);
+      size = contents === undefined ? 0 : gzipSync(contents).byteLength;
+      gz.set(path, size);
+    }
+    return size;
+  };
+  const weights: PageWeight[] = [];
+  for (const [path, contents] of files) {
+    if (!path.startsWith("site/") || !path.endsWith("index.html") || typeof contents !== "string") continue;
+    const scripts = [...contents.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => `site${m[1]}`);
+    weights.push({ path: `/${path.slice(5, -"index.html".length)}`.replace(/\/$/, "") || "/", html: gzipOf(path), js: scripts.reduce((sum, s) => sum + gzipOf(s), 0) });
+  }
+  return weights;
 }
 
 export interface BuildResult extends CheckResult {
@@ -162,9 +192,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const output = await renderSite(model, options.now, { onStage: stage });
   const bytes = writeOutput(output.files, options.out);
   stage("write", options.out);
+  const heaviest = pageWeights(output.files)
+    .sort((a, b) => b.js + b.html - (a.js + a.html))
+    .slice(0, 5);
   return {
     ...checked,
-    summary: { routes: output.routes, pages: output.pages, regions: model.regions.size, bytes, nextChange: output.nextChange, ms: performance.now() - started },
+    summary: { routes: output.routes, pages: output.pages, regions: model.regions.size, bytes, nextChange: output.nextChange, ms: performance.now() - started, heaviest },
   };
 }
 

@@ -3,19 +3,45 @@
 // makes a build all-or-nothing: everything is written to a sibling folder that replaces --out
 // only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
 
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "./compile.ts";
 import type { SiteModel } from "./link.ts";
 
-/** A fresh staging folder beside `out`; stale ones from killed builds are removed first. */
+/** A fresh staging folder beside `out`; what killed builds left behind is cleared up first. */
 export function stagingFolder(out: string): string {
   const parent = dirname(out);
   mkdirSync(parent, { recursive: true });
+  recoverFromKilledBuilds(out);
   const staging = join(parent, `.${basename(out)}.building-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   return staging;
+}
+
+/**
+ * A build killed between its two renames leaves no `out` but the previous one set aside: put it
+ * back. Staging and set-aside folders of builds that are gone are removed.
+ */
+function recoverFromKilledBuilds(out: string): void {
+  const parent = dirname(out);
+  const name = basename(out);
+  const leftovers = readdirSync(parent).filter((f) => f.startsWith(`.${name}.building-`) || f.startsWith(`.${name}.old-`));
+  for (const leftover of leftovers) {
+    const pid = Number(leftover.slice(leftover.lastIndexOf("-") + 1));
+    if (pid === process.pid || isAlive(pid)) continue;
+    if (leftover.startsWith(`.${name}.old-`) && !existsSync(out)) renameSync(join(parent, leftover), out);
+    else rmSync(join(parent, leftover), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Replaces `out` with the finished staging folder. */

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { afterEach, describe, expect, test } from "vitest";
 import { buildInto } from "./support/build.ts";
-import { runSite, stackTrace } from "./support/cli.ts";
+import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
+import { spawn } from "node:child_process";
 import { materialize } from "./support/fixtures.ts";
 
 const cleanups: (() => void)[] = [];
@@ -121,6 +122,25 @@ describe("a failed build writes nothing", () => {
     expect(snapshot(join(root, "dist"))).toBe(before);
     // No staging folder is left behind either.
     expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  test("a build killed at a random moment leaves the previous dist/ whole", async () => {
+    const { root } = fixture();
+    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    const before = snapshot(join(root, "dist"));
+    for (const delay of [80, 200, 350, 500, 700].map((ms) => ms + Math.floor(Math.random() * 100))) {
+      const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "build", "--now", "2025-06-05T00:00+08:00"], { cwd: root, stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill("SIGKILL");
+      await new Promise((r) => child.on("exit", r));
+      // Either the kill came first and the old build stands, or the new one finished whole.
+      const after = snapshot(join(root, "dist"));
+      if (after !== before) expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain('"now": "2025-06-05T00:00:00.000+08:00"');
+    }
+    // The next build clears up whatever the killed ones left beside dist/.
+    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+    expect(snapshot(join(root, "dist"))).toBe(before);
   });
 
   test("--now must carry an offset or zone", () => {
