@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
-import { compile, fileOf } from "./compile.ts";
+import { compile } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
 import { load, type LoadCache, type SourceFile } from "./load.ts";

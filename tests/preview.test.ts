@@ -15,7 +15,6 @@ import { spawn } from "node:child_process";
 import { materialize } from "./support/fixtures.ts";
 import { readFileSync } from "node:fs";
 
-let base = "";
 let server: Server;
 let clock = 0;
 const cleanups: (() => void)[] = [];
@@ -35,7 +34,6 @@ beforeAll(async () => {
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
   server = createServer(createPreviewHandler({ files: filesOnDisk(site), routes: () => routes, homes: () => homes, clock: () => clock }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
