@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
+import { stringify } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
 import { check } from "../compiler/pipeline.ts";
 import { position } from "../compiler/print.ts";
@@ -79,6 +80,28 @@ describe("site check under random edits of the real specs", () => {
           }
         } finally {
           for (const e of edits) writeFileSync(join(specsDir, e.file), originals.get(e.file)!);
+        }
+      }),
+      { numRuns: runs },
+    );
+  }, runs * 1000 + 10_000);
+
+  test("a spec file replaced by arbitrary YAML (any shape, any scalar) gives diagnostics, never a crash", () => {
+    // Arbitrary data written as YAML, and arbitrary text: the loader and every rule must cope.
+    const document = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
+      fc.string({ maxLength: 200 }),
+      fc.array(fc.constantFrom("a:", "- b", "  c: [", "}", "&x", "*x", "? ", "!!map", "---", "...", "~", "'", "#"), { maxLength: 12 }).map((parts) => parts.join("\n")),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...files), document, (file, text) => {
+        const path = join(specsDir, file);
+        try {
+          writeFileSync(path, text);
+          const result = check(specsDir, root);
+          for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
+        } finally {
+          writeFileSync(path, originals.get(file)!);
         }
       }),
       { numRuns: runs },
