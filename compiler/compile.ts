@@ -264,6 +264,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       region,
       pageCampaign: route.campaign,
       pagePath: route.path,
+      pageProduct: route.product,
       fill: (text) => fillPlaceholders(text, placeholderContext(region)),
       linkOf: (label, link) => linkOf(region, label, link),
       hrefFor: (link) => hrefFor(region, link).href,

@@ -473,6 +473,12 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
               if (!ids.has(item.link.slice(1))) report("broken-anchor", { link: item.link, page: pageId, region: code }, at(content, [...path, "items", j, "link"]));
             });
             break;
+          case "booking":
+            // The booking sells the product of its page.
+            if (!findPage(pages?.data.pages ?? {}, pageId)?.product) {
+              report("page-missing-subject", { page: pageId, template: "booking section", field: "product" }, at(content, [...path, "type"]));
+            }
+            break;
           case "banner":
           case "promo":
             if (section.link) checkLink(region, content, [...path, "link"], section.link);

@@ -19,6 +19,8 @@ export interface SectionHelpers {
   pageCampaign: string | null;
   /** The page's own path: links to #anchors on it are checked against the sections it shows. */
   pagePath: string;
+  /** The product a product page shows (its booking section sells it), else null. */
+  pageProduct: string | null;
   fill: (text: string) => string;
   linkOf: (label: string, link: string) => Link;
   hrefFor: (link: string) => string;
@@ -299,7 +301,7 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
         // block shows; once it has ended, the price-recovery block.
         if (!first || first.start > h.now) break;
         const early = liveStage(stages, h.now)?.number === 1;
-        const productId = findProductOfCampaign(h, campaignId);
+        const productId = h.pageProduct;
         const card = productId ? h.productCard(productId) : null;
         const sale = early && productId ? offerPrice(campaignId, productId, 1) : null;
         const list = card?.price ?? null;
@@ -350,10 +352,4 @@ function withoutDanglingAnchors(sections: SectionData[], pagePath: string): Sect
         return s;
     }
   });
-}
-
-/** The product a booking section sells: the one its campaign offers in this region. */
-function findProductOfCampaign(h: SectionHelpers, campaignId: string): string | undefined {
-  const offers = h.model.specs.campaigns.get(campaignId)?.data.offers?.[h.region.code];
-  return offers ? Object.keys(offers)[0] : undefined;
 }
