@@ -204,6 +204,10 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
+// The account calls of dev and preview: both servers take the same two options.
+const apiOption = () => new Option("--api <url>", "send the account calls to this API instead of the local account service");
+const tokenTtlOption = () => new Option("--token-ttl <seconds>", "lifetime of a login token in the local account service").default("3600");
+
 export function createProgram(setExitCode: (code: number) => void): Command {
   const program = new Command();
   program
@@ -246,8 +250,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--port <n>", "port on 127.0.0.1", "4321")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--now <instant>", "build and serve the site as of this instant (the clock runs on from it)")
-    .option("--api <url>", "send the account calls to this API instead of the local account service")
-    .option("--token-ttl <seconds>", "lifetime of a login token in the local account service", "3600")
+    .addOption(apiOption())
+    .addOption(tokenTtlOption())
     .action(async (options) => setExitCode(await runDev(options)));
 
   program
@@ -256,8 +260,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--out <dir>", "folder of a finished build", "dist")
     .option("--port <n>", "port on 127.0.0.1", "4173")
     .option("--now <instant>", "start the server clock at this instant, e.g. 2024-11-25T12:00+01:00")
-    .option("--api <url>", "send the account calls to this API instead of the local account service")
-    .option("--token-ttl <seconds>", "lifetime of a login token in the local account service", "3600")
+    .addOption(apiOption())
+    .addOption(tokenTtlOption())
     .action(async (options) => setExitCode(await runPreview(options)));
 
   return program;

@@ -114,7 +114,7 @@ export async function renderSite(model: SiteModel, now: DateTime, options: Rende
   files.set("site/404.html", renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions }));
   options.onStage?.("render", `${pages} pages`);
 
-  files.set("manifests/routes.json", routesJson(compiled, compiled.nextChange));
+  files.set("manifests/routes.json", routesJson(compiled));
   files.set("site/sitemap.xml", sitemapXml(compiled));
   files.set("site/robots.txt", robotsTxt(compiled, model));
   files.set("site/_redirects", redirectsFile(compiled));

@@ -31,8 +31,6 @@ export interface PreviewOptions {
   homes: () => ReadonlyMap<string, string>;
   /** The server clock in epoch ms. */
   clock: () => number;
-  /** Origins the pages may call (the API), added to the Content-Security-Policy. */
-  connectOrigins?: readonly string[];
   /** Extra handler tried first (the dev server's events, the account service). true = handled. */
   before?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
   /** Rewrites an HTML page before it is sent (dev injects its reload client). */
@@ -109,7 +107,8 @@ export function createPreviewHandler(options: PreviewOptions) {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    `connect-src 'self' ${(options.connectOrigins ?? []).join(" ")}`.trim(),
+    // The account calls go to this same server (local service or --api proxy).
+    "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

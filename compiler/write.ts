@@ -66,7 +66,7 @@ export function writeFile(root: string, path: string, content: string | Uint8Arr
 }
 
 /** routes.json: every route, the instant the build shows, and when its output would next change. */
-export function routesJson(compiled: CompiledSite, nextChange: string | null): string {
+export function routesJson(compiled: CompiledSite): string {
   const routes = compiled.routes.map(({ manifest: m }) => ({
     path: m.path,
     region: m.region,
@@ -76,7 +76,7 @@ export function routesJson(compiled: CompiledSite, nextChange: string | null): s
     window: m.window,
     redirect: m.redirect,
   }));
-  return JSON.stringify({ now: compiled.now, nextChange, routes }, null, 2) + "\n";
+  return JSON.stringify({ now: compiled.now, nextChange: compiled.nextChange, routes }, null, 2) + "\n";
 }
 
 /** The manifest file of a route, beside routes.json: manifests/us/flagship-bumblebee.json. */

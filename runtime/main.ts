@@ -145,4 +145,3 @@ const router = createRouter({
 router.start();
 void hydrateIslands(document).catch((error: unknown) => console.error(error));
 
-export { store };
