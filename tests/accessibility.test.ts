@@ -1,31 +1,11 @@
 // No accessibility violation of serious or critical impact (axe-core in Debian's chromium) on
 // one page of each kind in three regions.
 import { createRequire } from "node:module";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { buildInto } from "./support/build.ts";
-import { projectRoot } from "./support/cli.ts";
-import { startPreview, type RunningPreview } from "./support/preview-server.ts";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "./support/served-site.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-let browser: Browser;
-let preview: RunningPreview;
-let cleanup = () => {};
-
-beforeAll(async () => {
-  const built = await buildInto(join(projectRoot, "specs"), "2024-11-25T12:00+01:00");
-  cleanup = built.cleanup;
-  preview = await startPreview(built.out, () => Date.parse("2024-11-25T11:00:00Z"));
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  cleanup();
-});
+const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => Date.parse("2024-11-25T11:00:00Z") });
 
 const kinds = ["", "/about-us", "/flagship-bumblebee", "/choose-your-region", "/where-to-buy", "/manuals", "/login", "/account", "/black-friday"];
 const pages = ["us", "de", "fr"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
@@ -37,8 +17,8 @@ interface AxeResult {
 describe("accessibility", () => {
   test.each(pages)("%s has no serious or critical violation", async (path) => {
     // The site's Content-Security-Policy would (rightly) refuse the injected axe script.
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(preview.url + path);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(site.url + path);
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
     await page.addScriptTag({ path: axePath });
     const result = (await page.evaluate(() =>

@@ -1,42 +1,29 @@
-// Accounts in a real browser against the preview server and its local account service: the
+// Accounts in a real site.browser against the preview server and its local account service: the
 // newsletter sign-up, logging in and out in every region, a session that survives a reload and
 // a token expiry, and the storage keys of the seed.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "./support/served-site.ts";
 import { createAccountService } from "../compiler/account-service.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { buildInto } from "./support/build.ts";
-import { projectRoot } from "./support/cli.ts";
-import { startPreview, type RunningPreview } from "./support/preview-server.ts";
 
 const TTL = 60 * 60 * 1000;
-let browser: Browser;
-let preview: RunningPreview;
 let accountClock = Date.now();
 const dataDir = mkdtempSync(join(tmpdir(), "site-accounts-"));
-let cleanup = () => {};
-
-beforeAll(async () => {
-  const built = await buildInto(join(projectRoot, "specs"), "2025-09-01T12:00+02:00");
-  cleanup = built.cleanup;
-  const service = createAccountService({ dataDir, tokenTtlMs: TTL, clock: () => accountClock });
-  preview = await startPreview(built.out, () => Date.now(), service.handle);
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
+const service = createAccountService({ dataDir, tokenTtlMs: TTL, clock: () => accountClock });
+const site = serveBuiltSite({
+  now: "2025-09-01T12:00+02:00",
+  clock: () => Date.now(),
+  accounts: service.handle,
+  onClose: () => rmSync(dataDir, { recursive: true, force: true }),
 });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(preview.url + path);
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(site.url + path);
   await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
   return page;
 }
@@ -81,7 +68,7 @@ describe("the new-user pop-up", () => {
     const firstTimer = await launchBrowser({ firstVisit: true });
     try {
       const page = await firstTimer.newPage();
-      await page.goto(`${preview.url}/de`);
+      await page.goto(`${site.url}/de`);
       const popup = page.locator("dialog.new-user-popup");
       await expect.poll(() => popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
       expect(await popup.locator("h2").innerText()).toBeTruthy();
@@ -105,7 +92,7 @@ describe("session", () => {
   test("log in, reload and stay logged in, survive a token expiry, log out", async () => {
     const page = await open("/us/login");
     await logIn(page, "optimus@example.com", "autobots-roll-out");
-    await page.waitForURL(`${preview.url}/us/account`);
+    await page.waitForURL(`${site.url}/us/account`);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
 
     // Stored under exactly the seed's names, in the us group's scope.
@@ -137,7 +124,7 @@ describe("session", () => {
   test("a wrong password is refused in the region's words", async () => {
     const page = await open("/de/login");
     await logIn(page, "grimlock@example.com", "me-grimlock-king");
-    await page.waitForURL(`${preview.url}/de/account`);
+    await page.waitForURL(`${site.url}/de/account`);
     await page.close();
     const again = await open("/de/login");
     await logIn(again, "grimlock@example.com", "wrong-password");
@@ -150,7 +137,7 @@ describe("session", () => {
     const prefix = region === "cn" ? "" : `/${region}`;
     const page = await open(`${prefix}/login`);
     await logIn(page, `shopper-${region}@example.com`, "a-long-password");
-    await page.waitForURL(`${preview.url}${prefix}/account`);
+    await page.waitForURL(`${site.url}${prefix}/account`);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe(`shopper-${region}@example.com`);
     await page.click(".account-profile button");
     await page.waitForSelector('[data-state="loggedOut"]');

@@ -1,45 +1,24 @@
-// Campaign and product pages in the browser: the countdown follows the server's clock, a tab
+// Campaign and product pages in the site.browser: the countdown follows the server's clock, a tab
 // scrolls to its anchor, the gallery opens full screen, the voice command dialog lists its words.
-import { join } from "node:path";
 import { DateTime } from "luxon";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { startPreview, type RunningPreview } from "./support/preview-server.ts";
-import { buildInto } from "./support/build.ts";
-import { projectRoot } from "./support/cli.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "./support/served-site.ts";
 
-let browser: Browser;
-let preview: RunningPreview;
-let url = "";
 let clock = 0;
-let cleanup = () => {};
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
-
-beforeAll(async () => {
-  const built = await buildInto(join(projectRoot, "specs"), "2024-11-25T12:00+01:00");
-  cleanup = built.cleanup;
-  preview = await startPreview(built.out, () => clock);
-  url = preview.url;
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  cleanup();
-});
+const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => clock });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(url + path);
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(site.url + path);
   await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
   return page;
 }
 
 const countdownText = (page: Page) => page.locator(".countdown").innerText();
 
-describe("Black Friday in the browser", () => {
+describe("Black Friday in the site.browser", () => {
   test("the countdown ticks from the server's time and reloads the page when the stage ends", async () => {
     // The visitor's clock says 2026; the server says 12 seconds before Black Friday ends.
     clock = at("2024-11-29T23:59:48+01:00");
@@ -75,7 +54,7 @@ describe("Black Friday in the browser", () => {
   });
 });
 
-describe("product pages in the browser", () => {
+describe("product pages in the site.browser", () => {
   test("a gallery picture opens full screen and closes again", async () => {
     const page = await open("/us/grimlock-g1-flagship");
     await page.waitForSelector('[data-island="gallery"][data-hydrated]');

@@ -1,36 +1,16 @@
-// Every rich page of seed 001 in a real browser, as a shopper checks it: the sections in the
+// Every rich page of seed 001 in a real site.browser, as a shopper checks it: the sections in the
 // order the spec lists them for the region, a price in the region's currency, and buy links that
 // go to that region's shop.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
 import { parse } from "yaml";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { startPreview, type RunningPreview } from "./support/preview-server.ts";
-import { buildInto } from "./support/build.ts";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "./support/served-site.ts";
 import { projectRoot } from "./support/cli.ts";
 
 // During Black Friday 2024 every rich page exists; Flagship Bumblebee shows its regular price.
 const NOW = "2024-11-25T12:00+01:00";
-let browser: Browser;
-let preview: RunningPreview;
-let url = "";
-let cleanup = () => {};
-
-beforeAll(async () => {
-  const built = await buildInto(join(projectRoot, "specs"), NOW);
-  cleanup = built.cleanup;
-  preview = await startPreview(built.out, () => Date.parse("2024-11-25T11:00:00Z"));
-  url = preview.url;
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  cleanup();
-});
+const site = serveBuiltSite({ now: NOW, clock: () => Date.parse("2024-11-25T11:00:00Z") });
 
 /**
  * The section kinds a page's spec lists for a region that are live in November 2024: those gated
@@ -75,10 +55,10 @@ const pages: [path: string, page: string, region: string, currency: RegExp, live
 
 describe("rich pages as a shopper sees them", () => {
   test.each(pages)("%s", async (path, pageId, region, currency, liveStage) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(url + path);
+    await page.goto(site.url + path);
     const shown = await page.locator("main [data-section]").evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
     expect(shown).toEqual(specSections(pageId, region, liveStage));
     if (region !== "kr") {

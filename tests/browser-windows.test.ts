@@ -2,35 +2,14 @@
 // and a window seen over is remembered so later visits leave at once.
 import { join } from "node:path";
 import { DateTime } from "luxon";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { startPreview, type RunningPreview } from "./support/preview-server.ts";
-import { buildInto } from "./support/build.ts";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "./support/served-site.ts";
 import { materialize } from "./support/fixtures.ts";
 
-let browser: Browser;
-let preview: RunningPreview;
-let url = "";
 let clock = 0;
-const cleanups: (() => void)[] = [];
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
-
-beforeAll(async () => {
-  const fixture = materialize("base");
-  cleanups.push(fixture.cleanup);
-  const built = await buildInto(join(fixture.root, "specs"), "2025-06-05T00:00+08:00");
-  cleanups.push(built.cleanup);
-  preview = await startPreview(built.out, () => clock);
-  url = preview.url;
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  cleanups.forEach((c) => c());
-});
+const fixture = materialize("base");
+const site = serveBuiltSite({ specs: join(fixture.root, "specs"), now: "2025-06-05T00:00+08:00", clock: () => clock, onClose: fixture.cleanup });
 
 async function clickTo(page: import("playwright-core").Page, href: string) {
   await page.evaluate((h) => {
@@ -43,22 +22,22 @@ async function clickTo(page: import("playwright-core").Page, href: string) {
   await page.click("#to");
 }
 
-describe("route windows in the browser, with the server clock pinned", () => {
+describe("route windows in the site.browser, with the server clock pinned", () => {
   test("inside its window the page opens by a link", async () => {
     clock = at("2025-06-10T12:00+08:00");
-    const page = await browser.newPage();
-    await page.goto(`${url}/us`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
     await clickTo(page, "/us/sale");
-    await page.waitForURL(`${url}/us/sale`);
+    await page.waitForURL(`${site.url}/us/sale`);
     await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
     await page.close();
   });
 
   test("after its end a link to it leads to the region home, and the end is remembered", async () => {
     clock = at("2025-06-16T00:00+08:00");
-    const page = await browser.newPage();
-    await page.goto(`${url}/us`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
     await clickTo(page, "/us/sale");
     await page.waitForFunction(() => localStorage.getItem("windowEnded:/us/sale") === "1");
@@ -66,14 +45,14 @@ describe("route windows in the browser, with the server clock pinned", () => {
 
     // Even with the clock back inside the window, a later visit leaves at once.
     clock = at("2025-06-10T12:00+08:00");
-    await page.goto(`${url}/us/sale`);
-    await page.waitForURL(`${url}/us`);
+    await page.goto(`${site.url}/us/sale`);
+    await page.waitForURL(`${site.url}/us`);
     await page.close();
   });
 
   test("a direct visit before the start is sent home by the server (302)", async () => {
     clock = at("2025-05-20T00:00+08:00");
-    const response = await fetch(`${url}/us/sale`, { redirect: "manual" });
+    const response = await fetch(`${site.url}/us/sale`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/us");
   });

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { HtmlValidate } from "html-validate";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { check } from "../compiler/pipeline.ts";
+import { check, type PageWeight } from "../compiler/pipeline.ts";
 import type { SiteModel } from "../compiler/link.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot } from "./support/cli.ts";
@@ -16,6 +16,7 @@ let out = "";
 let cleanup = () => {};
 let model: SiteModel;
 let pages: string[] = [];
+let heaviestInSummary: PageWeight[] = [];
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const built = await buildInto(join(projectRoot, "specs"), "2024-11-25T12:00+01:00");
   out = built.out;
   cleanup = built.cleanup;
+  heaviestInSummary = built.result.summary!.heaviest;
   model = check(join(projectRoot, "specs")).model!;
   pages = files(join(out, "site")).filter((f) => f.endsWith(".html"));
 }, 60_000);
@@ -119,6 +121,15 @@ describe("page weight", () => {
     }
     expect(heaviest.js, `first-load JS of ${heaviest.jsPage}`).toBeLessThanOrEqual(80 * KB);
     expect(heaviest.html, `HTML of ${heaviest.htmlPage}`).toBeLessThanOrEqual(100 * KB);
+  });
+
+  test("the build summary's size table agrees with the pages as served", () => {
+    expect(heaviestInSummary).toHaveLength(5);
+    for (const w of heaviestInSummary) {
+      const file = site(w.path === "/" ? "index.html" : `${w.path.slice(1)}/index.html`);
+      expect(w.html, w.path).toBe(gzipSync(readFileSync(file)).byteLength);
+      expect(w.js, w.path).toBe(scriptsOf(file).reduce((sum, url) => sum + gz(url), 0));
+    }
   });
 
   test("a page with nothing interactive of its own loads no page chunk", () => {
