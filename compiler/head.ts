@@ -14,10 +14,27 @@ export interface HeadInput {
   product: { card: ProductCard; description: string } | null;
 }
 
+const routesByPageOf = new WeakMap<SiteModel, Map<string, RouteModel[]>>();
+
+/** The rendered routes of each page (its regional versions), indexed once per model. */
+function renderedRoutesByPage(model: SiteModel): Map<string, RouteModel[]> {
+  let index = routesByPageOf.get(model);
+  if (!index) {
+    index = new Map();
+    for (const r of model.routes) {
+      if (r.redirect || r.childrenOnly || !r.template) continue;
+      const list = index.get(r.page);
+      if (list) list.push(r);
+      else index.set(r.page, [r]);
+    }
+    routesByPageOf.set(model, index);
+  }
+  return index;
+}
+
 export function buildHead(model: SiteModel, route: RouteModel, region: RegionModel, input: HeadInput): HeadData {
   const url = region.origin + route.path;
-  const sameRoutes = model.routes.filter((r) => r.page === route.page && !r.redirect && !r.childrenOnly && r.template);
-  const alternates = sameRoutes.map((r) => {
+  const alternates = (renderedRoutesByPage(model).get(route.page) ?? []).map((r) => {
     const other = model.regions.get(r.region)!;
     return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region };
   });

@@ -1,8 +1,12 @@
-// Stage 1, load: read every spec file and parse it into a YAML document that keeps source
-// positions, so later stages can point at the exact node a problem is about.
+// Stage 1, load: read every spec file and parse it into plain data. Source positions are needed
+// only when there is a problem to point at, so the positioned YAML document of a file is built
+// on demand: a clean build of 10,000 routes never builds one. The fast path (js-yaml) declines
+// whatever it cannot read exactly as the positioned parser would; that parser then reads the
+// file and words its errors.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { CORE_SCHEMA, load as loadFast } from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
 
@@ -50,7 +54,7 @@ export interface SourceFile {
   /** Path relative to the current directory, forward slashes. */
   path: string;
   text: string;
-  lineCounter: LineCounter;
+  readonly lineCounter: LineCounter;
 }
 
 export interface SpecDocument {
@@ -58,7 +62,8 @@ export interface SpecDocument {
   /** For folder kinds, the file's name without .yaml (the region code, language or campaign id). */
   name: string;
   source: SourceFile;
-  doc: Document;
+  /** The positioned YAML document, parsed on first use. */
+  readonly doc: Document;
   /** Plain data of the document; undefined when the YAML did not parse. */
   data: unknown;
 }
@@ -68,8 +73,26 @@ export interface LoadedSpecs {
   documents: SpecDocument[];
 }
 
-/** A location for the node at `path` in a document: its key when `key` is set, else its value. */
+/**
+ * A location for the node at `path` in a document: its key when `key` is set, else its value.
+ * Stages pass locations along before they know whether anything is wrong, so the span is found
+ * only when something reads it.
+ */
 export function locate(spec: SpecDocument, path: readonly PathSegment[], options: { key?: boolean } = {}): Location {
+  let span: { offset: number; length: number } | undefined;
+  const resolve = () => (span ??= findSpan(spec, path, options.key ?? false));
+  return {
+    file: spec.source.path,
+    get offset() {
+      return resolve().offset;
+    },
+    get length() {
+      return resolve().length;
+    },
+  };
+}
+
+function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
   let node: unknown = spec.doc.contents;
   let keyNode: unknown;
   for (const segment of path) {
@@ -84,11 +107,9 @@ export function locate(spec: SpecDocument, path: readonly PathSegment[], options
       node = node.items[segment];
     } else break;
   }
-  const target = (options.key && keyNode ? keyNode : node) as Node | undefined;
+  const target = (key && keyNode ? keyNode : node) as Node | undefined;
   const range = target?.range;
-  return range
-    ? { file: spec.source.path, offset: range[0], length: Math.max(0, range[1] - range[0]) }
-    : { file: spec.source.path, offset: 0, length: 0 };
+  return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
 }
 
 function scalarValue(node: unknown): string | undefined {
@@ -168,27 +189,85 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
 function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[]): SpecDocument {
   // A byte-order mark would shift every column by one; editors hide it, so drop it.
   const text = readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
-  const source: SourceFile = { path, text, lineCounter };
-
-  for (const error of doc.errors) {
-    const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
-    if (error.code === "DUPLICATE_KEY") {
-      // The error spans only the start of the key: read the whole key from there.
-      const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? "?";
-      const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
-      diagnostics.push(diagnostic(code, { key }, location));
-    } else {
-      diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
-    }
-  }
+  const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
-  if (firstTextLine.trim() !== expected) {
-    diagnostics.push(diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length }));
+  const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
+
+  const fast = fastData(text);
+  let doc: Document | undefined;
+  const document: SpecDocument = {
+    kind,
+    name,
+    source,
+    get doc() {
+      return (doc ??= positionedDocument(text));
+    },
+    data: fast?.data,
+  };
+  if (!fast) {
+    for (const error of document.doc.errors) {
+      const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
+      if (error.code === "DUPLICATE_KEY") {
+        // The error spans only the start of the key: read the whole key from there.
+        const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? "?";
+        const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
+        diagnostics.push(diagnostic(code, { key }, location));
+      } else {
+        diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
+      }
+    }
+    document.data = document.doc.errors.length === 0 ? toData(document.doc, path, diagnostics) : undefined;
   }
-  return { kind, name, source, doc, data: doc.errors.length === 0 ? toData(doc, path, diagnostics) : undefined };
+  if (schemaProblem) diagnostics.push(schemaProblem);
+  return document;
+}
+
+function positionedDocument(text: string): Document {
+  return parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+}
+
+// What the fast parser reads differently from the positioned one goes the positioned way. The
+// loader's property test holds the two parsers to the same data on everything else.
+const readDifferently: RegExp[] = [
+  /(?:^|[\s[{,])[&*!]\S/, // anchors and aliases (shared without the expansion limit), tags
+  /<</, // merge keys
+  /(?:^|\n) *(?:- +)*[?:](?:\s|$)/, // explicit and empty keys in blocks...
+  /[{,[] *[?:](?:[\s,\]}]|$)/, // ...and in flow collections
+  /(?:^|[\s{,[])(?:~|null|Null|NULL) *:/, // null keys
+  /(?:^|\n) *(?:---|\.\.\.)/, // document markers, even indented
+  /\t|\r(?!\n)|\uFEFF/, // tabs, lone carriage returns, byte-order marks inside the text
+  /\d[eE][-+]?\d/, // exponents without a dot
+  /[|>][-+]?[1-9]/, // indentation indicators of block scalars
+];
+const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).join("|"));
+
+/** The file's data by the fast parser, or undefined when it declines or finds the YAML broken. */
+export function fastData(text: string): { data: unknown } | undefined {
+  if (needsPositionedParse.test(text)) return undefined;
+  try {
+    const data = loadFast(text, { schema: CORE_SCHEMA });
+    return { data: data === undefined ? null : data };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A source file whose line table is built when a printer first needs it. */
+export function sourceFile(path: string, text: string): SourceFile {
+  let lines: LineCounter | undefined;
+  return {
+    path,
+    text,
+    get lineCounter() {
+      if (!lines) {
+        lines = new LineCounter();
+        lines.addNewLine(0);
+        for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines.addNewLine(i + 1);
+      }
+      return lines;
+    },
+  };
 }
 
 /** Plain data of a parsed document; aliases that expand without bound are refused, not followed. */

@@ -539,7 +539,7 @@ export interface Head {
    *
    * @minItems 1
    *
-   * Items: Text shown to visitors. Line breaks are kept.
+   * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   keywords: string[];
 }
@@ -550,11 +550,11 @@ export interface Head {
 export interface PerLanguage1 {
   [k: string]: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     subtitle?: string;
   };
@@ -572,17 +572,17 @@ export interface PerLanguage2 {
 
 export interface Section {
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   heading?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   text: string;
   /**
    * Bullet points after the text.
    *
-   * Items: Text shown to visitors. Line breaks are kept.
+   * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   list?: string[];
   /**
@@ -590,7 +590,7 @@ export interface Section {
    */
   links?: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     label: string;
     /**
@@ -606,7 +606,7 @@ export interface Section {
 export interface PerLanguage3 {
   [k: string]: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     tagline: string;
     /**
@@ -614,7 +614,7 @@ export interface PerLanguage3 {
      *
      * @minItems 1
      *
-     * Items: Text shown to visitors. Line breaks are kept.
+     * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     highlights: string[];
     /**
@@ -622,11 +622,11 @@ export interface PerLanguage3 {
      */
     specs?: {
       /**
-       * Text shown to visitors. Line breaks are kept.
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
        */
       label: string;
       /**
-       * Text shown to visitors. Line breaks are kept.
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
        */
       value: string;
     }[];
@@ -642,7 +642,7 @@ export interface PerRegion {
    */
   [k: string]: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
@@ -715,19 +715,19 @@ export interface SectionBanner {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   discount?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   discountDescribe?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   text?: string;
   /**
@@ -735,7 +735,7 @@ export interface SectionBanner {
    */
   link?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   linkText?: string;
   /**
@@ -775,27 +775,27 @@ export interface SectionSubscribe {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   describe: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   placeholder: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   button: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   invalid: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   success: string;
 }
@@ -827,7 +827,7 @@ export interface SectionBenefits {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     label: string;
     /**
@@ -866,7 +866,7 @@ export interface SectionTimeline {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
 }
@@ -894,7 +894,7 @@ export interface SectionPreview {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -930,7 +930,7 @@ export interface SectionProducts {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -942,15 +942,15 @@ export interface SectionProducts {
      */
     id: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     label: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title?: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     content?: string;
     /**
@@ -962,15 +962,15 @@ export interface SectionProducts {
        */
       product: string;
       /**
-       * Text shown to visitors. Line breaks are kept.
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
        */
       describe?: string;
       /**
-       * Text shown to visitors. Line breaks are kept.
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
        */
       identify?: string;
       /**
-       * Text shown to visitors. Line breaks are kept.
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
        */
       extendedWarranty?: string;
       /**
@@ -1008,7 +1008,7 @@ export interface SectionOffers {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -1016,11 +1016,11 @@ export interface SectionOffers {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     content: string;
     /**
@@ -1028,7 +1028,7 @@ export interface SectionOffers {
      */
     image?: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     button?: string;
     /**
@@ -1061,15 +1061,15 @@ export interface SectionLuckyDraw {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   describe: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   content: string;
   /**
@@ -1105,7 +1105,7 @@ export interface SectionTabs {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     label: string;
     /**
@@ -1138,11 +1138,11 @@ export interface SectionTerms {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   content: string;
 }
@@ -1170,19 +1170,19 @@ export interface SectionPromo {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   subtitle?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   describe?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   button?: string;
   /**
@@ -1218,7 +1218,7 @@ export interface SectionCards {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -1230,11 +1230,11 @@ export interface SectionCards {
      */
     product?: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     subtitle?: string;
     /**
@@ -1246,7 +1246,7 @@ export interface SectionCards {
      */
     link?: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     copyright?: string;
   }[];
@@ -1275,7 +1275,7 @@ export interface SectionEcosystem {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
@@ -1283,11 +1283,11 @@ export interface SectionEcosystem {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     describe: string;
     /**
@@ -1320,7 +1320,7 @@ export interface SectionQuotes {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -1328,11 +1328,11 @@ export interface SectionQuotes {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     comment: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     commentator: string;
     /**
@@ -1365,17 +1365,17 @@ export interface SectionFeature {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   text: string;
   /**
    * Points.
    *
-   * Items: Text shown to visitors. Line breaks are kept.
+   * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   list?: string[];
   /**
@@ -1411,11 +1411,11 @@ export interface SectionGallery {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   tip?: string;
   /**
@@ -1449,7 +1449,7 @@ export interface SectionVoiceCommands {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
@@ -1457,13 +1457,13 @@ export interface SectionVoiceCommands {
    */
   groups: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     title: string;
     /**
      * @minItems 1
      *
-     * Items: Text shown to visitors. Line breaks are kept.
+     * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     words: string[];
   }[];
@@ -1492,7 +1492,7 @@ export interface SectionComparison {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
@@ -1508,13 +1508,13 @@ export interface SectionComparison {
    */
   rows: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     label: string;
     /**
      * One value per product.
      *
-     * Items: Text shown to visitors. Line breaks are kept.
+     * Items: Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     values: string[];
   }[];
@@ -1543,7 +1543,7 @@ export interface SectionFaq {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title?: string;
   /**
@@ -1551,11 +1551,11 @@ export interface SectionFaq {
    */
   items: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     question: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     answer: string;
   }[];
@@ -1584,32 +1584,32 @@ export interface SectionBooking {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   title: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   note: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   recoveryTitle?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   recoveryNote?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   tips?: string;
   list?: {
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     period: string;
     /**
-     * Text shown to visitors. Line breaks are kept.
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
     detail: string;
   }[];
@@ -1638,11 +1638,11 @@ export interface SectionCommunity {
    */
   campaign?: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   message: string;
   /**
-   * Text shown to visitors. Line breaks are kept.
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   button: string;
 }

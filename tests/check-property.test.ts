@@ -5,8 +5,9 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
-import { stringify } from "yaml";
+import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
+import { fastData } from "../compiler/load.ts";
 import { check } from "../compiler/pipeline.ts";
 import { position } from "../compiler/print.ts";
 import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
@@ -126,4 +127,34 @@ describe("site check under random edits of the real specs", () => {
       { numRuns: Math.max(5, Math.round(runs / 10)) },
     );
   }, runs * 1000 + 10_000);
+});
+
+describe("the loader's fast path", () => {
+  // The fast parser reads clean files; the positioned parser reads the rest and words errors.
+  // Whatever the fast one accepts, it must read exactly as the positioned one would.
+  const positioned = (text: string) => {
+    const doc = parseDocument(text, { uniqueKeys: true, strict: true });
+    return doc.errors.length > 0 ? { errors: doc.errors.map((e) => e.code) } : { data: doc.toJS({ maxAliasCount: 100 }) ?? null };
+  };
+
+  // Pieces of YAML syntax on top of the fuzz fragments: keys of every scalar type, markers, styles.
+  const yamlPiece = fc.constantFrom("a: ", "- ", "\n- ", ": ", "b:\n  - ", "k: v\n", "|", ">", "|-\n", "|1-\n", "%", "---", "...", "\\", "\r",
+    ",", "@", "`", "=", "0o7", "+.5", "1_0", '"\\u00e9"', "''", '""', "0x1F: ", "1.0: ", ".inf: ", "true: ", "~: ", "null: ", "1: ", "-0: ", "0.10: ", "[:]");
+
+  test("reads what it accepts as the positioned parser does", () => {
+    const text = fc.oneof(
+      fc.tuple(fc.constantFrom(...files), edit).map(([file, e]) => applyEdit(originals.get(file)!, e)),
+      fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "QUOTE_DOUBLE", collectionStyle: "flow" })),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "BLOCK_LITERAL" })),
+      fc.array(fc.oneof(fragment, yamlPiece), { maxLength: 20 }).map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const fast = fastData(t);
+        if (fast) expect(positioned(t)).toEqual({ data: fast.data });
+      }),
+      { numRuns: runs * 25 },
+    );
+  });
 });
