@@ -25,8 +25,7 @@ describe("Black Friday in the site.browser", () => {
     const page = await open("/eu/black-friday");
     await expect.poll(() => countdownText(page)).toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*(1[0-2]|0[1-9])\s*Seconds/i);
     const first = await page.locator(".countdown-value").last().innerText();
-    await page.waitForTimeout(1500);
-    expect(Number(await page.locator(".countdown-value").last().innerText())).toBeLessThan(Number(first));
+    await expect.poll(async () => Number(await page.locator(".countdown-value").last().innerText()), { timeout: 5_000 }).toBeLessThan(Number(first));
     // At zero the stage changes: the page loads again.
     const reloaded = page.waitForEvent("load", { timeout: 20_000 });
     await reloaded;
