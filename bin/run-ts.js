@@ -24,6 +24,11 @@ function mtime(path) {
 
 /** Bundles `entry` (relative to the project) into lib/<name>.js if stale, and imports it. */
 export async function importBundled(entry, name, sourceDirs) {
+  return import(await bundled(entry, name, sourceDirs));
+}
+
+/** Bundles `entry` into lib/<name>.js unless that is newer than every source; returns its path. */
+export async function bundled(entry, name, sourceDirs) {
   const bundle = `${root}lib/${name}.js`;
   if (mtime(bundle) < Math.max(...sourceDirs.map((d) => newestSource(`${root}${d}`)))) {
     const { build } = await import("esbuild");
@@ -44,5 +49,5 @@ export async function importBundled(entry, name, sourceDirs) {
     });
     renameSync(temporary, bundle);
   }
-  return import(bundle);
+  return bundle;
 }

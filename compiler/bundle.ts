@@ -6,6 +6,7 @@
 
 import { fileURLToPath } from "node:url";
 import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
+import type { PreloadTable } from "./render.tsx";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -18,8 +19,8 @@ export interface BundleOutput {
   /** URL of the runtime entry. */
   script: string;
   style: string;
-  /** URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks. */
-  preloadFor(islands: readonly string[]): string[];
+  /** What pages preload, as plain data that render workers receive (see preloadsFor). */
+  preloads: PreloadTable;
   /** Static and dynamic imports of each output, by URL (for the page-weight budget). */
   graph: Map<string, { static: string[]; dynamic: string[] }>;
 }
@@ -119,21 +120,18 @@ function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<Bun
   const style = outputs.find((o) => o.url.endsWith(".css") && o.output.entryPoint === "templates/styles.css")!;
   const react = byEntry("runtime/hydrate.ts");
   // Islands live in templates/islands/<Name>.tsx, registered as <name> (islands/index.ts).
-  const islandChunk = (name: string) => byEntry(`templates/islands/${name[0]!.toUpperCase()}${name.slice(1)}.tsx`);
+  const islands: Record<string, string[]> = {};
+  for (const { url, output } of outputs) {
+    const island = /^templates\/islands\/([A-Z]\w*)\.tsx$/.exec(output.entryPoint ?? "")?.[1];
+    if (island) islands[island[0]!.toLowerCase() + island.slice(1)] = [...staticClosure(url)];
+  }
   return {
     script: main.url,
     style: style.url,
-    preloadFor(islands: readonly string[]) {
-      const urls = new Set<string>();
-      for (const u of staticClosure(main.url)) if (u !== main.url) urls.add(u);
-      if (islands.length) {
-        if (react) for (const u of staticClosure(react.url)) urls.add(u);
-        for (const name of islands) {
-          const chunk = islandChunk(name);
-          if (chunk) for (const u of staticClosure(chunk.url)) urls.add(u);
-        }
-      }
-      return [...urls].sort();
+    preloads: {
+      runtime: [...staticClosure(main.url)].filter((u) => u !== main.url),
+      react: react ? [...staticClosure(react.url)] : [],
+      islands,
     },
     graph,
   };

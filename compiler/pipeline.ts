@@ -4,20 +4,25 @@
 //   load ──▶ validate ──▶ link                              site check
 //        ──▶ compile ──▶ bundle ──▶ render ──▶ write        site build
 //
-// bundle runs before render because every page links the hashed names of its assets.
+// bundle runs before render because every page links the hashed names of its assets. site build
+// writes everything but the pages first; render then writes each page as it is done (on worker
+// threads for a large site, render-pool.ts), and the finished folder is swapped in at once.
 
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
-import { compile } from "./compile.ts";
+import { compile, type CompiledSite, type RouteManifest } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
 import { load, type LoadCache, type SourceFile } from "./load.ts";
 import * as renderModule from "./render.tsx";
 import { validate } from "./validate.ts";
-import { manifestPath, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
+import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
+import { preloadsFor, type PageAssets } from "./render.tsx";
+import type { RouteData } from "./route-data.ts";
+import { manifestJson, manifestPath, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */
@@ -55,16 +60,12 @@ export interface SiteOutput {
 }
 
 export interface RenderCache {
-  /** A page's HTML by its path, with the key of what it was rendered from and its template. */
-  pages: Map<string, { key: string; html: string; template: string }>;
+  /** A page's HTML and manifest text by its path, with what they were made from. */
+  pages: Map<string, { assets: string; data: RouteData; html: string; manifest: RouteManifest; manifestText: string; template: string }>;
 }
 
-/**
- * compile ──▶ bundle ──▶ render ──▶ host files, all in memory. With a cache, a page whose data
- * and assets are unchanged is not rendered again (site dev).
- */
 /** The render stage as a module: site dev loads a fresh copy when templates change. */
-export type Renderer = Pick<typeof renderModule, "renderPage" | "renderNotFound" | "renderRedirect" | "withPreloads" | "islandsIn">;
+export type Renderer = Pick<typeof renderModule, "renderRoutePage" | "renderNotFound" | "renderRedirect">;
 
 export interface RenderSiteOptions {
   cache?: RenderCache;
@@ -74,52 +75,100 @@ export interface RenderSiteOptions {
   onStage?: (stage: string, detail: string) => void;
 }
 
-export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput> {
-  const { renderPage, renderNotFound, renderRedirect, withPreloads, islandsIn } = options.renderer ?? renderModule;
+interface PreparedSite {
+  compiled: CompiledSite;
+  assets: PageAssets;
+  /** Every file but the pages and their manifests. */
+  files: OutputFiles;
+  pages: PageJob[];
+}
+
+/** compile ──▶ bundle, and every output file that is not a rendered page. */
+async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
+  const { renderNotFound, renderRedirect } = options.renderer ?? renderModule;
   const files: OutputFiles = new Map();
   const compiled = compile(model, now);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
 
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
-  const assets = await (options.bundle ?? bundle)(compiled.modules);
-  for (const [url, contents] of assets.files) files.set(`site${url}`, contents);
-  const assetBytes = [...assets.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
-  options.onStage?.("bundle", `${assets.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
+  const bundled = await (options.bundle ?? bundle)(compiled.modules);
+  for (const [url, contents] of bundled.files) files.set(`site${url}`, contents);
+  const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
+  options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
+  const assets: PageAssets = { script: bundled.script, style: bundled.style, preloads: bundled.preloads };
 
   const images = join(projectRoot, "templates", "images");
   if (existsSync(images)) for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
 
-  let pages = 0;
-  const rendered: string[] = [];
+  const pages: PageJob[] = [];
   for (const route of compiled.routes) {
     const m = route.manifest;
     if (route.data) {
-      const key = JSON.stringify([assets.script, assets.style, route.data]);
-      const cached = options.cache?.pages.get(m.path);
-      let html = cached?.key === key ? cached.html : undefined;
-      if (html === undefined) {
-        const page = renderPage(route.data, { script: assets.script, style: assets.style });
-        html = withPreloads(page, assets.preloadFor(islandsIn(page)));
-        options.cache?.pages.set(m.path, { key, html, template: route.data.route.template });
-        rendered.push(m.path);
-      }
-      files.set(join("site", m.file), html);
-      pages++;
-    } else if (m.redirect) {
+      pages.push({ data: route.data, file: join("site", m.file), manifestFile: manifestPath(m), manifest: m });
+      continue;
+    }
+    if (m.redirect) {
       const region = model.regions.get(m.region)!;
       files.set(join("site", m.file), renderRedirect(m.redirect.to, region.origin + m.redirect.to, region.hreflang));
     }
-    files.set(manifestPath(m), JSON.stringify(m, null, 2) + "\n");
+    files.set(manifestPath(m), manifestJson(m));
   }
   files.set("site/404.html", renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions }));
-  options.onStage?.("render", `${pages} pages`);
-
   files.set("manifests/routes.json", routesJson(compiled));
   files.set("site/sitemap.xml", sitemapXml(compiled));
   files.set("site/robots.txt", robotsTxt(compiled, model));
   files.set("site/_redirects", redirectsFile(compiled));
   files.set("site/nginx.conf", nginxConf(compiled));
-  return { files, pages, routes: compiled.routes.length, nextChange: compiled.nextChange, rendered };
+  return { compiled, assets, files, pages };
+}
+
+/**
+ * The whole site in memory (site dev, tests). With a cache, a page whose data and assets are
+ * unchanged is not rendered again.
+ */
+export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput> {
+  const { renderRoutePage } = options.renderer ?? renderModule;
+  const { compiled, assets, files, pages } = await prepareSite(model, now, options);
+  const rendered: string[] = [];
+  const assetsKey = JSON.stringify(assets);
+  // Pages of a region share their layout object, so comparing it once answers for all of them.
+  const proven = new WeakMap<object, object>();
+  for (const { data, file, manifestFile, manifest } of pages) {
+    let cached = options.cache?.pages.get(manifest.path);
+    if (!cached || cached.assets !== assetsKey || !sameData(cached.data, data, proven)) {
+      cached = { assets: assetsKey, data, html: renderRoutePage(data, assets).html, manifest, manifestText: manifestJson(manifest), template: data.route.template };
+      options.cache?.pages.set(manifest.path, cached);
+      rendered.push(manifest.path);
+    } else if (!sameData(cached.manifest, manifest, proven)) {
+      cached.manifest = manifest;
+      cached.manifestText = manifestJson(manifest);
+    }
+    files.set(file, cached.html);
+    files.set(manifestFile, cached.manifestText);
+  }
+  options.onStage?.("render", `${pages.length} pages`);
+  return { files, pages: pages.length, routes: compiled.routes.length, nextChange: compiled.nextChange, rendered };
+}
+
+/**
+ * Deep equality of compiled data (plain objects, arrays and scalars). Pairs already found equal
+ * are remembered, so objects that many routes share are compared once.
+ */
+export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (proven.get(a) === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], proven)) return false;
+  } else {
+    if (Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const key of keys) if (!(key in b) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
+  }
+  proven.set(a, b);
+  return true;
 }
 
 export interface BuildOptions {
@@ -127,6 +176,8 @@ export interface BuildOptions {
   out: string;
   now: DateTime;
   cwd?: string;
+  /** Render threads; by default one per core on large sites and none on small ones. */
+  threads?: number;
   /** Called once per finished stage, for progress lines. */
   onStage?: (stage: string, detail: string, ms: number) => void;
 }
@@ -138,7 +189,7 @@ export interface BuildSummary {
   bytes: number;
   nextChange: string | null;
   ms: number;
-  /** The heaviest pages: gzip bytes of their HTML and of the JavaScript they load at once. */
+  /** The pages that load the most JavaScript at once (then the largest HTML), gzip bytes. */
   heaviest: PageWeight[];
 }
 
@@ -148,33 +199,15 @@ export interface PageWeight {
   js: number;
 }
 
-/** gzip weight of each page and of the scripts it loads at once (its module script and preloads). */
-export function pageWeights(files: OutputFiles): PageWeight[] {
-  const gz = new Map<string, number>();
-  const gzipOf = (path: string) => {
-    let size = gz.get(path);
-    if (size === undefined) {
-      const contents = files.get(path);
-      size = contents === undefined ? 0 : gzipSync(contents).byteLength;
-      gz.set(path, size);
-    }
-    return size;
-  };
-  const weights: PageWeight[] = [];
-  for (const [path, contents] of files) {
-    if (!path.startsWith("site/") || !path.endsWith("index.html") || typeof contents !== "string") continue;
-    const scripts = [...contents.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => `site${m[1]}`);
-    weights.push({ path: `/${path.slice(5, -"index.html".length)}`.replace(/\/$/, "") || "/", html: gzipOf(path), js: scripts.reduce((sum, s) => sum + gzipOf(s), 0) });
-  }
-  return weights;
-}
-
 export interface BuildResult extends CheckResult {
   /** Undefined when the specs had errors: nothing was written. */
   summary?: BuildSummary;
 }
 
-/** site build: check, render the site in memory, then write it to --out all at once. */
+/**
+ * site build: check, prepare the site in memory, then write it beside --out and swap it in all
+ * at once. Pages are rendered and written by worker threads on large sites.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   let mark = started;
@@ -189,29 +222,50 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;
 
-  const output = await renderSite(model, options.now, { onStage: stage });
-  const bytes = writeOutput(output.files, options.out);
-  stage("write", options.out);
-  const heaviest = pageWeights(output.files)
-    .sort((a, b) => b.js + b.html - (a.js + a.html))
-    .slice(0, 5);
-  return {
-    ...checked,
-    summary: { routes: output.routes, pages: output.pages, regions: model.regions.size, bytes, nextChange: output.nextChange, ms: performance.now() - started, heaviest },
-  };
-}
-
-/** Writes every file to a staging folder beside `out`, then swaps it in: all or nothing. */
-export function writeOutput(files: OutputFiles, out: string): number {
-  const staging = stagingFolder(out);
+  const site = await prepareSite(model, options.now, { onStage: stage });
+  const staging = stagingFolder(options.out);
+  let bytes = 0;
+  let rendered: RenderedPage[];
   try {
-    let bytes = 0;
-    for (const [path, contents] of files) bytes += writeFile(staging, path, contents);
-    swapIn(staging, out);
-    return bytes;
+    for (const [path, contents] of site.files) bytes += writeFile(staging, path, contents);
+    const threads = options.threads ?? renderThreads(site.pages.length);
+    rendered = await renderPages(site.pages, site.assets, staging, threads);
+    bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
+    stage("render", `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}, written with ${site.files.size} other files`);
+    swapIn(staging, options.out);
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+  stage("swap", options.out);
+  const heaviest = heaviestPages(rendered, site, options.out);
+  return {
+    ...checked,
+    summary: { routes: site.compiled.routes.length, pages: rendered.length, regions: model.regions.size, bytes, nextChange: site.compiled.nextChange, ms: performance.now() - started, heaviest },
+  };
+}
+
+/**
+ * The five pages that load the most JavaScript at once (their module script and preloads), the
+ * larger HTML first among equals, with gzip weights. Only the pages listed are read back and
+ * compressed: compressing every page of a large site would cost more than rendering it.
+ */
+function heaviestPages(pages: readonly RenderedPage[], site: PreparedSite, out: string): PageWeight[] {
+  const gzipped = new Map<string, number>();
+  const scriptWeight = (url: string) => {
+    let size = gzipped.get(url);
+    if (size === undefined) {
+      const contents = site.files.get(`site${url}`);
+      size = contents === undefined ? 0 : gzipSync(contents).byteLength;
+      gzipped.set(url, size);
+    }
+    return size;
+  };
+  const jsWeight = (islands: readonly string[]) => [site.assets.script, ...preloadsFor(site.assets.preloads, islands)].reduce((sum, url) => sum + scriptWeight(url), 0);
+  return pages
+    .map((page) => ({ page, js: jsWeight(page.islands) }))
+    .sort((a, b) => b.js - a.js || b.page.bytes - a.page.bytes)
+    .slice(0, 5)
+    .map(({ page, js }) => ({ path: page.path, js, html: gzipSync(readFileSync(join(out, page.file))).byteLength }));
 }

@@ -10,6 +10,34 @@ import { pages } from "../templates/pages/index.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
+/** Chunks loaded at once: by every page, by any page with an island, and by each island. */
+export interface PreloadTable {
+  runtime: string[];
+  react: string[];
+  islands: Record<string, string[]>;
+}
+
+/** URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks. */
+export function preloadsFor(table: PreloadTable, islands: readonly string[]): string[] {
+  const urls = new Set(table.runtime);
+  if (islands.length) {
+    for (const u of table.react) urls.add(u);
+    for (const name of islands) for (const u of table.islands[name] ?? []) urls.add(u);
+  }
+  return [...urls].sort();
+}
+
+export interface PageAssets extends Assets {
+  preloads: PreloadTable;
+}
+
+/** A route's finished page: rendered, with its islands' chunks preloaded. */
+export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
+  const page = renderPage(data, { script: assets.script, style: assets.style });
+  const islands = islandsIn(page);
+  return { html: withPreloads(page, preloadsFor(assets.preloads, islands)), islands };
+}
+
 /** The islands a rendered page contains, so their chunks can be preloaded. */
 export function islandsIn(html: string): string[] {
   return [...new Set([...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]!))];

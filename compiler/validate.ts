@@ -57,9 +57,37 @@ function compileValidators(): Validators {
   return Object.fromEntries(kinds.map((k) => [k, get(k)])) as Validators;
 }
 
+/**
+ * What validating a document found, by document: site dev's loader hands back the same document
+ * while its file is unchanged, so only edited files are validated again.
+ */
+let checkedDocuments = new WeakMap<SpecDocument, { diagnostics: Diagnostic[]; usable: boolean }>();
+
 /** Forgets the compiled schemas: site dev calls it when a schema file changes. */
 export function resetValidators(): void {
   validators = undefined;
+  checkedDocuments = new WeakMap();
+}
+
+function validateDocument(spec: SpecDocument, validators: Validators): { diagnostics: Diagnostic[]; usable: boolean } {
+  const known = checkedDocuments.get(spec);
+  if (known) return known;
+  const diagnostics: Diagnostic[] = [];
+  let usable = true;
+  const validateDoc = validators[spec.kind];
+  // Row length is a rule of the table itself: report it even when a cell is also wrong.
+  if (spec.kind === "prices") diagnostics.push(...checkPriceRows(spec));
+  if (!validateDoc(spec.data)) {
+    const errors = pruneAnyOf(validateDoc.errors ?? []);
+    diagnostics.push(...explain(spec, dropMisspeltRequired(errors)));
+    // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
+    // usable by the cross-file rules, so their problems are reported in the same run; a
+    // wrong shape (missing field, wrong type) does not.
+    usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
+  }
+  const result = { diagnostics, usable };
+  checkedDocuments.set(spec, result);
+  return result;
 }
 
 export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
@@ -72,19 +100,11 @@ export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
       out.invalid.push(spec);
       continue;
     }
-    const validateDoc = validators[spec.kind];
-    // Row length is a rule of the table itself: report it even when a cell is also wrong.
-    if (spec.kind === "prices") diagnostics.push(...checkPriceRows(spec));
-    if (!validateDoc(spec.data)) {
-      const errors = pruneAnyOf(validateDoc.errors ?? []);
-      diagnostics.push(...explain(spec, dropMisspeltRequired(errors)));
-      // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
-      // usable by the cross-file rules, so their problems are reported in the same run; a
-      // wrong shape (missing field, wrong type) does not.
-      if (errors.some((e) => !VALUE_KEYWORDS.has(e.keyword))) {
-        out.invalid.push(spec);
-        continue;
-      }
+    const checked = validateDocument(spec, validators);
+    diagnostics.push(...checked.diagnostics);
+    if (!checked.usable) {
+      out.invalid.push(spec);
+      continue;
     }
     const valid = { spec, data: spec.data as never };
     switch (spec.kind) {

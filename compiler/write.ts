@@ -3,6 +3,7 @@
 // makes a build all-or-nothing: everything is written to a sibling folder that replaces --out
 // only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
 
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "./compile.ts";
@@ -31,7 +32,7 @@ function recoverFromKilledBuilds(out: string): void {
     const pid = Number(leftover.slice(leftover.lastIndexOf("-") + 1));
     if (pid === process.pid || isAlive(pid)) continue;
     if (leftover.startsWith(`.${name}.old-`) && !existsSync(out)) renameSync(join(parent, leftover), out);
-    else rmSync(join(parent, leftover), { recursive: true, force: true });
+    else removeInBackground(join(parent, leftover));
   }
 }
 
@@ -44,7 +45,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Replaces `out` with the finished staging folder. */
+/**
+ * Replaces `out` with the finished staging folder. The previous output is removed by a process
+ * of its own: deleting a large site takes as long as writing it, and nobody waits for that.
+ */
 export function swapIn(staging: string, out: string): void {
   const old = join(dirname(out), `.${basename(out)}.old-${process.pid}`);
   rmSync(old, { recursive: true, force: true });
@@ -55,7 +59,17 @@ export function swapIn(staging: string, out: string): void {
     hadPrevious = false;
   }
   renameSync(staging, out);
-  if (hadPrevious) rmSync(old, { recursive: true, force: true });
+  if (hadPrevious) removeInBackground(old);
+}
+
+function removeInBackground(folder: string): void {
+  const remover = spawn(process.execPath, ["-e", "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", folder], {
+    detached: true,
+    stdio: "ignore",
+  });
+  // Should the process fail to start, the next build clears the folder up (recoverFromKilledBuilds).
+  remover.on("error", () => {});
+  remover.unref();
 }
 
 export function writeFile(root: string, path: string, content: string | Uint8Array): number {
@@ -77,6 +91,11 @@ export function routesJson(compiled: CompiledSite): string {
     redirect: m.redirect,
   }));
   return JSON.stringify({ now: compiled.now, nextChange: compiled.nextChange, routes }, null, 2) + "\n";
+}
+
+/** A route manifest as written: one line, since there are as many as routes. */
+export function manifestJson(m: RouteManifest): string {
+  return JSON.stringify(m) + "\n";
 }
 
 /** The manifest file of a route, beside routes.json: manifests/us/flagship-bumblebee.json. */

@@ -1,12 +1,16 @@
-// How a build answers time, bad input and hostile text, on the small fixture site.
+// How a build answers time, bad input and hostile text, on the small fixture site; and that
+// render threads change nothing in the output.
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { afterEach, describe, expect, test } from "vitest";
+import { build } from "../compiler/pipeline.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
-import { spawn } from "node:child_process";
 import { materialize } from "./support/fixtures.ts";
 
 const cleanups: (() => void)[] = [];
@@ -92,19 +96,21 @@ describe("spec text cannot break the page", () => {
   });
 });
 
-describe("a failed build writes nothing", () => {
-  const snapshot = (dir: string): string => {
-    const hash = createHash("sha256");
-    const walk = (d: string) => {
-      for (const name of readdirSync(d).sort()) {
-        const path = join(d, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else hash.update(path).update(readFileSync(path));
-      }
-    };
-    walk(dir);
-    return hash.digest("hex");
+/** A digest of every file under `dir`: its path inside `dir` and its bytes. */
+function snapshot(dir: string): string {
+  const hash = createHash("sha256");
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(relative(dir, path)).update(readFileSync(path));
+    }
   };
+  walk(dir);
+  return hash.digest("hex");
+}
+
+describe("a failed build writes nothing", () => {
 
   test("site build with a spec error exits 1 and leaves the previous dist/ as it was", () => {
     const { root, specs } = fixture();
@@ -137,9 +143,9 @@ describe("a failed build writes nothing", () => {
       const after = snapshot(join(root, "dist"));
       if (after !== before) expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain('"now": "2025-06-05T00:00:00.000+08:00"');
     }
-    // The next build clears up whatever the killed ones left beside dist/.
+    // The next build clears up whatever the killed ones left beside dist/ (in the background).
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
-    expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+    await expect.poll(() => readdirSync(root).filter((n) => n.startsWith(".")), { timeout: 10_000 }).toEqual([]);
     expect(snapshot(join(root, "dist"))).toBe(before);
   });
 
@@ -149,4 +155,19 @@ describe("a failed build writes nothing", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant/);
   });
+});
+
+describe("render threads", () => {
+  test("a build on worker threads writes the same site, byte for byte, as one on the main thread", async () => {
+    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+    const specsDir = join(projectRoot, "specs");
+    const single = await build({ specsDir, out: join(root, "single"), now, threads: 0 });
+    const threaded = await build({ specsDir, out: join(root, "threaded"), now, threads: 2 });
+    expect(threaded.summary!.pages).toBe(single.summary!.pages);
+    expect(threaded.summary!.pages).toBeGreaterThan(150);
+    expect(threaded.summary!.heaviest).toEqual(single.summary!.heaviest);
+    expect(snapshot(join(root, "threaded"))).toBe(snapshot(join(root, "single")));
+  }, 60_000);
 });

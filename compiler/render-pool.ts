@@ -1,0 +1,93 @@
+// The render stage of site build at scale: pages are rendered and written by worker threads, one
+// per core, each sent batches of routes as it finishes the last. The main thread holds no HTML:
+// it keeps the size of each page and the islands it has, for the build summary.
+
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { bundled } from "../bin/run-ts.js";
+import type { RouteManifest } from "./compile.ts";
+import { renderRoutePage, type PageAssets } from "./render.tsx";
+import type { RouteData } from "./route-data.ts";
+import { manifestJson, writeFile } from "./write.ts";
+
+/** A page to render: its data, and where its HTML and its manifest go inside the output. */
+export interface PageJob {
+  data: RouteData;
+  file: string;
+  manifestFile: string;
+  manifest: RouteManifest;
+}
+
+export interface RenderedPage {
+  /** The route's path, "/us/flagship-bumblebee". */
+  path: string;
+  /** Where the HTML was written, inside the output. */
+  file: string;
+  bytes: number;
+  islands: string[];
+}
+
+/** Renders pages and writes them and their manifests under `root`. */
+export function renderJobs(jobs: readonly PageJob[], assets: PageAssets, root: string): RenderedPage[] {
+  return jobs.map((job) => {
+    const { html, islands } = renderRoutePage(job.data, assets);
+    writeFile(root, job.manifestFile, manifestJson(job.manifest));
+    return { path: job.manifest.path, file: job.file, bytes: writeFile(root, job.file, html), islands };
+  });
+}
+
+/**
+ * Below this many pages per thread, starting threads (each loads React and the templates) costs
+ * more than it saves.
+ */
+const PAGES_PER_THREAD = 500;
+
+/** How many render threads a build of `pages` pages uses; 0 renders on the main thread. */
+export function renderThreads(pages: number): number {
+  const threads = Math.min(availableParallelism(), Math.floor(pages / PAGES_PER_THREAD));
+  return threads < 2 ? 0 : threads;
+}
+
+/** Routes per message: small enough to keep every thread busy to the end, large enough to batch. */
+const BATCH = 100;
+
+/** Renders and writes every page under `root`, on `threads` worker threads (0: on this one). */
+export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, root: string, threads: number): Promise<RenderedPage[]> {
+  if (threads === 0) return renderJobs(jobs, assets, root);
+  const script = await bundled("compiler/render-worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, staging: root } }));
+  const rendered: RenderedPage[] = [];
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let inFlight = 0;
+            const send = () => {
+              if (next >= jobs.length) return;
+              worker.postMessage(jobs.slice(next, next + BATCH));
+              next += BATCH;
+              inFlight++;
+            };
+            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string }) => {
+              inFlight--;
+              if (reply.error) return reject(new Error(`a page failed to render: ${reply.error}`));
+              rendered.push(...reply.rendered!);
+              send();
+              if (inFlight === 0) resolve();
+            });
+            worker.on("error", reject);
+            worker.on("exit", (code) => inFlight > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)));
+            // Two batches in flight: the thread starts the next while its last reply travels.
+            send();
+            send();
+            if (inFlight === 0) resolve();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return rendered;
+}
