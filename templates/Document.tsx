@@ -36,6 +36,9 @@ export function Document({ route, head, layout, assets, children }: DocumentProp
         ))}
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
+        <noscript>
+          <style>{".site-nav{display:block!important}.nav-toggle{display:none!important}"}</style>
+        </noscript>
         <script type="module" src={assets.script} />
         {head.jsonLd.map((block, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(block) }} />
