@@ -7,7 +7,7 @@ import type { DateTime } from "luxon";
 import { buildHead } from "./head.ts";
 import { regionPath, type Language, type RegionModel, type RouteModel, type SiteModel, type Template } from "./link.ts";
 import { parseLink } from "./links.ts";
-import { fillPlaceholders, type PlaceholderContext } from "./placeholders.ts";
+import { fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
 import type {
   ArticleSection,
   Availability,
@@ -306,7 +306,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           sections: (content?.body?.[lang] ?? []).map(
             (section): ArticleSection => ({
               heading: section.heading ? fill(section.heading) : null,
-              paragraphs: fill(section.text).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+              paragraphs: paragraphsOf(fill(section.text)),
               list: (section.list ?? []).map(fill),
               links: (section.links ?? []).map((l) => linkOf(region, fill(l.label), l.link)).filter((l) => l.href),
             }),

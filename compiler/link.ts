@@ -350,13 +350,9 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
       if (!findPage(pages!.data.pages, id)) {
         report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
       }
-      forEachText(file.data, [], (text, path) => {
-        for (const name of placeholdersIn(text)) {
-          if (!(placeholderNames as string[]).includes(name)) {
-            report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
-          }
-        }
-      });
+      for (const { name, path } of unknownPlaceholders(file.data)) {
+        report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
+      }
     }
     // What each template needs beyond head, and whether it is written per language or per region.
     const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
@@ -565,6 +561,23 @@ function availableImages(): Set<string> | null {
     return null;
   }
 }
+
+/**
+ * The unknown placeholders of a file's data and where they are. They depend on nothing else, so
+ * they are remembered by data object: site dev's loader keeps the data of unchanged files.
+ */
+function unknownPlaceholders(data: object): { name: string; path: PathSegment[] }[] {
+  let found = unknownPlaceholdersOf.get(data);
+  if (!found) {
+    const list: { name: string; path: PathSegment[] }[] = [];
+    forEachText(data, [], (text, path) => {
+      for (const name of placeholdersIn(text)) if (!(placeholderNames as string[]).includes(name)) list.push({ name, path });
+    });
+    unknownPlaceholdersOf.set(data, (found = list));
+  }
+  return found;
+}
+const unknownPlaceholdersOf = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
 
 function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
   if (typeof value === "string") visit(value, path);

@@ -151,23 +151,32 @@ export async function renderSite(model: SiteModel, now: DateTime, options: Rende
 }
 
 /**
- * Deep equality of compiled data (plain objects, arrays and scalars). Pairs already found equal
- * are remembered, so objects that many routes share are compared once.
+ * Deep equality of compiled data (plain objects, arrays and scalars). Objects near the top that
+ * were found equal are remembered, so what many routes share (a region's layout, say) is compared
+ * once; deeper down, remembering costs more than comparing again.
  */
-export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>): boolean {
+export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>, depth = 0): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (proven.get(a) === b) return true;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], proven)) return false;
-  } else {
-    if (Array.isArray(b)) return false;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    for (const key of keys) if (!(key in b) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], proven)) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], proven, depth + 1)) return false;
+    return true;
   }
-  proven.set(a, b);
+  if (Array.isArray(b)) return false;
+  const remember = depth < 3;
+  if (remember && proven.get(a) === b) return true;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    keys++;
+    const value = left[key];
+    if (value === undefined ? !(key in right) || right[key] !== undefined : !sameData(value, right[key], proven, depth + 1)) return false;
+  }
+  for (const _ in right) keys--;
+  if (keys !== 0) return false;
+  if (remember) proven.set(a, b);
   return true;
 }
 

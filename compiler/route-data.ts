@@ -116,7 +116,7 @@ export type PageData =
 
 export interface ArticleSection {
   heading: string | null;
-  paragraphs: string[];
+  paragraphs: readonly string[];
   list: string[];
   links: Link[];
 }
@@ -164,18 +164,18 @@ export type SectionData = { id: string | null } & (
   | { type: "preview"; title: string | null; unlockSoon: string; items: { product: ProductCard; listPrice: Price | null; prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[] }[] }
   | { type: "products"; title: string | null; groups: { id: string; label: string; title: string | null; content: string | null; items: SaleItem[] }[]; labels: { buy: string; learnMore: string; soldOut: string } }
   | { type: "offers"; title: string | null; items: { title: string; content: string; image: string | null; button: Link | null }[] }
-  | { type: "lucky-draw"; title: string; describe: string; paragraphs: string[]; image: string | null }
+  | { type: "lucky-draw"; title: string; describe: string; paragraphs: readonly string[]; image: string | null }
   | { type: "tabs"; items: Link[] }
-  | { type: "terms"; title: string; paragraphs: string[] }
+  | { type: "terms"; title: string; paragraphs: readonly string[] }
   | { type: "promo"; title: string; subtitle: string | null; describe: string | null; button: Link | null; image: string | null }
   | { type: "cards"; title: string | null; learnMore: string; items: { title: string; subtitle: string | null; image: string | null; href: string | null; product: ProductCard | null; copyright: string | null }[] }
   | { type: "ecosystem"; title: string; items: { title: string; describe: string; href: string }[] }
   | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: string | null }[] }
-  | { type: "feature"; title: string; paragraphs: string[]; list: string[]; image: string | null; video: boolean; watchVideo: string }
+  | { type: "feature"; title: string; paragraphs: readonly string[]; list: string[]; image: string | null; video: boolean; watchVideo: string }
   | { type: "gallery"; title: string | null; tip: string | null; images: string[]; labels: { open: string; close: string } }
   | { type: "voice-commands"; title: string; groups: { title: string; words: string[] }[]; close: string }
   | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
-  | { type: "faq"; title: string | null; items: { question: string; answer: string[] }[] }
+  | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
   | { type: "booking"; phase: "early-bird" | "regular"; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
   | { type: "community"; message: string; button: string }
 );

@@ -8,6 +8,7 @@ import type { RegionModel, SiteModel } from "./link.ts";
 import type { Link, Price, ProductCard, SaleItem, SectionData, StageInfo } from "./route-data.ts";
 import type * as Spec from "./spec-types.ts";
 import { liveStage, type Stage } from "./windows.ts";
+import { paragraphsOf } from "./placeholders.ts";
 
 type RichSection = NonNullable<Spec.PageContent["sections"]>[string][number];
 
@@ -40,7 +41,6 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
   return format;
 }
 
-const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 
 export function compileSections(sections: readonly RichSection[], h: SectionHelpers): SectionData[] {
   const labels = h.region.settings.labels;
@@ -212,13 +212,13 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
         });
         break;
       case "lucky-draw":
-        out.push({ type: "lucky-draw", id, title: h.fill(section.title), describe: h.fill(section.describe), paragraphs: paragraphs(h.fill(section.content)), image: section.image ?? null });
+        out.push({ type: "lucky-draw", id, title: h.fill(section.title), describe: h.fill(section.describe), paragraphs: paragraphsOf(h.fill(section.content)), image: section.image ?? null });
         break;
       case "tabs":
         out.push({ type: "tabs", id, items: section.items.map((i) => ({ label: i.label, href: i.link, external: false })) });
         break;
       case "terms":
-        out.push({ type: "terms", id, title: h.fill(section.title), paragraphs: paragraphs(h.fill(section.content)) });
+        out.push({ type: "terms", id, title: h.fill(section.title), paragraphs: paragraphsOf(h.fill(section.content)) });
         break;
       case "promo":
         out.push({
@@ -261,7 +261,7 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
           type: "feature",
           id,
           title: h.fill(section.title),
-          paragraphs: paragraphs(h.fill(section.text)),
+          paragraphs: paragraphsOf(h.fill(section.text)),
           list: (section.list ?? []).map(h.fill),
           image: section.image ?? null,
           video: section.video ?? false,
@@ -291,7 +291,7 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
         });
         break;
       case "faq":
-        out.push({ type: "faq", id, title: section.title ?? null, items: section.items.map((i) => ({ question: h.fill(i.question), answer: paragraphs(h.fill(i.answer)) })) });
+        out.push({ type: "faq", id, title: section.title ?? null, items: section.items.map((i) => ({ question: h.fill(i.question), answer: paragraphsOf(h.fill(i.answer)) })) });
         break;
       case "booking": {
         if (!campaignId) break;

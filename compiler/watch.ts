@@ -83,12 +83,12 @@ export async function createDevServer(options: DevOptions) {
 
   // The bundle depends on the code and the generated modules only: when neither changed (a
   // price edit, say), the last bundle stands.
-  let lastBundle: { key: string; output: BundleOutput } | undefined;
+  let lastBundle: { modules: ReadonlyMap<string, string>; output: BundleOutput } | undefined;
   let codeChanged = true;
+  const sameModules = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([path, source]) => b.get(path) === source);
   const bundleIfChanged = async (modules: ReadonlyMap<string, string>): Promise<BundleOutput> => {
-    const key = JSON.stringify([...modules]);
-    if (!codeChanged && lastBundle?.key === key) return lastBundle.output;
-    lastBundle = { key, output: await bundler.bundle(modules) };
+    if (!codeChanged && lastBundle && sameModules(lastBundle.modules, modules)) return lastBundle.output;
+    lastBundle = { modules, output: await bundler.bundle(modules) };
     codeChanged = false;
     return lastBundle.output;
   };

@@ -103,7 +103,9 @@ export function manifestPath(m: RouteManifest): string {
   return m.path === "/" ? "manifests/index.json" : `manifests${m.path}.json`;
 }
 
-const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+// Addresses rarely hold any of these: test first, and the sitemap of a large site costs little.
+const xml = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => xmlEntities[c]!) : s);
 
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
