@@ -1,5 +1,6 @@
 // site dev: an edit reaches the served page by itself; a spec error shows over the page with the
-// CLI's own text and clears when fixed; only the pages whose data changed are rendered again.
+// CLI's own text and clears when fixed; only the pages whose data or template changed are
+// rendered again.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,7 +8,10 @@ import { join } from "node:path";
 import { DateTime } from "luxon";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { compile } from "../compiler/compile.ts";
+import { check } from "../compiler/pipeline.ts";
 import { createDevServer, type RebuildReport } from "../compiler/watch.ts";
+import { projectRoot } from "./support/cli.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { materialize } from "./support/fixtures.ts";
 
@@ -25,8 +29,9 @@ const lines: string[] = [];
 /** Resolves with the report of the next rebuild. */
 const nextRebuild = () => new Promise<RebuildReport>((resolve) => dev.onRebuild(function once(report) { resolve(report); }));
 
+const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+
 beforeAll(async () => {
-  const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
   dev = await createDevServer({ specsDir: specs, now: () => now, clock: () => now.toMillis(), log: (l) => lines.push(l), settleMs: 30 });
   dev.onRebuild((r) => reports.push(r));
   await dev.start();
@@ -89,5 +94,18 @@ describe("site dev", () => {
     await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, { timeout: 10_000 });
     expect(await overlay.count()).toBe(0);
     await page.close();
+  });
+
+  test("a page template saved re-renders the pages of its kind and no others", async () => {
+    // Saved with the same text: other test files may be building with it meanwhile.
+    const template = join(projectRoot, "templates", "pages", "article.tsx");
+    const articles = compile(check(specs).model!, now).routes.filter((r) => r.data?.route.template === "article").length;
+    expect(articles).toBeGreaterThan(0);
+    const rebuilt = nextRebuild();
+    writeFileSync(template, readFileSync(template, "utf8"));
+    const report = await rebuilt;
+    expect(report.ok).toBe(true);
+    expect(report.changed).toEqual(["templates/pages/article.tsx"]);
+    expect(report.pages).toBe(articles);
   });
 });
