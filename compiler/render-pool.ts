@@ -56,6 +56,9 @@ export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, 
   if (threads === 0) return renderJobs(jobs, assets, root);
   const script = await bundled("compiler/render-worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, staging: root } }));
+  // A batch of one region's routes carries its layout once, and the thread renders its header
+  // and footer once (render.tsx).
+  const ordered = [...jobs].sort((a, b) => (a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0));
   const rendered: RenderedPage[] = [];
   let next = 0;
   try {
@@ -65,8 +68,8 @@ export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, 
           new Promise<void>((resolve, reject) => {
             let inFlight = 0;
             const send = () => {
-              if (next >= jobs.length) return;
-              worker.postMessage(jobs.slice(next, next + BATCH));
+              if (next >= ordered.length) return;
+              worker.postMessage(ordered.slice(next, next + BATCH));
               next += BATCH;
               inFlight++;
             };

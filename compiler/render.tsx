@@ -3,10 +3,12 @@
 
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import type { RouteData } from "./route-data.ts";
+import type { LayoutData, RouteData } from "./route-data.ts";
 import { Document, type Assets } from "../templates/Document.tsx";
 import { NotFoundDocument, type NotFoundProps } from "../templates/NotFound.tsx";
 import { pages } from "../templates/pages/index.ts";
+import { Footer } from "../templates/parts/Footer.tsx";
+import { Header } from "../templates/parts/Header.tsx";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
@@ -52,7 +54,8 @@ export function withPreloads(html: string, urls: readonly string[]): string {
   return html.replace("</head>", `${links}</head>`);
 }
 
-export function renderPage(data: RouteData, assets: Assets): string {
+/** A route's page in one renderToString of the whole document: the reference renderPage equals. */
+export function renderDocument(data: RouteData, assets: Assets): string {
   const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
   return (
     DOCTYPE +
@@ -62,6 +65,37 @@ export function renderPage(data: RouteData, assets: Assets): string {
       </Document>,
     )
   );
+}
+
+// Header and footer are a function of the region's layout data alone, one object shared by
+// every route of the region: rendered once per layout object and spliced into each page, they
+// stop costing as much as the rest of the page again. Spec text cannot forge a slot: React
+// escapes every text and attribute.
+const slotElement = (name: string) => <template data-site-slot={name} />;
+const slotHtml = (name: string) => `<template data-site-slot="${name}"></template>`;
+const layoutPartsOf = new WeakMap<LayoutData, { header: string; footer: string }>();
+
+function layoutParts(layout: LayoutData): { header: string; footer: string } {
+  let parts = layoutPartsOf.get(layout);
+  if (!parts) {
+    parts = { header: renderToString(<Header layout={layout} />), footer: renderToString(<Footer layout={layout} />) };
+    layoutPartsOf.set(layout, parts);
+  }
+  return parts;
+}
+
+/** A route's page: the same HTML as renderDocument. */
+export function renderPage(data: RouteData, assets: Assets): string {
+  const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
+  const parts = layoutParts(data.layout);
+  const html =
+    DOCTYPE +
+    renderToString(
+      <Document route={data.route} head={data.head} layout={data.layout} assets={assets} layoutParts={{ header: slotElement("header"), footer: slotElement("footer") }}>
+        <Page page={data.page} />
+      </Document>,
+    );
+  return html.replace(slotHtml("header"), () => parts.header).replace(slotHtml("footer"), () => parts.footer);
 }
 
 export function renderNotFound(props: NotFoundProps): string {

@@ -17,10 +17,12 @@ export interface DocumentProps {
   head: HeadData;
   layout: LayoutData;
   assets: Assets;
+  /** Header and footer rendered elsewhere (render.tsx renders them once per region and splices them in). */
+  layoutParts?: { header: ReactNode; footer: ReactNode };
   children: ReactNode;
 }
 
-export function Document({ route, head, layout, assets, children }: DocumentProps) {
+export function Document({ route, head, layout, assets, layoutParts, children }: DocumentProps) {
   return (
     <html lang={route.lang} data-region={route.region} data-page={route.page}>
       <head>
@@ -48,11 +50,11 @@ export function Document({ route, head, layout, assets, children }: DocumentProp
         <a className="skip-link" href="#main">
           {layout.ui.skipToContent}
         </a>
-        <Header layout={layout} />
+        {layoutParts ? layoutParts.header : <Header layout={layout} />}
         <main id="main" data-template={route.template} data-scroll-to={route.scrollTo ?? undefined}>
           {children}
         </main>
-        <Footer layout={layout} />
+        {layoutParts ? layoutParts.footer : <Footer layout={layout} />}
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 // Header: logo, navigation with drop-downs, region switcher, account and shop. Drop-downs open
-// on hover and keyboard focus (CSS). On narrow screens the runtime folds the navigation behind
-// the menu button; without JavaScript it simply stays open.
+// on hover and keyboard focus (CSS). On narrow screens the navigation folds behind the menu
+// button (CSS; the runtime opens it); without JavaScript it simply stays open. A function of the
+// layout data alone: render.tsx renders it once per region.
 import type { LayoutData, NavEntry } from "../../compiler/route-data.ts";
 import { PriceTag } from "./PriceTag.tsx";
 

@@ -20,7 +20,7 @@ import { DateTime } from "luxon";
 import { projectRoot } from "../../compiler/bundle.ts";
 import { compile } from "../../compiler/compile.ts";
 import { build, check } from "../../compiler/pipeline.ts";
-import { renderPage } from "../../compiler/render.tsx";
+import { renderDocument } from "../../compiler/render.tsx";
 import { renderThreads } from "../../compiler/render-pool.ts";
 import { createDevServer } from "../../compiler/watch.ts";
 import { writeSyntheticSpecs } from "./synthetic.ts";
@@ -76,10 +76,10 @@ async function measure(label: string, specs: string): Promise<{ label: string; r
     const compiled = compile(checked.model!, NOW);
     const pages = compiled.routes.filter((r) => r.data).map((r) => r.data!);
     const assets = { script: "/assets/main.js", style: "/assets/style.css" };
-    renderPage(pages[0]!, assets); // warm up React and the templates
+    renderDocument(pages[0]!, assets); // warm up React and the templates
     let bytes = 0;
     const floor = await time(() => {
-      for (const data of pages) bytes += renderPage(data, assets).length;
+      for (const data of pages) bytes += renderDocument(data, assets).length;
     });
     const rows: Row[] = [];
     // The disk's share: the same pages written, one folder each, and only the writes timed
@@ -87,7 +87,7 @@ async function measure(label: string, specs: string): Promise<{ label: string; r
     const bare = join(out, "bare");
     let writeMs = 0;
     pages.forEach((data, i) => {
-      const page = renderPage(data, assets);
+      const page = renderDocument(data, assets);
       const started = performance.now();
       const file = join(bare, String(i), "index.html");
       mkdirSync(dirname(file), { recursive: true });
