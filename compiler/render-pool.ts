@@ -73,9 +73,13 @@ export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, 
               next += BATCH;
               inFlight++;
             };
-            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string }) => {
+            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {
               inFlight--;
-              if (reply.error) return reject(new Error(`a page failed to render: ${reply.error}`));
+              if (reply.error !== undefined) {
+                const failure = new Error(`a page failed to render: ${reply.error}`);
+                if (reply.stack) failure.stack = reply.stack;
+                return reject(failure);
+              }
               rendered.push(...reply.rendered!);
               send();
               if (inFlight === 0) resolve();

@@ -11,8 +11,8 @@ parentPort!.on("message", (jobs: PageJob[]) => {
   try {
     rendered = renderJobs(jobs, assets, staging);
   } catch (error) {
-    // The pool turns this into a failed build; the thread stays usable for nothing else.
-    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    // The pool turns this into a failed build; the stack is shown only with --debug.
+    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
     return;
   }
   parentPort!.postMessage({ rendered });

@@ -8,7 +8,9 @@ import { join, relative } from "node:path";
 import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { afterEach, describe, expect, test } from "vitest";
-import { build } from "../compiler/pipeline.ts";
+import { compile } from "../compiler/compile.ts";
+import { build, check } from "../compiler/pipeline.ts";
+import { renderPages, type PageJob } from "../compiler/render-pool.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
@@ -169,5 +171,23 @@ describe("render threads", () => {
     expect(threaded.summary!.pages).toBeGreaterThan(150);
     expect(threaded.summary!.heaviest).toEqual(single.summary!.heaviest);
     expect(snapshot(join(root, "threaded"))).toBe(snapshot(join(root, "single")));
+  }, 60_000);
+
+  test("a page that fails to render on a thread fails the whole render, with the stack kept out of the message", async () => {
+    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const model = check(join(projectRoot, "specs")).model!;
+    const routes = compile(model, DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true })).routes.filter((r) => r.data);
+    const jobs: PageJob[] = routes.map((r) => ({ data: r.data!, file: join("site", r.manifest.file), manifestFile: `manifests/${r.manifest.region}-${r.manifest.page}.json`, manifest: r.manifest }));
+    // A template that throws, as a broken one would: this page names a kind nobody renders.
+    jobs[40] = { ...jobs[40]!, data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } } };
+    const assets = { script: "/assets/main.js", style: "/assets/style.css", preloads: { runtime: [], react: [], islands: {} } };
+    const failure = await renderPages(jobs, assets, root, 2).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(failure?.message).toMatch(/^a page failed to render: /);
+    expect(failure?.message).not.toMatch(stackTrace);
+    expect(failure?.stack).toMatch(stackTrace);
   }, 60_000);
 });
