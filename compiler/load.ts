@@ -126,8 +126,28 @@ export function schemaComment(kind: SpecKind, name: string): string {
 /** Parsed files by absolute path, reused while a file's size and mtime stay the same (site dev). */
 export type LoadCache = Map<string, { mtimeMs: number; size: number; document: SpecDocument; diagnostics: Diagnostic[] }>;
 
+/**
+ * Files read and parsed ahead by other threads (read-ahead.ts), by absolute path: their text and
+ * what the fast parser made of it, as of their size and mtime.
+ */
+export type ReadAhead = Map<string, ReadAheadFile>;
+export interface ReadAheadFile {
+  mtimeMs: number;
+  size: number;
+  text: string;
+  fast: { data: unknown } | undefined;
+}
+
+/** Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. */
+export function readSpecFile(absPath: string): ReadAheadFile {
+  const { mtimeMs, size } = statSync(absPath);
+  // A byte-order mark would shift every column by one; editors hide it, so drop it.
+  const text = readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
+  return { mtimeMs, size, text, fast: fastData(text) };
+}
+
 /** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
-export function load(dir: string, cwd = process.cwd(), cache?: LoadCache): Result<LoadedSpecs> {
+export function load(dir: string, cwd = process.cwd(), cache?: LoadCache, ahead?: ReadAhead): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
   const rel = (p: string) => relative(cwd, p).split(sep).join("/");
@@ -138,7 +158,7 @@ export function load(dir: string, cwd = process.cwd(), cache?: LoadCache): Resul
       diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, { file: rel(path), offset: 0, length: 0 }));
       continue;
     }
-    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache));
+    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache, ahead));
   }
   for (const [folder, kind] of Object.entries(folderKinds)) {
     const folderPath = join(dir, folder);
@@ -149,7 +169,7 @@ export function load(dir: string, cwd = process.cwd(), cache?: LoadCache): Resul
         diagnostics.push(unknownFile(rel(path)));
         continue;
       }
-      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache));
+      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache, ahead));
     }
   }
   for (const entry of readdirSync(dir).sort()) {
@@ -171,8 +191,8 @@ function unknownFile(file: string): Diagnostic {
   return diagnostic("unknown-spec-file", { known }, { file, offset: 0, length: 0 });
 }
 
-function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], cache?: LoadCache): SpecDocument {
-  if (!cache) return parse(kind, name, absPath, path, diagnostics);
+function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], cache?: LoadCache, ahead?: ReadAhead): SpecDocument {
+  if (!cache) return parse(kind, name, absPath, path, diagnostics, ahead);
   const { mtimeMs, size } = statSync(absPath);
   const hit = cache.get(absPath);
   if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
@@ -186,15 +206,13 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
   return document;
 }
 
-function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[]): SpecDocument {
-  // A byte-order mark would shift every column by one; editors hide it, so drop it.
-  const text = readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
+function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], ahead?: ReadAhead): SpecDocument {
+  const { text, fast } = readAheadOf(absPath, ahead) ?? readSpecFile(absPath);
   const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
   const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
 
-  const fast = fastData(text);
   let doc: Document | undefined;
   const document: SpecDocument = {
     kind,
@@ -221,6 +239,14 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
   }
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
+}
+
+/** The file as read ahead, unless it changed since. */
+function readAheadOf(absPath: string, ahead?: ReadAhead): ReadAheadFile | undefined {
+  const file = ahead?.get(absPath);
+  if (!file) return undefined;
+  const { mtimeMs, size } = statSync(absPath);
+  return file.mtimeMs === mtimeMs && file.size === size ? file : undefined;
 }
 
 function positionedDocument(text: string): Document {

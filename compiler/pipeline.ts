@@ -16,7 +16,8 @@ import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
 import { compile, type CompiledSite, type RouteManifest } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
-import { load, type LoadCache, type SourceFile } from "./load.ts";
+import { load, type LoadCache, type ReadAhead, type SourceFile } from "./load.ts";
+import { readAhead } from "./read-ahead.ts";
 import * as renderModule from "./render.tsx";
 import { validate } from "./validate.ts";
 import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
@@ -34,8 +35,8 @@ export interface CheckResult {
 }
 
 /** load + validate + link: everything `site check` does. */
-export function check(specsDir: string, cwd = process.cwd(), cache?: LoadCache): CheckResult {
-  const loaded = load(specsDir, cwd, cache);
+export function check(specsDir: string, cwd = process.cwd(), cache?: LoadCache, ahead?: ReadAhead): CheckResult {
+  const loaded = load(specsDir, cwd, cache, ahead);
   const validated = validate(loaded.value);
   const linked = link(validated.value);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
@@ -226,7 +227,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark = now;
   };
 
-  const checked = check(options.specsDir, options.cwd);
+  const checked = check(options.specsDir, options.cwd, undefined, await readAhead(options.specsDir));
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;
