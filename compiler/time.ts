@@ -10,8 +10,24 @@ export type ParsedInstant =
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
 
+// Specs repeat the same few instants across regions and routes, and compile reads them again on
+// every build of site dev; luxon's parsing and zone checks are slow enough to show. A DateTime
+// never changes, so a parsed instant can be shared.
+const parsedInstants = new Map<string, ParsedInstant>();
+const PARSED_INSTANTS_KEPT = 10_000;
+
 /** Parses `2025-04-28T15:00+08:00` or `2024-11-14T09:00 Europe/Paris`. */
 export function parseInstant(text: string): ParsedInstant {
+  let parsed = parsedInstants.get(text);
+  if (parsed === undefined) {
+    if (parsedInstants.size >= PARSED_INSTANTS_KEPT) parsedInstants.clear();
+    parsed = parseUncached(text);
+    parsedInstants.set(text, parsed);
+  }
+  return parsed;
+}
+
+function parseUncached(text: string): ParsedInstant {
   const value = text.trim();
   if (ISO_WITH_OFFSET.test(value)) {
     const instant = DateTime.fromISO(value, { setZone: true });
