@@ -23,7 +23,7 @@ import { validate } from "./validate.ts";
 import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
 import { preloadsFor, type PageAssets } from "./render.tsx";
 import type { RouteData } from "./route-data.ts";
-import { manifestJson, manifestPath, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
+import { contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */
@@ -48,28 +48,18 @@ export function check(specsDir: string, cwd = process.cwd(), cache?: LoadCache, 
   };
 }
 
-/** Output files by path inside --out: "site/us/index.html", "manifests/routes.json", "generated/shared.ts". */
-export type OutputFiles = Map<string, string | Uint8Array>;
-
 export interface SiteOutput {
   files: OutputFiles;
   pages: number;
-  routes: number;
+  /** Every route's manifest, in route order. */
+  manifests: RouteManifest[];
   nextChange: string | null;
-  /** Site paths of the pages rendered anew (not taken from the cache). */
-  rendered: string[];
-}
-
-export interface RenderCache {
-  /** A page's HTML and manifest text by its path, with what they were made from. */
-  pages: Map<string, { assets: string; data: RouteData; html: string; manifest: RouteManifest; manifestText: string; template: string }>;
 }
 
 /** The render stage as a module: site dev loads a fresh copy when templates change. */
 export type Renderer = Pick<typeof renderModule, "renderRoutePage" | "renderNotFound" | "renderRedirect">;
 
 export interface RenderSiteOptions {
-  cache?: RenderCache;
   renderer?: Renderer;
   /** Bundles the generated modules (default: a one-off hashed production bundle). */
   bundle?: (modules: ReadonlyMap<string, string>) => Promise<BundleOutput>;
@@ -79,7 +69,7 @@ export interface RenderSiteOptions {
 interface PreparedSite {
   compiled: CompiledSite;
   assets: PageAssets;
-  /** Every file but the pages and their manifests. */
+  /** Every file but the pages and their manifests; the host files deferred. */
   files: OutputFiles;
   pages: PageJob[];
 }
@@ -110,45 +100,88 @@ async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteO
     }
     if (m.redirect) {
       const region = model.regions.get(m.region)!;
-      files.set(join("site", m.file), renderRedirect(m.redirect.to, region.origin + m.redirect.to, region.hreflang));
+      const to = m.redirect.to;
+      files.set(join("site", m.file), once(() => renderRedirect(to, region.origin + to, region.hreflang)));
     }
-    files.set(manifestPath(m), manifestJson(m));
+    files.set(manifestPath(m), once(() => manifestJson(m)));
   }
-  files.set("site/404.html", renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions }));
-  files.set("manifests/routes.json", routesJson(compiled));
-  files.set("site/sitemap.xml", sitemapXml(compiled));
-  files.set("site/robots.txt", robotsTxt(compiled, model));
-  files.set("site/_redirects", redirectsFile(compiled));
-  files.set("site/nginx.conf", nginxConf(compiled));
+  files.set("site/404.html", once(() => renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions })));
+  files.set("manifests/routes.json", once(() => routesJson(compiled)));
+  files.set("site/sitemap.xml", once(() => sitemapXml(compiled)));
+  files.set("site/robots.txt", once(() => robotsTxt(compiled, model)));
+  files.set("site/_redirects", once(() => redirectsFile(compiled)));
+  files.set("site/nginx.conf", once(() => nginxConf(compiled)));
   return { compiled, assets, files, pages };
 }
 
-/**
- * The whole site in memory (site dev, tests). With a cache, a page whose data and assets are
- * unchanged is not rendered again.
- */
-export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput> {
+/** The whole site in memory, every file made (tests). */
+export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput & { files: MadeFiles }> {
   const { renderRoutePage } = options.renderer ?? renderModule;
   const { compiled, assets, files, pages } = await prepareSite(model, now, options);
-  const rendered: string[] = [];
+  const made: MadeFiles = new Map();
+  for (const [path, file] of files) made.set(path, contentsOf(file));
+  for (const { data, file, manifestFile, manifest } of pages) {
+    made.set(file, renderRoutePage(data, assets).html);
+    made.set(manifestFile, manifestJson(manifest));
+  }
+  options.onStage?.("render", `${pages.length} pages`);
+  return { files: made, pages: pages.length, manifests: compiled.routes.map((r) => r.manifest), nextChange: compiled.nextChange };
+}
+
+export interface DevCache {
+  /** A page's data by its path, with its HTML and manifest text once made. */
+  pages: Map<string, DevPage>;
+}
+
+interface DevPage {
+  assets: string;
+  data: RouteData;
+  html: () => string;
+  manifest: RouteManifest;
+  manifestText: (() => string) | undefined;
+  template: string;
+}
+
+export interface DevSiteOutput extends SiteOutput {
+  /** Site paths of the pages whose data, assets or template changed since the last update. */
+  changed: string[];
+}
+
+/**
+ * The site as site dev serves it: compiled and bundled at once, each page rendered when it is
+ * first asked for. Against the cache, only the pages whose data, assets or template changed are
+ * made anew; a page that fails to render shows its error instead.
+ */
+export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevCache, options: RenderSiteOptions & { renderFailed: (path: string, message: string) => string }): Promise<DevSiteOutput> {
+  const { renderRoutePage } = options.renderer ?? renderModule;
+  const { compiled, assets, files, pages } = await prepareSite(model, now, options);
+  const changed: string[] = [];
   const assetsKey = JSON.stringify(assets);
   // Pages of a region share their layout object, so comparing it once answers for all of them.
   const proven = new WeakMap<object, object>();
   for (const { data, file, manifestFile, manifest } of pages) {
-    let cached = options.cache?.pages.get(manifest.path);
-    if (!cached || cached.assets !== assetsKey || !sameData(cached.data, data, proven)) {
-      cached = { assets: assetsKey, data, html: renderRoutePage(data, assets).html, manifest, manifestText: manifestJson(manifest), template: data.route.template };
-      options.cache?.pages.set(manifest.path, cached);
-      rendered.push(manifest.path);
-    } else if (!sameData(cached.manifest, manifest, proven)) {
-      cached.manifest = manifest;
-      cached.manifestText = manifestJson(manifest);
+    let page = cache.pages.get(manifest.path);
+    if (!page || page.assets !== assetsKey || !sameData(page.data, data, proven)) {
+      const render = () => {
+        try {
+          return renderRoutePage(data, assets).html;
+        } catch (error) {
+          return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error));
+        }
+      };
+      page = { assets: assetsKey, data, html: once(render), manifest, manifestText: undefined, template: data.route.template };
+      cache.pages.set(manifest.path, page);
+      changed.push(manifest.path);
+    } else if (!sameData(page.manifest, manifest, proven)) {
+      page.manifest = manifest;
+      page.manifestText = undefined;
     }
-    files.set(file, cached.html);
-    files.set(manifestFile, cached.manifestText);
+    page.manifestText ??= once(() => manifestJson(manifest));
+    files.set(file, page.html);
+    files.set(manifestFile, page.manifestText);
   }
-  options.onStage?.("render", `${pages.length} pages`);
-  return { files, pages: pages.length, routes: compiled.routes.length, nextChange: compiled.nextChange, rendered };
+  options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
+  return { files, pages: pages.length, manifests: compiled.routes.map((r) => r.manifest), nextChange: compiled.nextChange, changed };
 }
 
 /**
@@ -237,7 +270,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let bytes = 0;
   let rendered: RenderedPage[];
   try {
-    for (const [path, contents] of site.files) bytes += writeFile(staging, path, contents);
+    for (const [path, file] of site.files) bytes += writeFile(staging, path, contentsOf(file));
     const threads = options.threads ?? renderThreads(site.pages.length);
     rendered = await renderPages(site.pages, site.assets, staging, threads);
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
@@ -267,7 +300,7 @@ function heaviestPages(pages: readonly RenderedPage[], site: PreparedSite, out: 
     let size = gzipped.get(url);
     if (size === undefined) {
       const contents = site.files.get(`site${url}`);
-      size = contents === undefined ? 0 : gzipSync(contents).byteLength;
+      size = contents === undefined ? 0 : gzipSync(contentsOf(contents)).byteLength;
       gzipped.set(url, size);
     }
     return size;

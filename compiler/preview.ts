@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, posix, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DateTime } from "luxon";
+import { contentsOf, type OutputFile } from "./write.ts";
 
 /** Where the site's files come from: a folder on disk (preview) or memory (dev). */
 export interface SiteFiles {
@@ -74,10 +75,11 @@ export function filesOnDisk(root: string): SiteFiles {
   };
 }
 
-export function filesInMemory(files: () => ReadonlyMap<string, string | Uint8Array>): SiteFiles {
+export function filesInMemory(files: () => ReadonlyMap<string, OutputFile>): SiteFiles {
   return {
     async read(path) {
-      const contents = files().get(`site/${path}`);
+      const file = files().get(`site/${path}`);
+      const contents = file === undefined ? undefined : contentsOf(file);
       return typeof contents === "string" ? Buffer.from(contents) : contents;
     },
   };

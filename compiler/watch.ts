@@ -1,7 +1,8 @@
 // site dev: build in memory, serve it like preview, watch specs/, templates/, runtime/ and
 // schemas/, and rebuild only what a change affects: a spec edit re-reads that file and
-// re-renders the pages whose data changed; a template edit reloads the renderer and rebuilds
-// the bundle; a schema edit recompiles the validators. The browser reloads by itself (server-
+// re-renders the pages whose data changed, each when it is next asked for (the open browser asks
+// for one); a template edit reloads the renderer and rebuilds the bundle; a schema edit
+// recompiles the validators. The browser reloads by itself (server-
 // sent events), and a spec error shows over the page with the CLI's own text until it is fixed.
 
 import { mkdirSync, rmSync } from "node:fs";
@@ -14,7 +15,8 @@ import type { DateTime } from "luxon";
 import { createBundler, projectRoot, type BundleOutput } from "./bundle.ts";
 import { hasErrors } from "./diagnostics.ts";
 import type { LoadCache } from "./load.ts";
-import { check, renderSite, type OutputFiles, type RenderCache, type Renderer } from "./pipeline.ts";
+import { check, updateDevSite, type DevCache, type Renderer } from "./pipeline.ts";
+import type { OutputFiles } from "./write.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "./preview.ts";
 import { plain, printPretty } from "./print.ts";
 import { resetValidators } from "./validate.ts";
@@ -36,6 +38,7 @@ export interface DevOptions {
 export interface RebuildReport {
   changed: string[];
   ok: boolean;
+  /** Pages whose data or template changed: each is rendered again when next asked for. */
   pages: number;
   ms: number;
 }
@@ -68,7 +71,7 @@ events.addEventListener("error-report", (event) => {
 export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
   const loadCache: LoadCache = new Map();
-  const renderCache: RenderCache = { pages: new Map() };
+  const devCache: DevCache = { pages: new Map() };
   const bundler = await createBundler({ hashed: false, minify: false });
   let renderer: Renderer = await loadRenderer();
   let files: OutputFiles = new Map();
@@ -104,7 +107,7 @@ export async function createDevServer(options: DevOptions) {
       // anything else (parts, the document, styles, the runtime) affects every page.
       const pageKinds = changed.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
       const onlyPages = changed.every((p, i) => pageKinds[i] || !(p.startsWith("templates/") || p.startsWith("runtime/")));
-      for (const [path, entry] of renderCache.pages) if (!onlyPages || pageKinds.includes(entry.template)) renderCache.pages.delete(path);
+      for (const [path, entry] of devCache.pages) if (!onlyPages || pageKinds.includes(entry.template)) devCache.pages.delete(path);
     }
     const checked = check(options.specsDir, cwd, loadCache);
     if (hasErrors(checked.diagnostics) || !checked.model) {
@@ -112,16 +115,21 @@ export async function createDevServer(options: DevOptions) {
       broadcast("error-report", errorText);
       return { changed, ok: false, pages: 0, ms: performance.now() - started };
     }
-    const output = await renderSite(checked.model, options.now(), { cache: renderCache, renderer, bundle: bundleIfChanged });
+    const output = await updateDevSite(checked.model, options.now(), devCache, { renderer, bundle: bundleIfChanged, renderFailed });
     files = output.files;
-    const json = JSON.parse(String(files.get("manifests/routes.json"))) as { routes: (RouteRecord & { page: string })[] };
-    routes = json.routes;
-    homes = new Map(json.routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
+    routes = output.manifests;
+    homes = new Map(output.manifests.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
     const wasBroken = errorText !== null;
     errorText = null;
-    if (output.rendered.length > 0 || wasBroken || kinds.has("templates") || kinds.has("runtime")) broadcast("reload", changed);
-    return { changed, ok: true, pages: output.rendered.length, ms: performance.now() - started };
+    if (output.changed.length > 0 || wasBroken || kinds.has("templates") || kinds.has("runtime")) broadcast("reload", changed);
+    return { changed, ok: true, pages: output.changed.length, ms: performance.now() - started };
   }
+
+  /** What a page that failed to render shows instead (pages are rendered when first asked for). */
+  const renderFailed = (path: string, message: string) => {
+    options.log(`failed   ${path}  ${message}`);
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: ${escapeHtml(path)} failed to render</title></head><body><pre>${escapeHtml(`${path} failed to render:\n${message}`)}</pre></body></html>`;
+  };
 
   const handler = createPreviewHandler({
     files: filesInMemory(() => files),
@@ -173,7 +181,7 @@ export async function createDevServer(options: DevOptions) {
       .then((report) => {
         options.log(
           report.ok
-            ? `rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"}  ${Math.round(report.ms)} ms`
+            ? `rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"} changed  ${Math.round(report.ms)} ms`
             : `error    ${changed.join(", ")}  spec errors, shown in the browser  ${Math.round(report.ms)} ms`,
         );
         listeners.forEach((l) => l(report));
@@ -211,6 +219,8 @@ export async function createDevServer(options: DevOptions) {
     },
   };
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[c]};`);
 
 let rendererVersion = 0;
 

@@ -72,6 +72,27 @@ function removeInBackground(folder: string): void {
   remover.unref();
 }
 
+/**
+ * Output files by path inside --out: "site/us/index.html", "manifests/routes.json",
+ * "generated/shared.ts". A function stands for a file made when it is first read: site dev
+ * leaves the pages and host files nobody has asked for unmade.
+ */
+export type OutputFiles = Map<string, OutputFile>;
+export type OutputFile = string | Uint8Array | (() => string);
+/** Output files, every one made. */
+export type MadeFiles = Map<string, string | Uint8Array>;
+
+/** The contents of an output file, made now if it was deferred. */
+export function contentsOf(file: OutputFile): string | Uint8Array {
+  return typeof file === "function" ? file() : file;
+}
+
+/** Runs `make` on the first call only. */
+export function once(make: () => string): () => string {
+  let made: string | undefined;
+  return () => (made ??= make());
+}
+
 export function writeFile(root: string, path: string, content: string | Uint8Array): number {
   const full = join(root, path);
   mkdirSync(dirname(full), { recursive: true });

@@ -5,11 +5,12 @@ import { DateTime } from "luxon";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { SiteModel } from "../compiler/link.ts";
-import { check, renderSite, type OutputFiles } from "../compiler/pipeline.ts";
+import { check, renderSite } from "../compiler/pipeline.ts";
+import type { MadeFiles } from "../compiler/write.ts";
 import { projectRoot } from "./support/cli.ts";
 
 let model: SiteModel;
-const builds = new Map<string, OutputFiles>();
+const builds = new Map<string, MadeFiles>();
 
 beforeAll(() => {
   const checked = check(join(projectRoot, "specs"));
@@ -17,13 +18,13 @@ beforeAll(() => {
   model = checked.model!;
 });
 
-async function siteAt(now: string): Promise<OutputFiles> {
+async function siteAt(now: string): Promise<MadeFiles> {
   if (!builds.has(now)) builds.set(now, (await renderSite(model, DateTime.fromISO(now, { setZone: true }))).files);
   return builds.get(now)!;
 }
-const pageOf = (files: OutputFiles, path: string): HTMLElement => parse(String(files.get(`site${path}/index.html`)));
+const pageOf = (files: MadeFiles, path: string): HTMLElement => parse(String(files.get(`site${path}/index.html`)));
 /** The output files (HTML, JS chunks, manifests, generated modules) that contain a text. */
-const filesContaining = (files: OutputFiles, text: string) =>
+const filesContaining = (files: MadeFiles, text: string) =>
   [...files].filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(text)).map(([path]) => path);
 
 const BEFORE_BF = "2024-11-13T12:00+01:00";

@@ -9,7 +9,9 @@ import { DateTime } from "luxon";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { compile } from "../compiler/compile.ts";
-import { check } from "../compiler/pipeline.ts";
+import { check, updateDevSite, type DevCache } from "../compiler/pipeline.ts";
+import * as renderModule from "../compiler/render.tsx";
+import { contentsOf } from "../compiler/write.ts";
 import { createDevServer, type RebuildReport } from "../compiler/watch.ts";
 import { projectRoot } from "./support/cli.ts";
 import { launchBrowser } from "./support/browser.ts";
@@ -63,7 +65,7 @@ describe("site dev", () => {
     // The us pages show the price (navigation, cards); the cn pages do not change.
     expect(report.pages).toBeGreaterThan(0);
     expect(report.pages).toBeLessThan(12);
-    expect(lines.at(-1)).toMatch(/^rebuilt {2}specs\/prices\.yaml {2}\d+ pages? {2}\d+ ms$/);
+    expect(lines.at(-1)).toMatch(/^rebuilt {2}specs\/prices\.yaml {2}\d+ pages? changed {2}\d+ ms$/);
   });
 
   test("a burst of saves gives one rebuild", async () => {
@@ -107,5 +109,45 @@ describe("site dev", () => {
     expect(report.ok).toBe(true);
     expect(report.changed).toEqual(["templates/pages/article.tsx"]);
     expect(report.pages).toBe(articles);
+  });
+});
+
+describe("the site dev serves from memory", () => {
+  // Built against its own copy of the base specs, so the edits above do not reach it.
+  const own = materialize("base");
+  afterAll(() => own.cleanup());
+
+  test("renders a page when it is first asked for, once, and shows a page that fails with its error", async () => {
+    const model = check(join(own.root, "specs")).model!;
+    const made: string[] = [];
+    let failing = "";
+    const renderer = {
+      ...renderModule,
+      renderRoutePage: (data: Parameters<typeof renderModule.renderRoutePage>[0], assets: Parameters<typeof renderModule.renderRoutePage>[1]) => {
+        made.push(data.route.path);
+        if (data.route.path === failing) throw new Error("the hero image is missing");
+        return renderModule.renderRoutePage(data, assets);
+      },
+    };
+    const options = { renderer, renderFailed: (path: string, message: string) => `failed: ${path}: ${message}` };
+    const cache: DevCache = { pages: new Map() };
+
+    const first = await updateDevSite(model, now, cache, options);
+    expect(first.changed).toHaveLength(first.pages);
+    expect(made).toEqual([]);
+    // Read twice, made once.
+    expect(String(contentsOf(first.files.get("site/us/flagship-bumblebee/index.html")!))).toContain("$1,299");
+    contentsOf(first.files.get("site/us/flagship-bumblebee/index.html")!);
+    expect(made).toEqual(["/us/flagship-bumblebee"]);
+
+    // Nothing changed: no page is made again, the one made before is served as it was.
+    const second = await updateDevSite(model, now, cache, options);
+    expect(second.changed).toEqual([]);
+    expect(String(contentsOf(second.files.get("site/us/flagship-bumblebee/index.html")!))).toContain("$1,299");
+    expect(made).toEqual(["/us/flagship-bumblebee"]);
+
+    const other = first.manifests.find((m) => m.head && m.path !== "/us/flagship-bumblebee")!;
+    failing = other.path;
+    expect(contentsOf(second.files.get(`site/${other.file}`)!)).toBe(`failed: ${other.path}: the hero image is missing`);
   });
 });
