@@ -1,9 +1,12 @@
 // Stage 2, validate: check each document against its JSON Schema and turn ajv's errors into
 // diagnostics that point at the offending YAML node and speak the campaign manager's language.
 
-import { readFileSync, readdirSync } from "node:fs";
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import Ajv2020, { _, type ErrorObject, type Format, type ValidateFunction } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "./diagnostics.ts";
 import { parseLink } from "./links.ts";
 import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "./load.ts";
@@ -39,22 +42,80 @@ export interface ValidSpecs {
 type Validators = Record<SpecKind, ValidateFunction>;
 let validators: Validators | undefined;
 
+const KINDS: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign", "content"];
+
+/** Our formats, and the standard ones we use, under the one name the compiled code reads them by. */
+const FORMATS: Record<string, Format> = {
+  email: fullFormats.email,
+  hostname: fullFormats.hostname,
+  date: fullFormats.date,
+  instant: { type: "string", validate: (s: string) => parseInstant(s).ok },
+  "external-url": { type: "string", validate: (s: string) => parseLink(s).kind === "external" },
+  link: { type: "string", validate: (s: string) => ["external", "internal"].includes(parseLink(s).kind) },
+};
+const FORMATS_MODULE = "site:formats";
+
+/**
+ * Compiling the schemas costs a quarter of a second, at the start of every check; the compiled
+ * code is kept under node_modules/.cache, named by a hash of what it was compiled from, and
+ * loaded from there while the schemas, the options and ajv stay the same.
+ */
+export const validatorsCache = new URL("../node_modules/.cache/site-compiler/", import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
+
+/** Mixed into the cache key: tests set it to see a compile, then a load of what it wrote. */
+let cacheSalt = "";
+
 function compileValidators(): Validators {
+  const schemas = readdirSync(schemasDir)
+    .filter((file) => file.endsWith(".schema.json"))
+    .sort()
+    .map((file) => readFileSync(new URL(file, schemasDir), "utf8"));
   // allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true });
-  addFormats.default(ajv, ["email", "hostname", "date"]);
+  const options = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
+  const ajvVersion = (requireFromHere("ajv/package.json") as { version: string }).version;
+  const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, options, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
+  const cached = new URL(`validators-${key}.cjs`, validatorsCache);
+  if (existsSync(cached)) {
+    try {
+      return loadCompiled(readFileSync(cached, "utf8"));
+    } catch {
+      // Unreadable or cut short: compiled again below, and written anew.
+    }
+  }
+
+  const ajv = new Ajv2020({ ...options, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
   // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
   ajv.addKeyword({ keyword: "x-code", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
-  ajv.addFormat("instant", { type: "string", validate: (s: string) => parseInstant(s).ok });
-  ajv.addFormat("external-url", { type: "string", validate: (s: string) => parseLink(s).kind === "external" });
-  ajv.addFormat("link", { type: "string", validate: (s: string) => ["external", "internal"].includes(parseLink(s).kind) });
-  for (const file of readdirSync(schemasDir)) {
-    if (file.endsWith(".schema.json")) ajv.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), "utf8")));
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  for (const schema of schemas) ajv.addSchema(JSON.parse(schema));
+  const compiled = Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Validators;
+  try {
+    const code = standaloneCode(ajv, Object.fromEntries(KINDS.map((k) => [k, `${k}.schema.json`])));
+    mkdirSync(validatorsCache, { recursive: true });
+    // Written whole, then renamed: checks running side by side never read half a file.
+    const partial = new URL(`validators-${key}.${process.pid}.tmp`, validatorsCache);
+    writeFileSync(partial, code);
+    renameSync(partial, cached);
+    // What earlier schemas compiled to is of no more use once an hour has passed.
+    for (const file of readdirSync(validatorsCache)) {
+      const path = new URL(file, validatorsCache);
+      if (file.startsWith("validators-") && path.href !== cached.href && statSync(path).mtimeMs < Date.now() - 3_600_000) rmSync(path, { force: true });
+    }
+  } catch {
+    // A read-only install compiles on every run; nothing else changes.
   }
-  const get = (kind: SpecKind) => ajv.getSchema(`${kind}.schema.json`)!;
-  const kinds: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign", "content"];
-  return Object.fromEntries(kinds.map((k) => [k, get(k)])) as Validators;
+  return compiled;
+}
+
+/** The validators of a compiled module (CommonJS, as ajv writes it). */
+function loadCompiled(code: string): Validators {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  const require = (id: string) => (id === FORMATS_MODULE ? FORMATS : requireFromHere(id));
+  new Function("require", "module", "exports", code)(require, module, module.exports);
+  for (const kind of KINDS) if (typeof module.exports[kind] !== "function") throw new Error(`no validator for ${kind}`);
+  return module.exports as Validators;
 }
 
 /**
@@ -64,7 +125,8 @@ function compileValidators(): Validators {
 let checkedDocuments = new WeakMap<SpecDocument, { diagnostics: Diagnostic[]; usable: boolean }>();
 
 /** Forgets the compiled schemas: site dev calls it when a schema file changes. */
-export function resetValidators(): void {
+export function resetValidators(options: { salt?: string } = {}): void {
+  cacheSalt = options.salt ?? "";
   validators = undefined;
   checkedDocuments = new WeakMap();
 }

@@ -1,8 +1,10 @@
 // One fixture per rule: the case's specs produce exactly the expected diagnostics, each at the
 // file, line and column the campaign manager has to look at.
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { check } from "../compiler/pipeline.ts";
 import { position, type PositionedDiagnostic } from "../compiler/print.ts";
+import { resetValidators, validatorsCache } from "../compiler/validate.ts";
 import { fixtureCases, materialize } from "./support/fixtures.ts";
 
 const byPlace = (a: { file: string; line: number; column: number; code: string }, b: typeof a) =>
@@ -32,5 +34,31 @@ describe("site check on fixtures", () => {
         expect(actual.find((a) => a.code === e.code && a.line === e.line)?.hint).toBe(e.hint);
       }
     });
+  }
+});
+
+test("validators loaded from the cache report exactly what freshly compiled ones do", () => {
+  const everyCase = () => fixtureCases().map((c) => checkFixture(c.name, c.remove));
+  const cached = () => new Set(existsSync(validatorsCache) ? readdirSync(validatorsCache) : []);
+  // A key no run has used: the first check compiles and writes, the second loads what it wrote.
+  const salt = `test-${process.pid}-${Date.now()}`;
+  const before = cached();
+  resetValidators({ salt });
+  let file: URL | undefined;
+  try {
+    const compiled = everyCase();
+    const written = [...cached()].filter((f) => !before.has(f));
+    expect(written).toHaveLength(1);
+    file = new URL(written[0]!, validatorsCache);
+    const writtenAt = statSync(file).mtimeMs;
+
+    resetValidators({ salt });
+    const loaded = everyCase();
+    expect(statSync(file).mtimeMs).toBe(writtenAt);
+    expect(loaded).toEqual(compiled);
+    expect(loaded.flat().length).toBeGreaterThan(fixtureCases().length);
+  } finally {
+    if (file) rmSync(file, { force: true });
+    resetValidators();
   }
 });
