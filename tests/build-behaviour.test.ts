@@ -134,13 +134,18 @@ describe("a failed build writes nothing", () => {
 
   test("a build killed at a random moment leaves the previous dist/ whole", async () => {
     const { root } = fixture();
+    const started = performance.now();
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    const buildMs = performance.now() - started;
     const before = snapshot(join(root, "dist"));
-    for (const delay of [80, 200, 350, 500, 700].map((ms) => ms + Math.floor(Math.random() * 100))) {
+    // Kills spread over the time a build takes, from its start to its last renames.
+    for (const delay of [0.1, 0.3, 0.5, 0.7, 0.9].map((share) => Math.round((share + Math.random() * 0.1) * buildMs))) {
       const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "build", "--now", "2025-06-05T00:00+08:00"], { cwd: root, stdio: "ignore" });
+      // Listened for from the start: a build may finish before the kill.
+      const exited = new Promise((r) => child.on("exit", r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill("SIGKILL");
-      await new Promise((r) => child.on("exit", r));
+      await exited;
       // Either the kill came first and the old build stands, or the new one finished whole.
       const after = snapshot(join(root, "dist"));
       if (after !== before) expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain('"now": "2025-06-05T00:00:00.000+08:00"');
