@@ -102,6 +102,9 @@ export function sitePath(rawUrl: string): string | null {
   return posix.normalize(decoded);
 }
 
+/** Compressed bodies kept for reuse. */
+const COMPRESSED_KEPT = 2_000;
+
 export function createPreviewHandler(options: PreviewOptions) {
   const compressed = new Map<string, Buffer>();
   const csp = [
@@ -147,6 +150,8 @@ export function createPreviewHandler(options: PreviewOptions) {
         let packed = compressed.get(key);
         if (!packed) {
           packed = encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+          // Under site dev every rebuild gives pages new etags: keep the most recent only.
+          if (compressed.size >= COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
           compressed.set(key, packed);
         }
         body = packed;

@@ -41,6 +41,8 @@ export interface RebuildReport {
   /** Pages whose data or template changed: each is rendered again when next asked for. */
   pages: number;
   ms: number;
+  /** Why the rebuild itself failed (not the specs: those are diagnostics). */
+  failure?: string;
 }
 
 const CLIENT_PATH = "/__site/client.js";
@@ -177,6 +179,7 @@ export async function createDevServer(options: DevOptions) {
     if (running || pending.size === 0) return;
     const changed = [...pending].sort();
     pending = new Set();
+    const started = performance.now();
     running = rebuild(changed)
       .then((report) => {
         options.log(
@@ -186,7 +189,12 @@ export async function createDevServer(options: DevOptions) {
         );
         listeners.forEach((l) => l(report));
       })
-      .catch((error: unknown) => options.log(`failed   ${changed.join(", ")}  ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        options.log(`failed   ${changed.join(", ")}  ${message}`);
+        const report: RebuildReport = { changed, ok: false, pages: 0, ms: performance.now() - started, failure: message };
+        listeners.forEach((l) => l(report));
+      })
       .finally(() => {
         running = undefined;
         if (pending.size) flush();
