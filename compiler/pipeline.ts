@@ -23,7 +23,7 @@ import { validate } from "./validate.ts";
 import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
 import { preloadsFor, type PageAssets } from "./render.tsx";
 import type { RouteData } from "./route-data.ts";
-import { contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeFile } from "./write.ts";
+import { contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */
@@ -270,11 +270,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let bytes = 0;
   let rendered: RenderedPage[];
   try {
-    for (const [path, file] of site.files) bytes += writeFile(staging, path, contentsOf(file));
+    const target: OutputTarget = { staging, previous: existsSync(options.out) ? options.out : null };
+    for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
     const threads = options.threads ?? renderThreads(site.pages.length);
-    rendered = await renderPages(site.pages, site.assets, staging, threads);
+    rendered = await renderPages(site.pages, site.assets, target, threads);
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
-    stage("render", `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}, written with ${site.files.size} other files`);
+    const unchanged = rendered.filter((page) => page.unchanged).length;
+    stage(
+      "render",
+      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged` : ""}, with ${site.files.size} other files`,
+    );
     swapIn(staging, options.out);
   } catch (error) {
     // Whatever failed, the previous output stays as it was.

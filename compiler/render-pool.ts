@@ -8,7 +8,7 @@ import { bundled } from "../bin/run-ts.js";
 import type { RouteManifest } from "./compile.ts";
 import { renderRoutePage, type PageAssets } from "./render.tsx";
 import type { RouteData } from "./route-data.ts";
-import { manifestJson, writeFile } from "./write.ts";
+import { manifestJson, writeOutput, type OutputTarget } from "./write.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -24,15 +24,18 @@ export interface RenderedPage {
   /** Where the HTML was written, inside the output. */
   file: string;
   bytes: number;
+  /** The same bytes as in the previous output, linked from there. */
+  unchanged: boolean;
   islands: string[];
 }
 
-/** Renders pages and writes them and their manifests under `root`. */
-export function renderJobs(jobs: readonly PageJob[], assets: PageAssets, root: string): RenderedPage[] {
+/** Renders pages and writes them and their manifests into the target. */
+export function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget): RenderedPage[] {
   return jobs.map((job) => {
     const { html, islands } = renderRoutePage(job.data, assets);
-    writeFile(root, job.manifestFile, manifestJson(job.manifest));
-    return { path: job.manifest.path, file: job.file, bytes: writeFile(root, job.file, html), islands };
+    writeOutput(target, job.manifestFile, manifestJson(job.manifest));
+    const { bytes, linked } = writeOutput(target, job.file, html);
+    return { path: job.manifest.path, file: job.file, bytes, unchanged: linked, islands };
   });
 }
 
@@ -51,11 +54,11 @@ export function renderThreads(pages: number): number {
 /** Routes per message: small enough to keep every thread busy to the end, large enough to batch. */
 const BATCH = 100;
 
-/** Renders and writes every page under `root`, on `threads` worker threads (0: on this one). */
-export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, root: string, threads: number): Promise<RenderedPage[]> {
-  if (threads === 0) return renderJobs(jobs, assets, root);
+/** Renders and writes every page into the target, on `threads` worker threads (0: on this one). */
+export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget, threads: number): Promise<RenderedPage[]> {
+  if (threads === 0) return renderJobs(jobs, assets, target);
   const script = await bundled("compiler/render-worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, staging: root } }));
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target } }));
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
   const ordered = [...jobs].sort((a, b) => (a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0));

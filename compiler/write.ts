@@ -4,7 +4,7 @@
 // only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "./compile.ts";
 import type { SiteModel } from "./link.ts";
@@ -93,11 +93,36 @@ export function once(make: () => string): () => string {
   return () => (made ??= make());
 }
 
-export function writeFile(root: string, path: string, content: string | Uint8Array): number {
-  const full = join(root, path);
+/** Where a build writes: its staging folder, and the output it is about to replace, if any. */
+export interface OutputTarget {
+  staging: string;
+  previous: string | null;
+}
+
+/**
+ * Writes one file of a build. A file the previous output holds with the same bytes is hard-linked
+ * from there instead: creating a file costs far more than linking one (half a millisecond against
+ * a few microseconds on this project's machines), and an unchanged file keeps its time stamp, so
+ * deploy tools that compare times skip it. Nothing is ever written into the previous output's
+ * files, so it stays whole whatever becomes of this build.
+ */
+export function writeOutput(target: OutputTarget, path: string, content: string | Uint8Array): { bytes: number; linked: boolean } {
+  const full = join(target.staging, path);
   mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, content);
-  return typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  if (target.previous !== null) {
+    const before = join(target.previous, path);
+    if (statSync(before, { throwIfNoEntry: false })?.size === bytes.byteLength && readFileSync(before).equals(bytes)) {
+      try {
+        linkSync(before, full);
+        return { bytes: bytes.byteLength, linked: true };
+      } catch {
+        // A file system without hard links: written below.
+      }
+    }
+  }
+  writeFileSync(full, bytes);
+  return { bytes: bytes.byteLength, linked: false };
 }
 
 /** routes.json: every route, the instant the build shows, and when its output would next change. */

@@ -164,6 +164,41 @@ describe("a failed build writes nothing", () => {
   });
 });
 
+describe("a build over an earlier one", () => {
+  test("links the files it would write unchanged, writes the rest, and gives the site a cold build gives", async () => {
+    const { root, specs } = fixture();
+    const out = join(root, "dist");
+    const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+    const renderLine = async (into: string) => {
+      let line = "";
+      const built = await build({ specsDir: specs, out: into, now, onStage: (stage, detail) => stage === "render" && (line = detail) });
+      expect(built.summary).toBeDefined();
+      return { line, pages: built.summary!.pages };
+    };
+    const inode = (page: string) => statSync(join(out, "site", page, "index.html")).ino;
+
+    const cold = await renderLine(out);
+    expect(cold.line).not.toMatch(/unchanged/);
+    const [product, cnHome] = [inode("us/flagship-bumblebee"), inode(".")];
+
+    const again = await renderLine(out);
+    expect(again.line).toContain(`${again.pages} unchanged`);
+    expect(inode("us/flagship-bumblebee")).toBe(product);
+
+    edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1199, 8499]");
+    const edited = await renderLine(out);
+    const unchanged = Number(/(\d+) unchanged/.exec(edited.line)?.[1]);
+    expect(unchanged).toBeGreaterThan(0);
+    expect(unchanged).toBeLessThan(edited.pages);
+    expect(inode("us/flagship-bumblebee")).not.toBe(product);
+    expect(readFileSync(join(out, "site", "us", "flagship-bumblebee", "index.html"), "utf8")).toContain("$1,199");
+    expect(inode(".")).toBe(cnHome);
+
+    await renderLine(join(root, "cold"));
+    expect(snapshot(out)).toBe(snapshot(join(root, "cold")));
+  });
+});
+
 describe("render threads", () => {
   test("a build on worker threads writes the same site, byte for byte, as one on the main thread", async () => {
     const root = mkdtempSync(join(tmpdir(), "site-threads-"));
@@ -187,7 +222,7 @@ describe("render threads", () => {
     // A template that throws, as a broken one would: this page names a kind nobody renders.
     jobs[40] = { ...jobs[40]!, data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } } };
     const assets = { script: "/assets/main.js", style: "/assets/style.css", preloads: { runtime: [], react: [], islands: {} } };
-    const failure = await renderPages(jobs, assets, root, 2).then(
+    const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2).then(
       () => undefined,
       (error: Error) => error,
     );
