@@ -7,7 +7,8 @@ import { join, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { hasErrors } from "./diagnostics.ts";
 import { DateTime } from "luxon";
-import { build, check, type BuildResult } from "./pipeline.ts";
+import { ParseCache } from "./parse-cache.ts";
+import { build, check, type BuildResult, type CheckResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "./preview.ts";
 import { createDevServer } from "./watch.ts";
@@ -37,9 +38,17 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
   return options.json ? "json" : (options.format ?? "pretty");
 }
 
+/** site check and check-windows: what earlier runs parsed is reused, what this one parses kept. */
+function checkSpecs(specsDir: string): CheckResult {
+  const parsed = ParseCache.open(specsDir);
+  const result = check(specsDir, process.cwd(), { parsed });
+  parsed.save();
+  return result;
+}
+
 function runCheck(options: { specs: string; json?: boolean; format?: Format }): number {
   const started = performance.now();
-  const result = check(specsDirFrom(options.specs));
+  const result = checkSpecs(specsDirFrom(options.specs));
   const format = formatOf(options);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = result.diagnostics.length - errors;
@@ -182,7 +191,7 @@ async function runDev(options: { specs: string; port: string; now?: string; api?
   const first = await dev.start();
   const port = portOption(options.port);
   const code = await serveUntilStopped(dev.handler, port, (url) =>
-    `dev: ${url}  (${first.ok ? `${first.pages} pages built in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+    `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
   );
   await dev.close();
   return code;
@@ -190,7 +199,7 @@ async function runDev(options: { specs: string; port: string; now?: string; api?
 
 function runCheckWindows(options: { specs: string; at?: string; json?: boolean; all?: boolean }): number {
   const at = instantOption(options.at, "--at");
-  const result = check(specsDirFrom(options.specs));
+  const result = checkSpecs(specsDirFrom(options.specs));
   const report = result.model ? timeline(result.model, at) : null;
   const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
   if (options.json) {

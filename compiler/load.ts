@@ -9,6 +9,7 @@ import { join, relative, sep } from "node:path";
 import { CORE_SCHEMA, load as loadFast } from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
+import type { ParseCache } from "./parse-cache.ts";
 
 /** The kinds of spec file; each has a schema in schemas/<kind>.schema.json. */
 export type SpecKind =
@@ -141,13 +142,27 @@ export interface ReadAheadFile {
 /** Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. */
 export function readSpecFile(absPath: string): ReadAheadFile {
   const { mtimeMs, size } = statSync(absPath);
-  // A byte-order mark would shift every column by one; editors hide it, so drop it.
-  const text = readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
+  const text = readSpecText(absPath);
   return { mtimeMs, size, text, fast: fastData(text) };
 }
 
+function readSpecText(absPath: string): string {
+  // A byte-order mark would shift every column by one; editors hide it, so drop it.
+  return readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
+}
+
+/** What load can reuse instead of reading and parsing again. */
+export interface LoadReuse {
+  /** Documents of this process (site dev). */
+  cache?: LoadCache;
+  /** Files read and parsed ahead on other threads (site build of large specs). */
+  ahead?: ReadAhead;
+  /** Data parsed by earlier runs (parse-cache.ts). */
+  parsed?: ParseCache;
+}
+
 /** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
-export function load(dir: string, cwd = process.cwd(), cache?: LoadCache, ahead?: ReadAhead): Result<LoadedSpecs> {
+export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
   const rel = (p: string) => relative(cwd, p).split(sep).join("/");
@@ -158,7 +173,7 @@ export function load(dir: string, cwd = process.cwd(), cache?: LoadCache, ahead?
       diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, { file: rel(path), offset: 0, length: 0 }));
       continue;
     }
-    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache, ahead));
+    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
   }
   for (const [folder, kind] of Object.entries(folderKinds)) {
     const folderPath = join(dir, folder);
@@ -169,7 +184,7 @@ export function load(dir: string, cwd = process.cwd(), cache?: LoadCache, ahead?
         diagnostics.push(unknownFile(rel(path)));
         continue;
       }
-      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, cache, ahead));
+      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
     }
   }
   for (const entry of readdirSync(dir).sort()) {
@@ -191,8 +206,9 @@ function unknownFile(file: string): Diagnostic {
   return diagnostic("unknown-spec-file", { known }, { file, offset: 0, length: 0 });
 }
 
-function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], cache?: LoadCache, ahead?: ReadAhead): SpecDocument {
-  if (!cache) return parse(kind, name, absPath, path, diagnostics, ahead);
+function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+  const { cache } = reuse;
+  if (!cache) return parse(kind, name, absPath, path, diagnostics, reuse);
   const { mtimeMs, size } = statSync(absPath);
   const hit = cache.get(absPath);
   if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
@@ -200,19 +216,23 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
     return hit.document;
   }
   const own: Diagnostic[] = [];
-  const document = parse(kind, name, absPath, path, own);
+  const document = parse(kind, name, absPath, path, own, { parsed: reuse.parsed });
   cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
   diagnostics.push(...own);
   return document;
 }
 
-function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], ahead?: ReadAhead): SpecDocument {
-  const { text, fast } = readAheadOf(absPath, ahead) ?? readSpecFile(absPath);
+function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+  const known = reuse.parsed?.lookup(absPath);
+  const read = known ? undefined : (readAheadOf(absPath, reuse.ahead) ?? readSpecFile(absPath));
+  const text = read?.text ?? readSpecText(absPath);
+  const fast = known ?? read?.fast;
   const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
   const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
 
+  const parsedClean = diagnostics.length;
   let doc: Document | undefined;
   const document: SpecDocument = {
     kind,
@@ -237,6 +257,7 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
     }
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, diagnostics) : undefined;
   }
+  if (read && document.data !== undefined && diagnostics.length === parsedClean) reuse.parsed?.remember(absPath, read, document.data);
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
 }

@@ -16,7 +16,8 @@ import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
 import { compile, type CompiledSite, type RouteManifest } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
-import { load, type LoadCache, type ReadAhead, type SourceFile } from "./load.ts";
+import { load, type LoadReuse, type SourceFile } from "./load.ts";
+import { ParseCache } from "./parse-cache.ts";
 import { readAhead } from "./read-ahead.ts";
 import * as renderModule from "./render.tsx";
 import { validate } from "./validate.ts";
@@ -35,8 +36,8 @@ export interface CheckResult {
 }
 
 /** load + validate + link: everything `site check` does. */
-export function check(specsDir: string, cwd = process.cwd(), cache?: LoadCache, ahead?: ReadAhead): CheckResult {
-  const loaded = load(specsDir, cwd, cache, ahead);
+export function check(specsDir: string, cwd = process.cwd(), reuse: LoadReuse = {}): CheckResult {
+  const loaded = load(specsDir, cwd, reuse);
   const validated = validate(loaded.value);
   const linked = link(validated.value);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
@@ -260,7 +261,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark = now;
   };
 
-  const checked = check(options.specsDir, options.cwd, undefined, await readAhead(options.specsDir));
+  const parsed = ParseCache.open(options.specsDir);
+  const checked = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
+  parsed.save();
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;

@@ -8,13 +8,19 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../bin/run-ts.js";
 import { readSpecFile, type ReadAhead, type ReadAheadFile } from "./load.ts";
+import type { ParseCache } from "./parse-cache.ts";
 
 /** Below this much YAML, parsing takes less than starting a thread (about a quarter second). */
 const BYTES_PER_THREAD = 4 * 1024 * 1024;
 
-/** Reads and parses the spec files under `dir` on every core; undefined when they are too few to bother. */
-export async function readAhead(dir: string): Promise<ReadAhead | undefined> {
-  const files = yamlFilesBelow(dir).map((path) => ({ path, size: statSync(path).size }));
+/**
+ * Reads and parses the spec files under `dir` that earlier runs did not parse as they are now, on
+ * every core; undefined when they are too few to bother.
+ */
+export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadAhead | undefined> {
+  const files = yamlFilesBelow(dir)
+    .filter((path) => !parsed?.lookup(path))
+    .map((path) => ({ path, size: statSync(path).size }));
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const threads = Math.min(availableParallelism(), Math.floor(total / BYTES_PER_THREAD));
   if (threads < 2) return undefined;

@@ -11,6 +11,7 @@ import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result 
 import { parseLink } from "./links.ts";
 import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "./load.ts";
 import type * as Spec from "./spec-types.ts";
+import { cacheDir } from "./parse-cache.ts";
 import { parseInstant } from "./time.ts";
 
 export const schemasDir = new URL("../schemas/", import.meta.url);
@@ -60,7 +61,6 @@ const FORMATS_MODULE = "site:formats";
  * code is kept under node_modules/.cache, named by a hash of what it was compiled from, and
  * loaded from there while the schemas, the options and ajv stay the same.
  */
-export const validatorsCache = new URL("../node_modules/.cache/site-compiler/", import.meta.url);
 const requireFromHere = createRequire(import.meta.url);
 
 /** Mixed into the cache key: tests set it to see a compile, then a load of what it wrote. */
@@ -75,7 +75,7 @@ function compileValidators(): Validators {
   const options = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
   const ajvVersion = (requireFromHere("ajv/package.json") as { version: string }).version;
   const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, options, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
-  const cached = new URL(`validators-${key}.cjs`, validatorsCache);
+  const cached = new URL(`validators-${key}.cjs`, cacheDir);
   if (existsSync(cached)) {
     try {
       return loadCompiled(readFileSync(cached, "utf8"));
@@ -93,14 +93,14 @@ function compileValidators(): Validators {
   const compiled = Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Validators;
   try {
     const code = standaloneCode(ajv, Object.fromEntries(KINDS.map((k) => [k, `${k}.schema.json`])));
-    mkdirSync(validatorsCache, { recursive: true });
+    mkdirSync(cacheDir, { recursive: true });
     // Written whole, then renamed: checks running side by side never read half a file.
-    const partial = new URL(`validators-${key}.${process.pid}.tmp`, validatorsCache);
+    const partial = new URL(`validators-${key}.${process.pid}.tmp`, cacheDir);
     writeFileSync(partial, code);
     renameSync(partial, cached);
     // What earlier schemas compiled to is of no more use once an hour has passed.
-    for (const file of readdirSync(validatorsCache)) {
-      const path = new URL(file, validatorsCache);
+    for (const file of readdirSync(cacheDir)) {
+      const path = new URL(file, cacheDir);
       if (file.startsWith("validators-") && path.href !== cached.href && statSync(path).mtimeMs < Date.now() - 3_600_000) rmSync(path, { force: true });
     }
   } catch {

@@ -15,6 +15,7 @@ import type { DateTime } from "luxon";
 import { createBundler, projectRoot, type BundleOutput } from "./bundle.ts";
 import { hasErrors } from "./diagnostics.ts";
 import type { LoadCache } from "./load.ts";
+import { ParseCache } from "./parse-cache.ts";
 import { check, updateDevSite, type DevCache, type Renderer } from "./pipeline.ts";
 import type { OutputFiles } from "./write.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "./preview.ts";
@@ -74,6 +75,7 @@ export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
   const loadCache: LoadCache = new Map();
   const devCache: DevCache = { pages: new Map() };
+  let parsedBefore: ParseCache | undefined = ParseCache.open(options.specsDir);
   const bundler = await createBundler({ hashed: false, minify: false });
   let renderer: Renderer = await loadRenderer();
   let files: OutputFiles = new Map();
@@ -111,7 +113,10 @@ export async function createDevServer(options: DevOptions) {
       const onlyPages = changed.every((p, i) => pageKinds[i] || !(p.startsWith("templates/") || p.startsWith("runtime/")));
       for (const [path, entry] of devCache.pages) if (!onlyPages || pageKinds.includes(entry.template)) devCache.pages.delete(path);
     }
-    const checked = check(options.specsDir, cwd, loadCache);
+    const checked = check(options.specsDir, cwd, { cache: loadCache, parsed: parsedBefore });
+    // What earlier runs parsed helps the first build; after it, the documents in memory do.
+    parsedBefore?.save();
+    parsedBefore = undefined;
     if (hasErrors(checked.diagnostics) || !checked.model) {
       errorText = printPretty(checked.diagnostics.filter((d) => d.severity === "error"), checked.sources, plain);
       broadcast("error-report", errorText);

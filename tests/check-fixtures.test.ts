@@ -4,7 +4,8 @@ import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { check } from "../compiler/pipeline.ts";
 import { position, type PositionedDiagnostic } from "../compiler/print.ts";
-import { resetValidators, validatorsCache } from "../compiler/validate.ts";
+import { cacheDir } from "../compiler/parse-cache.ts";
+import { resetValidators } from "../compiler/validate.ts";
 import { fixtureCases, materialize } from "./support/fixtures.ts";
 
 const byPlace = (a: { file: string; line: number; column: number; code: string }, b: typeof a) =>
@@ -39,7 +40,7 @@ describe("site check on fixtures", () => {
 
 test("validators loaded from the cache report exactly what freshly compiled ones do", () => {
   const everyCase = () => fixtureCases().map((c) => checkFixture(c.name, c.remove));
-  const cached = () => new Set(existsSync(validatorsCache) ? readdirSync(validatorsCache) : []);
+  const cached = () => new Set(existsSync(cacheDir) ? readdirSync(cacheDir) : []);
   // A key no run has used: the first check compiles and writes, the second loads what it wrote.
   const salt = `test-${process.pid}-${Date.now()}`;
   const before = cached();
@@ -49,7 +50,7 @@ test("validators loaded from the cache report exactly what freshly compiled ones
     const compiled = everyCase();
     const written = [...cached()].filter((f) => !before.has(f));
     expect(written).toHaveLength(1);
-    file = new URL(written[0]!, validatorsCache);
+    file = new URL(written[0]!, cacheDir);
     const writtenAt = statSync(file).mtimeMs;
 
     resetValidators({ salt });

@@ -33,7 +33,7 @@ describe("read-ahead", () => {
     expect(ahead?.size).toBeGreaterThan(300);
     const plain = summary(check(specs, root));
     expect(plain.diagnostics.map((d) => d.code)).toContain("unknown-placeholder");
-    expect(summary(check(specs, root, undefined, ahead))).toEqual(plain);
+    expect(summary(check(specs, root, { ahead }))).toEqual(plain);
   }, 60_000);
 
   test("a file saved after it was read ahead is read again", async () => {
@@ -42,7 +42,7 @@ describe("read-ahead", () => {
     const original = readFileSync(prices, "utf8");
     writeFileSync(prices, `${original}\n`.replace("[1299, 1299, 1599", "[1199, 1299, 1599"));
     try {
-      expect(check(specs, root, undefined, ahead).model!.price("flagshipBumblebee", "us")).toBe(1199);
+      expect(check(specs, root, { ahead }).model!.price("flagshipBumblebee", "us")).toBe(1199);
     } finally {
       writeFileSync(prices, original);
     }

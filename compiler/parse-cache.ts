@@ -1,0 +1,106 @@
+// What the load stage parsed, kept between runs: the plain data of every spec file that parsed
+// cleanly, by its path, size and modification time. Parsing is most of a check of large specs
+// (about 2 s for the 44 MB of 10,000 routes); reading the data back is a tenth of that. The
+// cache is one file per specs folder under node_modules/.cache/site-compiler, written whole and
+// renamed into place; a cache that cannot be read or written is simply not used.
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { deserialize, serialize } from "node:v8";
+
+/** Where the compiler keeps what it can reuse between runs. */
+export const cacheDir = new URL("../node_modules/.cache/site-compiler/", import.meta.url);
+
+/** Bumped whenever what the loader makes of a text changes. */
+const FORMAT = 1;
+
+interface Entry {
+  mtimeMs: number;
+  size: number;
+  data: unknown;
+}
+
+/** The size and modification time a file had when it was read. */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+
+export class ParseCache {
+  private readonly kept: Map<string, Entry>;
+  private readonly used = new Map<string, Entry>();
+  private changed = false;
+
+  private constructor(
+    private readonly file: URL,
+    kept: Map<string, Entry>,
+  ) {
+    this.kept = kept;
+  }
+
+  /** The file that holds the cache of the specs under `specsDir`. */
+  static fileOf(specsDir: string): URL {
+    const name = createHash("sha256").update(resolve(specsDir)).digest("hex").slice(0, 16);
+    return new URL(`specs-${name}.v8`, cacheDir);
+  }
+
+  /** The cache of the specs under `specsDir`; empty when there is none yet. */
+  static open(specsDir: string): ParseCache {
+    const file = ParseCache.fileOf(specsDir);
+    let kept = new Map<string, Entry>();
+    try {
+      const stored = deserialize(readFileSync(file)) as { format: number; entries: [string, Entry][] };
+      if (stored.format === FORMAT) kept = new Map(stored.entries);
+    } catch {
+      // None yet, or unreadable: everything is parsed, and the cache written anew.
+    }
+    return new ParseCache(file, kept);
+  }
+
+  /** The data of the file at `absPath` if it is as it was when parsed: same size, same mtime. */
+  lookup(absPath: string): { data: unknown } | undefined {
+    const entry = this.kept.get(absPath);
+    if (!entry) return undefined;
+    const stat = statSync(absPath, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs !== entry.mtimeMs || stat.size !== entry.size) return undefined;
+    this.used.set(absPath, entry);
+    return { data: entry.data };
+  }
+
+  /** Keeps what the file parsed to, stamped as it was read. */
+  remember(absPath: string, stamp: FileStamp, data: unknown): void {
+    this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data });
+    this.changed = true;
+  }
+
+  /** Writes the files read this run, if any was parsed anew or is gone. */
+  save(): void {
+    if (!this.changed && this.used.size === this.kept.size) return;
+    const partial = new URL(`${this.file.href}.${process.pid}.tmp`);
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(partial, serialize({ format: FORMAT, entries: [...this.used] }));
+      renameSync(partial, this.file);
+      pruneSpecCaches();
+    } catch {
+      rmSync(partial, { force: true });
+    }
+  }
+}
+
+/** Caches of this many specs folders are kept, the most recently written. */
+const SPEC_CACHES_KEPT = 8;
+
+/**
+ * Tests and benchmarks check many short-lived folders: their caches go when newer ones come, and
+ * what a killed run was writing goes after an hour.
+ */
+function pruneSpecCaches(): void {
+  const files = readdirSync(cacheDir)
+    .filter((name) => name.startsWith("specs-"))
+    .map((name) => ({ name, path: new URL(name, cacheDir), mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+  const caches = files.filter((f) => f.name.endsWith(".v8")).sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const abandoned = files.filter((f) => f.name.endsWith(".tmp") && f.mtimeMs < Date.now() - 3_600_000);
+  for (const stale of [...caches.slice(SPEC_CACHES_KEPT), ...abandoned]) rmSync(stale.path, { force: true });
+}
