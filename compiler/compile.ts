@@ -5,7 +5,8 @@
 
 import type { DateTime } from "luxon";
 import { buildHead } from "./head.ts";
-import { regionPath, type Language, type RegionModel, type RouteModel, type SiteModel, type Template } from "./link.ts";
+import { regionPath } from "./link-context.ts";
+import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
 import { parseLink } from "./links.ts";
 import { fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
 import type {

@@ -1,16 +1,19 @@
 // Stage 3, link: the rules that span files (prices against the catalogue and the regions,
 // links against routes, pages against templates) and the site model later stages build from.
 // Every rule reports against the node it is about; a rule whose input file failed its schema
-// is skipped, since validate has already said what is wrong there.
+// is skipped, since validate has already said what is wrong there. This file builds the model
+// (regions, products, prices, routes) and checks prices and campaigns; the rules of region files,
+// content and rich sections are in link-navigation.ts, link-content.ts and link-sections.ts.
 
-import { readdirSync } from "node:fs";
-import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Location, type Result } from "./diagnostics.ts";
-import { parseLink } from "./links.ts";
-import { locate, type PathSegment } from "./load.ts";
-import { placeholderNames, placeholdersIn } from "./placeholders.ts";
+import { closest, diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
+import type { PathSegment } from "./load.ts";
+import { checkContent, checkMessages } from "./link-content.ts";
+import { at, findPage, regionPath, type LinkContext, type Report } from "./link-context.ts";
+import { checkRegionFiles } from "./link-navigation.ts";
+import { checkSections } from "./link-sections.ts";
 import { checkWindows } from "./windows.ts";
 import type * as Spec from "./spec-types.ts";
-import type { Valid, ValidSpecs } from "./validate.ts";
+import type { ValidSpecs } from "./validate.ts";
 
 export type Language = "zh" | "en" | "de" | "fr" | "ja" | "ko";
 export type Template = NonNullable<Spec.Page["template"]>;
@@ -76,17 +79,11 @@ export interface SiteModel {
   canonicalProduct(id: string): string | undefined;
 }
 
-export function regionPath(prefix: string, page: string): string {
-  const rest = page === "home" || page === "" ? "" : `/${page}`;
-  return prefix + rest || "/";
-}
-
-const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });
-
 export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   const diagnostics: Diagnostic[] = [];
-  const report = <C extends DiagnosticCode>(code: C, args: Parameters<typeof diagnostic<C>>[1], location: Location) =>
+  const report: Report = (code, args, location) => {
     diagnostics.push(diagnostic(code, args, location));
+  };
 
   const { site } = specs;
   if (!site) return { value: undefined, diagnostics };
@@ -292,198 +289,10 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     }
   }
 
-  // Links in region files: navigation, footer, banners, header entries.
-  const checkLink = (region: RegionModel, file: Valid<unknown>, path: PathSegment[], text: string) => {
-    const parsed = parseLink(text);
-    if (parsed.kind !== "internal") return;
-    const param = /(^|\/)(:[a-z0-9_-]+)/i.exec(parsed.path)?.[2];
-    if (param) {
-      report("link-missing-param", { link: text, param }, at(file, path));
-      return;
-    }
-    if (!pages) return;
-    const resolved = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
-    const route = routesByPath.get(resolved);
-    if (!route || route.childrenOnly) report("broken-link", { link: text, region: region.code, resolved }, at(file, path));
-  };
-  for (const [code, file] of specs.regions) {
-    const region = regions.get(code);
-    if (!region) continue;
-    const s = file.data;
-    for (const key of ["home", "shop", "account"] as const) {
-      const entry = s[key];
-      if (entry) checkLink(region, file, [key, "link"], entry.link);
-    }
-    s.footerNavs.forEach((n, i) => checkLink(region, file, ["footerNavs", i, "link"], n.link));
-    s.textBanner?.forEach((b, i) => {
-      checkLink(region, file, ["textBanner", i, "link"], b.link);
-      if (b.campaign) checkStages(b.campaign, b.stage, file, ["textBanner", i]);
-    });
-    const walkNav = (items: Spec.NavItem[], path: PathSegment[]) =>
-      items.forEach((item, i) => {
-        const p = [...path, i];
-        if (item.link !== undefined) checkLink(region, file, [...p, "link"], item.link);
-        if (item.identify) {
-          const id = checkProduct(item.identify, at(file, [...p, "identify"]));
-          useProduct(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
-        }
-        if (item.campaign) checkStages(item.campaign, item.stage, file, p);
-        if (item.children) walkNav(item.children, [...p, "children"]);
-      });
-    walkNav(s.navigation, ["navigation"]);
-  }
-
-  function checkStages(campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
-    if (!checkCampaign(campaign, at(file, [...path, "campaign"]))) return;
-    const count = specs.campaigns.get(campaign)!.data.stages.length;
-    stages?.forEach((stage, i) => {
-      if (stage > count) report("unknown-stage", { campaign, stage, count }, at(file, [...path, "stage", i]));
-    });
-  }
-
-  // Content: every page a template renders has its texts for every region that carries it.
-  if (pages) checkContent();
-
-  function checkContent() {
-    const contentChecked = !specs.invalid.some((d) => d.kind === "content");
-    for (const [id, file] of specs.content) {
-      if (!findPage(pages!.data.pages, id)) {
-        report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
-      }
-      for (const { name, path } of unknownPlaceholders(file.data)) {
-        report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
-      }
-    }
-    // What each template needs beyond head, and whether it is written per language or per region.
-    const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
-      home: { block: "hero", per: "language", what: "hero" },
-      article: { block: "body", per: "language", what: "body text" },
-      product: { block: "product", per: "language", what: "product text" },
-      "where-to-buy": { block: "dealers", per: "region", what: "dealer list" },
-      manuals: { block: "manuals", per: "region", what: "manual list" },
-    };
-    const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
-    const miss = (page: string, what: string, region: string, location: Location) => {
-      const key = `${page}|${what}`;
-      const entry = missing.get(key) ?? { page, what, regions: [], location };
-      entry.regions.push(region);
-      missing.set(key, entry);
-    };
-    for (const route of routes) {
-      if (!route.template || route.childrenOnly) continue;
-      const region = regions.get(route.region)!;
-      const pageKey = at(pages!, ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s]))], true);
-      const content = specs.content.get(route.page);
-      if (!content) {
-        if (contentChecked) miss(route.page, "content file", route.region, pageKey);
-        continue;
-      }
-      if (!content.data.head[region.language]) miss(route.page, `${region.language} head (title, description, keywords)`, route.region, at(content, ["head"], true));
-      const need = needs[route.template];
-      if (need) {
-        const key = need.per === "language" ? region.language : region.code;
-        const block = content.data[need.block] as Record<string, unknown> | undefined;
-        if (!block?.[key]) miss(route.page, `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`, route.region, at(content, [need.block], true));
-      }
-      content.data.body?.[region.language]?.forEach((section, i) =>
-        section.links?.forEach((l, j) => checkLink(region, content, ["body", region.language, i, "links", j, "link"], l.link)),
-      );
-    }
-    for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
-  }
-
-  // Rich sections: the products they show are sold there, their links lead somewhere, their
-  // tabs point at sections of the same page, their stages exist, their images exist.
-  const imageKeys = availableImages();
-  const checkImage = (key: string | undefined, location: Location) => {
-    if (key !== undefined && imageKeys && !imageKeys.has(key)) report("missing-image", { key }, location);
-  };
-  if (catalogue) {
-    for (const [id, p] of Object.entries(catalogue.data.products)) checkImage(p.image, at(catalogue, ["products", id, "image"]));
-  }
-  if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
-  for (const [pageId, content] of specs.content) {
-    for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
-      if (!checkRegion(code, at(content, ["sections", code], true))) continue;
-      const region = regions.get(code);
-      if (!region) continue;
-      const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
-      const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean));
-      const pagePath = regionPath(region.prefix, pageId);
-      /** A link to an #anchor of this same page must name a section (or product group) it has. */
-      const checkAnchor = (text: string, where: PathSegment[]) => {
-        const parsed = parseLink(text);
-        if (parsed.kind !== "internal" || !parsed.anchor) return;
-        const target = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
-        if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
-          if (!ids.has(parsed.anchor)) report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
-        }
-      };
-      sections.forEach((section, i) => {
-        const path: PathSegment[] = ["sections", code, i];
-        const show = (productId: string, where: PathSegment[]) => {
-          const canonical = checkProduct(productId, at(content, where));
-          useProduct(canonical, code, `page ${pageId} shows it there`, at(content, where));
-        };
-        const campaignId = section.campaign ?? pageCampaign;
-        if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
-        if (section.stage && campaignId && specs.campaigns.has(campaignId)) {
-          const count = specs.campaigns.get(campaignId)!.data.stages.length;
-          section.stage.forEach((stage, j) => {
-            if (stage > count) report("unknown-stage", { campaign: campaignId, stage, count }, at(content, [...path, "stage", j]));
-          });
-        }
-        if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
-        switch (section.type) {
-          case "preview":
-            section.products.forEach((p, j) => show(p, [...path, "products", j]));
-            break;
-          case "products":
-            section.groups.forEach((g, j) => g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])));
-            break;
-          case "cards":
-            section.items.forEach((item, j) => {
-              if (item.product) show(item.product, [...path, "items", j, "product"]);
-              if (item.link) checkLink(region, content, [...path, "items", j, "link"], item.link);
-              checkImage(item.image, at(content, [...path, "items", j, "image"]));
-            });
-            break;
-          case "comparison":
-            section.products.forEach((p, j) => show(p, [...path, "products", j]));
-            break;
-          case "offers":
-            section.items.forEach((item, j) => {
-              if (item.link) checkLink(region, content, [...path, "items", j, "link"], item.link);
-              if (item.link) checkAnchor(item.link, [...path, "items", j, "link"]);
-              checkImage(item.image, at(content, [...path, "items", j, "image"]));
-            });
-            break;
-          case "quotes":
-            section.items.forEach((item, j) => checkImage(item.icon, at(content, [...path, "items", j, "icon"])));
-            break;
-          case "gallery":
-            section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
-            break;
-          case "tabs":
-            section.items.forEach((item, j) => {
-              if (!ids.has(item.link.slice(1))) report("broken-anchor", { link: item.link, page: pageId, region: code }, at(content, [...path, "items", j, "link"]));
-            });
-            break;
-          case "booking":
-            // The booking sells the product of its page.
-            if (!findPage(pages?.data.pages ?? {}, pageId)?.product) {
-              report("page-missing-subject", { page: pageId, template: "booking section", field: "product" }, at(content, [...path, "type"]));
-            }
-            break;
-          case "banner":
-          case "promo":
-            if (section.link) checkLink(region, content, [...path, "link"], section.link);
-            if (section.link) checkAnchor(section.link, [...path, "link"]);
-            break;
-        }
-      });
-    }
-  }
+  const cx: LinkContext = { specs, report, regions, routes, routesByPath, checkRegion, checkProduct, checkCampaign, useProduct };
+  checkRegionFiles(cx);
+  checkContent(cx);
+  checkSections(cx);
 
   // Campaign prices: one per stage, for products sold in the region, below the list price.
   for (const [id, campaign] of specs.campaigns) {
@@ -535,7 +344,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     }
   }
 
-  checkMessages(specs, diagnostics);
+  checkMessages(specs, report);
   diagnostics.push(...checkWindows(specs, regionCodes));
 
   const model: SiteModel = {
@@ -550,80 +359,4 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     canonicalProduct,
   };
   return { value: model, diagnostics };
-}
-
-/** Image keys that have an asset in templates/images (null: the folder is missing, nothing to check against). */
-function availableImages(): Set<string> | null {
-  const dir = new URL("../templates/images/", import.meta.url);
-  try {
-    return new Set(readdirSync(dir).map((f) => f.replace(/\.[a-z]+$/, "")));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The unknown placeholders of a file's data and where they are. They depend on nothing else, so
- * they are remembered by data object: site dev's loader keeps the data of unchanged files.
- */
-function unknownPlaceholders(data: object): { name: string; path: PathSegment[] }[] {
-  let found = unknownPlaceholdersOf.get(data);
-  if (!found) {
-    const list: { name: string; path: PathSegment[] }[] = [];
-    forEachText(data, [], (text, path) => {
-      for (const name of placeholdersIn(text)) if (!(placeholderNames as string[]).includes(name)) list.push({ name, path });
-    });
-    unknownPlaceholdersOf.set(data, (found = list));
-  }
-  return found;
-}
-const unknownPlaceholdersOf = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
-
-function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
-  if (typeof value === "string") visit(value, path);
-  else if (Array.isArray(value)) value.forEach((v, i) => forEachText(v, [...path, i], visit));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
-}
-
-function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
-  const [head, ...rest] = id.split("/");
-  let page = pages[head!];
-  for (const segment of rest) page = page?.children?.[segment];
-  return page;
-}
-
-/** Every message key should exist in every language: at run time a missing one is empty text. */
-function checkMessages(specs: ValidSpecs, diagnostics: Diagnostic[]) {
-  const keysOf = (value: unknown, prefix: string[] = []): string[][] =>
-    value && typeof value === "object"
-      ? Object.entries(value).flatMap(([k, v]) => keysOf(v, [...prefix, k]))
-      : [prefix];
-  const tables = [...specs.messages.entries()];
-  const keySets = new Map(tables.map(([lang, t]) => [lang, new Set(keysOf(t.data).map((k) => k.join(".")))]));
-  const all = new Map<string, string[]>();
-  for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
-  for (const [key, path] of all) {
-    const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
-    for (const [lang, table] of tables) {
-      if (keySets.get(lang)!.has(key)) continue;
-      // Point at the deepest part of the path the lacking file does have: that is where it goes.
-      let depth = path.length - 1;
-      let node: unknown = table.data;
-      for (let i = 0; i < path.length - 1; i++) {
-        const next = (node as Record<string, unknown> | undefined)?.[path[i]!];
-        if (!next || typeof next !== "object") {
-          depth = i;
-          break;
-        }
-        node = next;
-      }
-      diagnostics.push(
-        diagnostic(
-          "missing-message",
-          { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path },
-          locate(table.spec, path.slice(0, depth), { key: depth > 0 }),
-        ),
-      );
-    }
-  }
 }

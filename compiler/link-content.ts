@@ -1,0 +1,118 @@
+// Content rules of the link stage: the texts every rendered page needs, the placeholders content
+// may use, and message tables that have the same keys in every language.
+
+import { closest, type Location } from "./diagnostics.ts";
+import { locate, type PathSegment } from "./load.ts";
+import { at, findPage, type LinkContext, type Report } from "./link-context.ts";
+import { checkLink } from "./link-navigation.ts";
+import type { Template } from "./link.ts";
+import { placeholderNames, placeholdersIn } from "./placeholders.ts";
+import type { ValidSpecs } from "./validate.ts";
+
+/**
+ * Every page a template renders has its texts for every region that carries it; content files
+ * name pages that exist, placeholders that do, and links that lead somewhere.
+ */
+export function checkContent(cx: LinkContext): void {
+  const { specs, report, routes, regions } = cx;
+  const pages = specs.pages;
+  if (!pages) return;
+  const contentChecked = !specs.invalid.some((d) => d.kind === "content");
+  for (const [id, file] of specs.content) {
+    if (!findPage(pages.data.pages, id)) {
+      report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
+    }
+    for (const { name, path } of unknownPlaceholders(file.data)) {
+      report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
+    }
+  }
+  // What each template needs beyond head, and whether it is written per language or per region.
+  const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
+    home: { block: "hero", per: "language", what: "hero" },
+    article: { block: "body", per: "language", what: "body text" },
+    product: { block: "product", per: "language", what: "product text" },
+    "where-to-buy": { block: "dealers", per: "region", what: "dealer list" },
+    manuals: { block: "manuals", per: "region", what: "manual list" },
+  };
+  const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
+  const miss = (page: string, what: string, region: string, location: Location) => {
+    const key = `${page}|${what}`;
+    const entry = missing.get(key) ?? { page, what, regions: [], location };
+    entry.regions.push(region);
+    missing.set(key, entry);
+  };
+  for (const route of routes) {
+    if (!route.template || route.childrenOnly) continue;
+    const region = regions.get(route.region)!;
+    const pageKey = at(pages!, ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s]))], true);
+    const content = specs.content.get(route.page);
+    if (!content) {
+      if (contentChecked) miss(route.page, "content file", route.region, pageKey);
+      continue;
+    }
+    if (!content.data.head[region.language]) miss(route.page, `${region.language} head (title, description, keywords)`, route.region, at(content, ["head"], true));
+    const need = needs[route.template];
+    if (need) {
+      const key = need.per === "language" ? region.language : region.code;
+      const block = content.data[need.block] as Record<string, unknown> | undefined;
+      if (!block?.[key]) miss(route.page, `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`, route.region, at(content, [need.block], true));
+    }
+    content.data.body?.[region.language]?.forEach((section, i) =>
+      section.links?.forEach((l, j) => checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link)),
+    );
+  }
+  for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
+}
+
+/**
+ * The unknown placeholders of a file's data and where they are. They depend on nothing else, so
+ * they are remembered by data object: site dev's loader keeps the data of unchanged files.
+ */
+function unknownPlaceholders(data: object): { name: string; path: PathSegment[] }[] {
+  let found = unknownPlaceholdersOf.get(data);
+  if (!found) {
+    const list: { name: string; path: PathSegment[] }[] = [];
+    forEachText(data, [], (text, path) => {
+      for (const name of placeholdersIn(text)) if (!(placeholderNames as string[]).includes(name)) list.push({ name, path });
+    });
+    unknownPlaceholdersOf.set(data, (found = list));
+  }
+  return found;
+}
+const unknownPlaceholdersOf = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
+
+function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
+  if (typeof value === "string") visit(value, path);
+  else if (Array.isArray(value)) value.forEach((v, i) => forEachText(v, [...path, i], visit));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
+}
+
+/** Every message key should exist in every language: at run time a missing one is empty text. */
+export function checkMessages(specs: ValidSpecs, report: Report): void {
+  const keysOf = (value: unknown, prefix: string[] = []): string[][] =>
+    value && typeof value === "object"
+      ? Object.entries(value).flatMap(([k, v]) => keysOf(v, [...prefix, k]))
+      : [prefix];
+  const tables = [...specs.messages.entries()];
+  const keySets = new Map(tables.map(([lang, t]) => [lang, new Set(keysOf(t.data).map((k) => k.join(".")))]));
+  const all = new Map<string, string[]>();
+  for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
+  for (const [key, path] of all) {
+    const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
+    for (const [lang, table] of tables) {
+      if (keySets.get(lang)!.has(key)) continue;
+      // Point at the deepest part of the path the lacking file does have: that is where it goes.
+      let depth = path.length - 1;
+      let node: unknown = table.data;
+      for (let i = 0; i < path.length - 1; i++) {
+        const next = (node as Record<string, unknown> | undefined)?.[path[i]!];
+        if (!next || typeof next !== "object") {
+          depth = i;
+          break;
+        }
+        node = next;
+      }
+      report("missing-message", { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path }, locate(table.spec, path.slice(0, depth), { key: depth > 0 }));
+    }
+  }
+}

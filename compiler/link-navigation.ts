@@ -1,0 +1,65 @@
+// Link rules of the region files: navigation, footer, banners and header entries lead to routes
+// of the site, name products sold there and stages their campaign has.
+
+import type { PathSegment } from "./load.ts";
+import { at, regionPath, type LinkContext } from "./link-context.ts";
+import type { RegionModel } from "./link.ts";
+import { parseLink } from "./links.ts";
+import type * as Spec from "./spec-types.ts";
+import type { Valid } from "./validate.ts";
+
+/** An internal link leads to a route of the site (when there are pages to lead to). */
+export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unknown>, path: PathSegment[], text: string): void {
+  const { report } = cx;
+  const parsed = parseLink(text);
+  if (parsed.kind !== "internal") return;
+  const param = /(^|\/)(:[a-z0-9_-]+)/i.exec(parsed.path)?.[2];
+  if (param) {
+    report("link-missing-param", { link: text, param }, at(file, path));
+    return;
+  }
+  if (!cx.specs.pages) return;
+  const resolved = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+  const route = cx.routesByPath.get(resolved);
+  if (!route || route.childrenOnly) report("broken-link", { link: text, region: region.code, resolved }, at(file, path));
+}
+
+/** The links, products and stages of every region file. */
+export function checkRegionFiles(cx: LinkContext): void {
+  const { specs, regions } = cx;
+  for (const [code, file] of specs.regions) {
+    const region = regions.get(code);
+    if (!region) continue;
+    const s = file.data;
+    for (const key of ["home", "shop", "account"] as const) {
+      const entry = s[key];
+      if (entry) checkLink(cx, region, file, [key, "link"], entry.link);
+    }
+    s.footerNavs.forEach((n, i) => checkLink(cx, region, file, ["footerNavs", i, "link"], n.link));
+    s.textBanner?.forEach((b, i) => {
+      checkLink(cx, region, file, ["textBanner", i, "link"], b.link);
+      if (b.campaign) checkStages(cx, b.campaign, b.stage, file, ["textBanner", i]);
+    });
+    const walkNav = (items: Spec.NavItem[], path: PathSegment[]) =>
+      items.forEach((item, i) => {
+        const p = [...path, i];
+        if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
+        if (item.identify) {
+          const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
+          cx.useProduct(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
+        }
+        if (item.campaign) checkStages(cx, item.campaign, item.stage, file, p);
+        if (item.children) walkNav(item.children, [...p, "children"]);
+      });
+    walkNav(s.navigation, ["navigation"]);
+  }
+}
+
+/** The stages a banner or menu entry names exist in its campaign. */
+export function checkStages(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
+  if (!cx.checkCampaign(campaign, at(file, [...path, "campaign"]))) return;
+  const count = cx.specs.campaigns.get(campaign)!.data.stages.length;
+  stages?.forEach((stage, i) => {
+    if (stage > count) cx.report("unknown-stage", { campaign, stage, count }, at(file, [...path, "stage", i]));
+  });
+}
