@@ -93,8 +93,8 @@ export class ParseCache {
 const SPEC_CACHES_KEPT = 8;
 
 /**
- * Tests and benchmarks check many short-lived folders: their caches go when newer ones come, and
- * what a killed run was writing goes after an hour.
+ * Tests and benchmarks check many short-lived folders: their caches go when newer ones come (but
+ * not in the minute after they were written), and what a killed run was writing goes after an hour.
  */
 function pruneSpecCaches(): void {
   const files = readdirSync(cacheDir)
@@ -102,5 +102,7 @@ function pruneSpecCaches(): void {
     .map((name) => ({ name, path: new URL(name, cacheDir), mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
   const caches = files.filter((f) => f.name.endsWith(".v8")).sort((a, b) => b.mtimeMs - a.mtimeMs);
   const abandoned = files.filter((f) => f.name.endsWith(".tmp") && f.mtimeMs < Date.now() - 3_600_000);
-  for (const stale of [...caches.slice(SPEC_CACHES_KEPT), ...abandoned]) rmSync(stale.path, { force: true });
+  // A cache written in the last minute may be in use by a run going on now.
+  const displaced = caches.slice(SPEC_CACHES_KEPT).filter((f) => f.mtimeMs < Date.now() - 60_000);
+  for (const stale of [...displaced, ...abandoned]) rmSync(stale.path, { force: true });
 }

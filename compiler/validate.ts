@@ -66,16 +66,26 @@ const requireFromHere = createRequire(import.meta.url);
 /** Mixed into the cache key: tests set it to see a compile, then a load of what it wrote. */
 let cacheSalt = "";
 
-function compileValidators(): Validators {
-  const schemas = readdirSync(schemasDir)
+// allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
+const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
+
+function readSchemas(): string[] {
+  return readdirSync(schemasDir)
     .filter((file) => file.endsWith(".schema.json"))
     .sort()
     .map((file) => readFileSync(new URL(file, schemasDir), "utf8"));
-  // allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
-  const options = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
+}
+
+/** Where the validators compiled from `schemas` are kept. */
+export function compiledValidatorsFile(schemas = readSchemas()): URL {
   const ajvVersion = (requireFromHere("ajv/package.json") as { version: string }).version;
-  const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, options, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
-  const cached = new URL(`validators-${key}.cjs`, cacheDir);
+  const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, AJV_OPTIONS, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
+  return new URL(`validators-${key}.cjs`, cacheDir);
+}
+
+function compileValidators(): Validators {
+  const schemas = readSchemas();
+  const cached = compiledValidatorsFile(schemas);
   if (existsSync(cached)) {
     try {
       return loadCompiled(readFileSync(cached, "utf8"));
@@ -84,7 +94,7 @@ function compileValidators(): Validators {
     }
   }
 
-  const ajv = new Ajv2020({ ...options, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
   // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
   ajv.addKeyword({ keyword: "x-code", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
@@ -95,7 +105,7 @@ function compileValidators(): Validators {
     const code = standaloneCode(ajv, Object.fromEntries(KINDS.map((k) => [k, `${k}.schema.json`])));
     mkdirSync(cacheDir, { recursive: true });
     // Written whole, then renamed: checks running side by side never read half a file.
-    const partial = new URL(`validators-${key}.${process.pid}.tmp`, cacheDir);
+    const partial = new URL(`${cached.href}.${process.pid}.tmp`);
     writeFileSync(partial, code);
     renameSync(partial, cached);
     // What earlier schemas compiled to is of no more use once an hour has passed.
