@@ -139,8 +139,7 @@ interface DevPage {
   data: RouteData;
   html: () => string;
   manifest: RouteManifest;
-  manifestText: (() => string) | undefined;
-  template: string;
+  manifestText: () => string;
 }
 
 export interface DevSiteOutput extends SiteOutput {
@@ -170,14 +169,13 @@ export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevC
           return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error));
         }
       };
-      page = { assets: assetsKey, data, html: once(render), manifest, manifestText: undefined, template: data.route.template };
+      page = { assets: assetsKey, data, html: once(render), manifest, manifestText: once(() => manifestJson(manifest)) };
       cache.pages.set(manifest.path, page);
       changed.push(manifest.path);
     } else if (!sameData(page.manifest, manifest, proven)) {
       page.manifest = manifest;
-      page.manifestText = undefined;
+      page.manifestText = once(() => manifestJson(manifest));
     }
-    page.manifestText ??= once(() => manifestJson(manifest));
     files.set(file, page.html);
     files.set(manifestFile, page.manifestText);
   }

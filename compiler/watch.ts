@@ -2,8 +2,8 @@
 // schemas/, and rebuild only what a change affects: a spec edit re-reads that file and
 // re-renders the pages whose data changed, each when it is next asked for (the open browser asks
 // for one); a template edit reloads the renderer and rebuilds the bundle; a schema edit
-// recompiles the validators. The browser reloads by itself (server-
-// sent events), and a spec error shows over the page with the CLI's own text until it is fixed.
+// recompiles the validators. The browser reloads by itself (server-sent events), and a spec
+// error shows over the page with the CLI's own text until it is fixed.
 
 import { mkdirSync, rmSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -17,7 +17,7 @@ import { hasErrors } from "./diagnostics.ts";
 import type { LoadCache } from "./load.ts";
 import { ParseCache } from "./parse-cache.ts";
 import { check, updateDevSite, type DevCache, type Renderer } from "./pipeline.ts";
-import type { OutputFiles } from "./write.ts";
+import { escapeMarkup, type OutputFiles } from "./write.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "./preview.ts";
 import { plain, printPretty } from "./print.ts";
 import { resetValidators } from "./validate.ts";
@@ -111,7 +111,7 @@ export async function createDevServer(options: DevOptions) {
       // anything else (parts, the document, styles, the runtime) affects every page.
       const pageKinds = changed.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
       const onlyPages = changed.every((p, i) => pageKinds[i] || !(p.startsWith("templates/") || p.startsWith("runtime/")));
-      for (const [path, entry] of devCache.pages) if (!onlyPages || pageKinds.includes(entry.template)) devCache.pages.delete(path);
+      for (const [path, entry] of devCache.pages) if (!onlyPages || pageKinds.includes(entry.data.route.template)) devCache.pages.delete(path);
     }
     const checked = check(options.specsDir, cwd, { cache: loadCache, parsed: parsedBefore });
     // What earlier runs parsed helps the first build; after it, the documents in memory do.
@@ -135,7 +135,7 @@ export async function createDevServer(options: DevOptions) {
   /** What a page that failed to render shows instead (pages are rendered when first asked for). */
   const renderFailed = (path: string, message: string) => {
     options.log(`failed   ${path}  ${message}`);
-    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: ${escapeHtml(path)} failed to render</title></head><body><pre>${escapeHtml(`${path} failed to render:\n${message}`)}</pre></body></html>`;
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: ${escapeMarkup(path)} failed to render</title></head><body><pre>${escapeMarkup(`${path} failed to render:\n${message}`)}</pre></body></html>`;
   };
 
   const handler = createPreviewHandler({
@@ -232,8 +232,6 @@ export async function createDevServer(options: DevOptions) {
     },
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[c]};`);
 
 let rendererVersion = 0;
 

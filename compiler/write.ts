@@ -149,17 +149,20 @@ export function manifestPath(m: RouteManifest): string {
   return m.path === "/" ? "manifests/index.json" : `manifests${m.path}.json`;
 }
 
-const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-// Addresses rarely hold any of these: test first, and the sitemap of a large site costs little.
-const xml = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => xmlEntities[c]!) : s);
+const markupEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/**
+ * Text safe inside XML or HTML, as element text or a quoted attribute. Addresses rarely hold any
+ * of these: test first, and the sitemap of a large site costs little.
+ */
+export const escapeMarkup = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => markupEntities[c]!) : s);
 
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
     .filter((r) => r.data && !r.data.head.robots)
     .map(({ data }) => {
       const head = data!.head;
-      const alternates = head.alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${xml(a.hreflang)}" href="${xml(a.href)}"/>`).join("\n");
-      return `  <url>\n    <loc>${xml(head.canonical)}</loc>\n${alternates}\n  </url>`;
+      const alternates = head.alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${escapeMarkup(a.hreflang)}" href="${escapeMarkup(a.href)}"/>`).join("\n");
+      return `  <url>\n    <loc>${escapeMarkup(head.canonical)}</loc>\n${alternates}\n  </url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
 }
