@@ -1,16 +1,14 @@
 // What the load stage parsed, kept between runs: the plain data of every spec file that parsed
 // cleanly, by its path, size and modification time. Parsing is most of a check of large specs
 // (about 2 s for the 44 MB of 10,000 routes); reading the data back is a tenth of that. The
-// cache is one file per specs folder under node_modules/.cache/site-compiler, written whole and
-// renamed into place; a cache that cannot be read or written is simply not used.
+// cache is one file per specs folder in the cache folder (cache.ts), of the eight folders
+// checked most recently.
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
-
-/** Where the compiler keeps what it can reuse between runs. */
-export const cacheDir = new URL("../node_modules/.cache/site-compiler/", import.meta.url);
+import { cacheDir, writeCacheFile } from "./cache.ts";
 
 /** Bumped whenever what the loader makes of a text changes. */
 const FORMAT = 1;
@@ -28,16 +26,13 @@ export interface FileStamp {
 }
 
 export class ParseCache {
-  private readonly kept: Map<string, Entry>;
   private readonly used = new Map<string, Entry>();
   private changed = false;
 
   private constructor(
     private readonly file: URL,
-    kept: Map<string, Entry>,
-  ) {
-    this.kept = kept;
-  }
+    private readonly kept: Map<string, Entry>,
+  ) {}
 
   /** The file that holds the cache of the specs under `specsDir`. */
   static fileOf(specsDir: string): URL {
@@ -77,32 +72,9 @@ export class ParseCache {
   /** Writes the files read this run, if any was parsed anew or is gone. */
   save(): void {
     if (!this.changed && this.used.size === this.kept.size) return;
-    const partial = new URL(`${this.file.href}.${process.pid}.tmp`);
-    try {
-      mkdirSync(cacheDir, { recursive: true });
-      writeFileSync(partial, serialize({ format: FORMAT, entries: [...this.used] }));
-      renameSync(partial, this.file);
-      pruneSpecCaches();
-    } catch {
-      rmSync(partial, { force: true });
-    }
+    writeCacheFile(this.file, serialize({ format: FORMAT, entries: [...this.used] }), SPEC_FOLDERS_KEPT);
   }
 }
 
-/** Caches of this many specs folders are kept, the most recently written. */
-const SPEC_CACHES_KEPT = 8;
-
-/**
- * Tests and benchmarks check many short-lived folders: their caches go when newer ones come (but
- * not in the minute after they were written), and what a killed run was writing goes after an hour.
- */
-function pruneSpecCaches(): void {
-  const files = readdirSync(cacheDir)
-    .filter((name) => name.startsWith("specs-"))
-    .map((name) => ({ name, path: new URL(name, cacheDir), mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
-  const caches = files.filter((f) => f.name.endsWith(".v8")).sort((a, b) => b.mtimeMs - a.mtimeMs);
-  const abandoned = files.filter((f) => f.name.endsWith(".tmp") && f.mtimeMs < Date.now() - 3_600_000);
-  // A cache written in the last minute may be in use by a run going on now.
-  const displaced = caches.slice(SPEC_CACHES_KEPT).filter((f) => f.mtimeMs < Date.now() - 60_000);
-  for (const stale of [...displaced, ...abandoned]) rmSync(stale.path, { force: true });
-}
+/** Tests and benchmarks check many short-lived folders: only the most recent keep their caches. */
+const SPEC_FOLDERS_KEPT = 8;

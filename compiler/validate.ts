@@ -2,7 +2,7 @@
 // diagnostics that point at the offending YAML node and speak the campaign manager's language.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import Ajv2020, { _, type ErrorObject, type Format, type ValidateFunction } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -11,7 +11,7 @@ import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result 
 import { parseLink } from "./links.ts";
 import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "./load.ts";
 import type * as Spec from "./spec-types.ts";
-import { cacheDir } from "./parse-cache.ts";
+import { cacheDir, writeCacheFile } from "./cache.ts";
 import { parseInstant } from "./time.ts";
 
 export const schemasDir = new URL("../schemas/", import.meta.url);
@@ -56,11 +56,6 @@ const FORMATS: Record<string, Format> = {
 };
 const FORMATS_MODULE = "site:formats";
 
-/**
- * Compiling the schemas costs a quarter of a second, at the start of every check; the compiled
- * code is kept under node_modules/.cache, named by a hash of what it was compiled from, and
- * loaded from there while the schemas, the options and ajv stay the same.
- */
 const requireFromHere = createRequire(import.meta.url);
 
 /** Mixed into the cache key: tests set it to see a compile, then a load of what it wrote. */
@@ -83,6 +78,12 @@ export function compiledValidatorsFile(schemas = readSchemas()): URL {
   return new URL(`validators-${key}.cjs`, cacheDir);
 }
 
+/**
+ * Compiling the schemas costs a quarter of a second, at the start of every check; the compiled
+ * code is kept in the cache folder (cache.ts), named by a hash of what it was compiled from, and
+ * loaded from there while the schemas, the options and ajv stay the same. Two are kept, for
+ * switching between two branches' schemas.
+ */
 function compileValidators(): Validators {
   const schemas = readSchemas();
   const cached = compiledValidatorsFile(schemas);
@@ -100,22 +101,9 @@ function compileValidators(): Validators {
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   for (const schema of schemas) ajv.addSchema(JSON.parse(schema));
-  const compiled = Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Validators;
-  try {
-    const code = standaloneCode(ajv, Object.fromEntries(KINDS.map((k) => [k, `${k}.schema.json`])));
-    mkdirSync(cacheDir, { recursive: true });
-    // Written whole, then renamed: checks running side by side never read half a file.
-    const partial = new URL(`${cached.href}.${process.pid}.tmp`);
-    writeFileSync(partial, code);
-    renameSync(partial, cached);
-    // What earlier schemas compiled to is of no more use once an hour has passed.
-    for (const file of readdirSync(cacheDir)) {
-      const path = new URL(file, cacheDir);
-      if (file.startsWith("validators-") && path.href !== cached.href && statSync(path).mtimeMs < Date.now() - 3_600_000) rmSync(path, { force: true });
-    }
-  } catch {
-    // A read-only install compiles on every run; nothing else changes.
-  }
+  const schemaIds = Object.fromEntries(KINDS.map((kind) => [kind, `${kind}.schema.json`]));
+  const compiled = Object.fromEntries(KINDS.map((kind) => [kind, ajv.getSchema(schemaIds[kind]!)!])) as Validators;
+  writeCacheFile(cached, standaloneCode(ajv, schemaIds), 2);
   return compiled;
 }
 
