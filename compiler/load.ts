@@ -232,7 +232,6 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
   const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
 
-  const parsedClean = diagnostics.length;
   let doc: Document | undefined;
   const document: SpecDocument = {
     kind,
@@ -257,7 +256,8 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
     }
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, diagnostics) : undefined;
   }
-  if (read && document.data !== undefined && diagnostics.length === parsedClean) reuse.parsed?.remember(absPath, read, document.data);
+  // A file with a YAML problem has no data: only clean files are remembered.
+  if (read && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data);
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
 }

@@ -55,6 +55,9 @@ export class ParseCache {
 
   /** The data of the file at `absPath` if it is as it was when parsed: same size, same mtime. */
   lookup(absPath: string): { data: unknown } | undefined {
+    // Found or parsed earlier in this run (read-ahead asks before load does): no second stat.
+    const known = this.used.get(absPath);
+    if (known) return { data: known.data };
     const entry = this.kept.get(absPath);
     if (!entry) return undefined;
     const stat = statSync(absPath, { throwIfNoEntry: false });
