@@ -55,9 +55,13 @@ export function checkRegionFiles(cx: LinkContext): void {
   }
 }
 
-/** The stages a banner or menu entry names exist in its campaign. */
-export function checkStages(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
-  if (!cx.checkCampaign(campaign, at(file, [...path, "campaign"]))) return;
+/** A banner or menu entry names a known campaign, and stages it has. */
+function checkStages(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
+  if (cx.checkCampaign(campaign, at(file, [...path, "campaign"]))) checkStageNumbers(cx, campaign, stages, file, path);
+}
+
+/** The stages a node (its `stage` list) names exist in a campaign already known to exist. */
+export function checkStageNumbers(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
   const count = cx.specs.campaigns.get(campaign)!.data.stages.length;
   stages?.forEach((stage, i) => {
     if (stage > count) cx.report("unknown-stage", { campaign, stage, count }, at(file, [...path, "stage", i]));

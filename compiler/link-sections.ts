@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import type { Location } from "./diagnostics.ts";
 import type { PathSegment } from "./load.ts";
 import { at, findPage, regionPath, type LinkContext } from "./link-context.ts";
-import { checkLink } from "./link-navigation.ts";
+import { checkLink, checkStageNumbers } from "./link-navigation.ts";
 import { parseLink } from "./links.ts";
 
 /**
@@ -48,12 +48,7 @@ export function checkSections(cx: LinkContext): void {
         };
         const campaignId = section.campaign ?? pageCampaign;
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
-        if (section.stage && campaignId && specs.campaigns.has(campaignId)) {
-          const count = specs.campaigns.get(campaignId)!.data.stages.length;
-          section.stage.forEach((stage, j) => {
-            if (stage > count) report("unknown-stage", { campaign: campaignId, stage, count }, at(content, [...path, "stage", j]));
-          });
-        }
+        if (campaignId && specs.campaigns.has(campaignId)) checkStageNumbers(cx, campaignId, section.stage, content, path);
         if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
         switch (section.type) {
           case "preview":
