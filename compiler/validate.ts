@@ -2,7 +2,7 @@
 // diagnostics that point at the offending YAML node and speak the campaign manager's language.
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import Ajv2020, { _, type ErrorObject, type Format, type ValidateFunction } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -87,12 +87,10 @@ export function compiledValidatorsFile(schemas = readSchemas()): URL {
 function compileValidators(): Validators {
   const schemas = readSchemas();
   const cached = compiledValidatorsFile(schemas);
-  if (existsSync(cached)) {
-    try {
-      return loadCompiled(readFileSync(cached, "utf8"));
-    } catch {
-      // Unreadable or cut short: compiled again below, and written anew.
-    }
+  try {
+    return loadCompiled(readFileSync(cached, "utf8"));
+  } catch {
+    // Not compiled yet, or unreadable: compiled below, and written anew.
   }
 
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
