@@ -42,6 +42,11 @@ export const catalogue = {
     message: (a) => `This is not valid YAML: ${a.detail}`,
     hint: () => "check indentation, colons and quotes near this point.",
   }),
+  "alias-expansion": entry<{ times: number }>({
+    severity: "error",
+    message: (a) => `These aliases repeat the file's data ${a.times} times over, more than a spec needs and enough to stall the build.`,
+    hint: () => "alias a block where it is used, not from inside another aliased block; or write the repeated part out.",
+  }),
   "duplicate-key": entry<{ key: string }>({
     severity: "error",
     message: (a) => `The key '${a.key}' appears twice in the same block.`,

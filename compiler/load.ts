@@ -129,21 +129,35 @@ export type LoadCache = Map<string, { mtimeMs: number; size: number; document: S
 
 /**
  * Files read and parsed ahead by other threads (read-ahead.ts), by absolute path: their text and
- * what the fast parser made of it, as of their size and mtime.
+ * data, as of their size and mtime.
  */
 export type ReadAhead = Map<string, ReadAheadFile>;
 export interface ReadAheadFile {
   mtimeMs: number;
   size: number;
   text: string;
+  /** The file's plain data, when it parsed clean; undefined leaves the file to the positioned parser. */
   fast: { data: unknown } | undefined;
 }
 
-/** Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. */
-export function readSpecFile(absPath: string): ReadAheadFile {
+/**
+ * Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. A thread
+ * reading ahead also gives what the fast parser declines to the positioned one (`positioned`), so
+ * that the thread running load() only parses again the files that have something to report.
+ */
+export function readSpecFile(absPath: string, options: { positioned?: boolean } = {}): ReadAheadFile {
   const { mtimeMs, size } = statSync(absPath);
   const text = readSpecText(absPath);
-  return { mtimeMs, size, text, fast: fastData(text) };
+  return { mtimeMs, size, text, fast: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
+}
+
+/** The data of a file the positioned parser reads without a problem. */
+function cleanPositionedData(text: string): { data: unknown } | undefined {
+  const doc = positionedDocument(text);
+  if (doc.errors.length > 0) return undefined;
+  const problems: Diagnostic[] = [];
+  const data = toData(doc, "", text, problems);
+  return problems.length === 0 ? { data: data ?? null } : undefined;
 }
 
 function readSpecText(absPath: string): string {
@@ -254,7 +268,7 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
         diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
       }
     }
-    document.data = document.doc.errors.length === 0 ? toData(document.doc, path, diagnostics) : undefined;
+    document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.
   if (read && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data);
@@ -277,7 +291,7 @@ function positionedDocument(text: string): Document {
 // What the fast parser reads differently from the positioned one goes the positioned way. The
 // loader's property test holds the two parsers to the same data on everything else.
 const readDifferently: RegExp[] = [
-  /(?:^|[\s[{,])[&*!]\S/, // anchors and aliases (shared without the expansion limit), tags
+  /(?:^|[\s[{,])!\S/, // tags
   /<</, // merge keys
   /(?:^|\n) *(?:- +)*[?:](?:\s|$)/, // explicit and empty keys in blocks...
   /[{,[] *[?:](?:[\s,\]}]|$)/, // ...and in flow collections
@@ -294,11 +308,51 @@ export function fastData(text: string): { data: unknown } | undefined {
   if (needsPositionedParse.test(text)) return undefined;
   try {
     const data = loadFast(text, { schema: CORE_SCHEMA });
+    if (anchorOrAlias.test(text) && !(anchorsPlain(text) && aliasExpansion(data) <= MAX_ALIAS_EXPANSION)) return undefined;
     return { data: data === undefined ? null : data };
   } catch {
     return undefined;
   }
 }
+
+const anchorOrAlias = /(?:^|[\s[{,])[&*]\S/;
+const anchorOrAliasToken = /(?:^|[\s[{,])[&*]\S/g;
+// Where the specs put them: a mapping value or a list item, alone to the end of its line. Both
+// parsers read anchors there alike; elsewhere (on keys, before a compact mapping) they differ.
+const plainAnchorOrAlias = /(?::|-) [&*][^\s[\]{},]+ *$/gm;
+
+function anchorsPlain(text: string): boolean {
+  return text.match(anchorOrAliasToken)!.length === (text.match(plainAnchorOrAlias)?.length ?? 0);
+}
+
+/**
+ * How many times over aliases repeat a file's data: its size with every alias written out, to its
+ * size with each aliased part counted once. Both parsers share an aliased part instead of copying
+ * it, so parsing stays cheap, but the stages after load walk the data written out: a few nested
+ * aliases ("billion laughs") would stall them. Counted once per shared part, so a bomb is
+ * measured without being walked.
+ */
+export function aliasExpansion(data: unknown): number {
+  const expanded = new Map<object, number>();
+  let distinct = 0;
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== "object") return 1;
+    const known = expanded.get(node);
+    if (known !== undefined) return known;
+    let total = 1;
+    distinct++;
+    for (const child of Object.values(node)) {
+      if (child === null || typeof child !== "object") distinct++;
+      total += size(child);
+    }
+    expanded.set(node, total);
+    return total;
+  };
+  const total = size(data);
+  return total / Math.max(1, distinct);
+}
+/** The positioned parser's limit was 100 aliases of one anchor; this is its measure of data. */
+export const MAX_ALIAS_EXPANSION = 100;
 
 /** A source file whose line table is built when a printer first needs it. */
 export function sourceFile(path: string, text: string): SourceFile {
@@ -317,15 +371,23 @@ export function sourceFile(path: string, text: string): SourceFile {
   };
 }
 
-/** Plain data of a parsed document; aliases that expand without bound are refused, not followed. */
-function toData(doc: Document, path: string, diagnostics: Diagnostic[]): unknown {
+/** Plain data of a parsed document; aliases that repeat it without bound are refused (aliasExpansion). */
+function toData(doc: Document, path: string, text: string, diagnostics: Diagnostic[]): unknown {
+  let data: unknown;
   try {
-    return doc.toJS({ maxAliasCount: 100 });
+    // Aliased parts are shared, not copied (the limit is ours, below, and not yaml's count).
+    data = doc.toJS({ maxAliasCount: -1 });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     diagnostics.push(diagnostic("yaml-syntax", { detail }, { file: path, offset: 0, length: 0 }));
     return undefined;
   }
+  const times = aliasExpansion(data);
+  if (times <= MAX_ALIAS_EXPANSION) return data;
+  const alias = /(?:^|[\s[{,])(\*\S+)/.exec(text);
+  const offset = alias ? alias.index + alias[0].length - alias[1]!.length : 0;
+  diagnostics.push(diagnostic("alias-expansion", { times: Math.round(times) }, { file: path, offset, length: alias?.[1]!.length ?? 0 }));
+  return undefined;
 }
 
 /**

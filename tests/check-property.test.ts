@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
-import { fastData } from "../compiler/load.ts";
+import { aliasExpansion, fastData, MAX_ALIAS_EXPANSION } from "../compiler/load.ts";
 import { check } from "../compiler/pipeline.ts";
 import { position } from "../compiler/print.ts";
 import { projectRoot, runSite, stackTrace } from "./support/cli.ts";
@@ -132,14 +132,23 @@ describe("site check under random edits of the real specs", () => {
 describe("the loader's fast path", () => {
   // The fast parser reads clean files; the positioned parser reads the rest and words errors.
   // Whatever the fast one accepts, it must read exactly as the positioned one would.
+  // As load() reads a file the fast parser declines: aliased parts shared, over-expansion refused.
   const positioned = (text: string) => {
     const doc = parseDocument(text, { uniqueKeys: true, strict: true });
-    return doc.errors.length > 0 ? { errors: doc.errors.map((e) => e.code) } : { data: doc.toJS({ maxAliasCount: 100 }) ?? null };
+    if (doc.errors.length > 0) return { errors: doc.errors.map((e) => e.code) };
+    try {
+      const data = doc.toJS({ maxAliasCount: -1 }) ?? null;
+      return aliasExpansion(data) > MAX_ALIAS_EXPANSION ? { refused: true } : { data };
+    } catch (error) {
+      return { errors: [String(error)] };
+    }
   };
 
   // Pieces of YAML syntax on top of the fuzz fragments: keys of every scalar type, markers, styles.
   const yamlPiece = fc.constantFrom("a: ", "- ", "\n- ", ": ", "b:\n  - ", "k: v\n", "|", ">", "|-\n", "|1-\n", "%", "---", "...", "\\", "\r",
     ",", "@", "`", "=", "0o7", "+.5", "1_0", '"\\u00e9"', "''", '""', "0x1F: ", "1.0: ", ".inf: ", "true: ", "~: ", "null: ", "1: ", "-0: ", "0.10: ", "[:]");
+
+  const anchorPiece = fc.constantFrom("&a ", "&b ", "*a", "*b", "&a [1, 2]", "*a : x\n", "&a k: v\n", "- *a\n", "- &b {k: *a}\n", "x: &a\n  - 1\n", "y: *a\n", "z: &a 3\n");
 
   test("reads what it accepts as the positioned parser does", () => {
     const text = fc.oneof(
@@ -148,6 +157,10 @@ describe("the loader's fast path", () => {
       fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "QUOTE_DOUBLE", collectionStyle: "flow" })),
       fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "BLOCK_LITERAL" })),
       fc.array(fc.oneof(fragment, yamlPiece), { maxLength: 20 }).map((parts) => parts.join("")),
+      // Anchors and aliases: shared values as yaml writes them, in odd places, and nested.
+      fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 })).map(([v, w]) => stringify({ one: v, two: v, three: [w, v, { four: w }] })),
+      fc.array(fc.oneof(anchorPiece, yamlPiece), { maxLength: 12 }).map((parts) => parts.join("")),
+      fc.record({ levels: fc.integer({ min: 1, max: 4 }), fanOut: fc.integer({ min: 1, max: 12 }) }).map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
     );
     fc.assert(
       fc.property(text, (t) => {
@@ -157,4 +170,31 @@ describe("the loader's fast path", () => {
       { numRuns: runs * 25 },
     );
   });
+
+  test("refuses nested aliases that would repeat the data without bound, with a position", () => {
+    const bomb = nestedAliases(9, 10);
+    expect(fastData(bomb)).toBeUndefined();
+    const file = join(specsDir, "constants.yaml");
+    writeFileSync(file, `${originals.get("constants.yaml")!.split("\n")[0]}\n${bomb}`);
+    try {
+      const result = check(specsDir, root);
+      const found = result.diagnostics.filter((d) => d.location.file.endsWith("constants.yaml")).map((d) => position(d, result.sources));
+      // Pointed at the first alias: line 3 (after the schema line and l0), column 10.
+      expect(found.map((d) => [d.code, d.message, d.line, d.column])).toEqual([["alias-expansion", expect.stringMatching(/repeat the file's data \d+ times/), 3, 10]]);
+    } finally {
+      writeFileSync(file, originals.get("constants.yaml")!);
+    }
+    // Shared as the real specs do (us: &en, eu: *en, and lists of aliased items aliased again):
+    // read by the fast parser.
+    const shared = "us: &en\n  - &intro\n    a: 1\n  - b\nuk: &en-uk\n  - *intro\n  - c\neu: *en\nfr: *en-uk\n";
+    const intro = { a: 1 };
+    expect(fastData(shared)).toEqual({ data: { us: [intro, "b"], uk: [intro, "c"], eu: [intro, "b"], fr: [intro, "c"] } });
+  });
 });
+
+/** The "billion laughs" shape: each level a list of `fanOut` aliases of the level below. */
+function nestedAliases(levels: number, fanOut: number): string {
+  const lines = ["l0: &l0 [lol]"];
+  for (let l = 1; l <= levels; l++) lines.push(`l${l}: &l${l} [${Array.from({ length: fanOut }, () => `*l${l - 1}`).join(", ")}]`);
+  return `${lines.join("\n")}\n`;
+}
