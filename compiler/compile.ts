@@ -134,8 +134,15 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     return { amount, currency, text: format.format(amount) };
   };
 
-  const productPageOf = (productId: string, region: RegionModel): RouteModel | undefined =>
-    model.routes.find((r) => r.region === region.code && r.product === productId && r.template === "product");
+  // Product pages by region, in route order: a card links its product's page, a home lists them.
+  const productPages = new Map<string, Map<string, RouteModel>>();
+  for (const r of model.routes) {
+    if (r.template !== "product" || !r.product) continue;
+    let byProduct = productPages.get(r.region);
+    if (!byProduct) productPages.set(r.region, (byProduct = new Map()));
+    if (!byProduct.has(r.product)) byProduct.set(r.product, r);
+  }
+  const productPageOf = (productId: string, region: RegionModel): RouteModel | undefined => productPages.get(region.code)?.get(productId);
 
   const cardCache = new Map<string, ProductCard | null>();
   const productCard = (productId: string, region: RegionModel): ProductCard | null => {
@@ -288,9 +295,8 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     switch (template) {
       case "home": {
         const hero = content?.hero?.[lang];
-        const products = model.routes
-          .filter((r) => r.region === region.code && r.template === "product" && r.product)
-          .map((r) => productCard(r.product!, region))
+        const products = [...(productPages.get(region.code)?.keys() ?? [])]
+          .map((productId) => productCard(productId, region))
           .filter((c): c is ProductCard => c !== null);
         return {
           template,
