@@ -1,6 +1,5 @@
-// The load stage of site build on large specs: the files are read and given to the fast parser
-// on every core at once, one share on this thread and the others on worker threads, before
-// load() runs. What comes back is only text and plain data; load() builds its documents from it.
+// The load stage of site build on large specs: the files are read and parsed on every core at
+// once, one share on this thread and the others on worker threads, before load() runs. What comes back is only text and plain data; load() builds its documents from it.
 
 import { readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -44,7 +43,7 @@ export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadA
         worker.once("error", reject);
       }),
   );
-  const own = shares[0]!.paths.map((path): [string, ReadAheadFile] => [path, readSpecFile(path)]);
+  const own = shares[0]!.paths.map((path): [string, ReadAheadFile] => [path, readSpecFile(path, { positioned: true })]);
   return new Map([...own, ...(await Promise.all(others)).flat()]);
 }
 

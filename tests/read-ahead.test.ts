@@ -1,12 +1,13 @@
 // site build of large specs reads and parses the files on every core before load() runs. What it
 // checks and compiles must be exactly what a plain load gives, diagnostics and positions
 // included, and a file saved after it was read ahead is read again.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, describe, expect, test } from "vitest";
 import { compile } from "../compiler/compile.ts";
+import { fastData } from "../compiler/load.ts";
 import { check } from "../compiler/pipeline.ts";
 import { position } from "../compiler/print.ts";
 import { readAhead } from "../compiler/read-ahead.ts";
@@ -17,9 +18,13 @@ const root = mkdtempSync(join(tmpdir(), "site-read-ahead-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const specs = join(root, "specs");
 // About 10 MB of YAML: enough for two threads.
-writeSyntheticSpecs(join(projectRoot, "specs"), specs, 2600);
-const story = join(specs, "content", "story-00007.yaml");
-writeFileSync(story, readFileSync(story, "utf8").replace("Chapter 3", "Chapter {chapterNumber}"));
+writeSyntheticSpecs(join(projectRoot, "specs"), specs, 3000);
+// One generated product page with a mistake for the checker to find and place.
+const product = join(specs, "content", readdirSync(join(specs, "content")).find((f) => f.endsWith("-mk-00007.yaml"))!);
+writeFileSync(product, readFileSync(product, "utf8").replace(/(\n +tagline: )/, "$1Number {chapterNumber}, "));
+// And one the fast parser declines (a tag), clean: the thread reads it the positioned way.
+const tagged = join(specs, "content", readdirSync(join(specs, "content")).find((f) => f.endsWith("-mk-00008.yaml"))!);
+writeFileSync(tagged, readFileSync(tagged, "utf8").replace(/(\n +tagline: )/, "$1!!str "));
 
 const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 const summary = (result: ReturnType<typeof check>) => ({
@@ -31,6 +36,8 @@ describe("read-ahead", () => {
   test("gives what a plain load gives, the diagnostics' positions included", async () => {
     const ahead = await readAhead(specs);
     expect(ahead?.size).toBeGreaterThan(300);
+    expect(fastData(readFileSync(tagged, "utf8"))).toBeUndefined();
+    expect(ahead!.get(tagged)!.fast?.data).toHaveProperty("product");
     const plain = summary(check(specs, root));
     expect(plain.diagnostics.map((d) => d.code)).toContain("unknown-placeholder");
     expect(summary(check(specs, root, { ahead }))).toEqual(plain);

@@ -1,41 +1,135 @@
-// Synthetic specs for the benchmark: the real specs plus generated article pages in every
-// region, up to a number of routes, so that the sizes of the real site and of 10,000 routes can
-// be measured with the same pipeline.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// Synthetic specs for the benchmark: the real specs scaled up to R regions x P products x C
+// campaigns. Each generated product copies one of the real product pages (its catalogue entry,
+// price row, page entry and content, in the same regions), so that the mix of page kinds, their
+// weight and their price tables stay those of the real site; each generated campaign copies a
+// real campaign that has a page (stages, offers, page content) and carries sale prices for its
+// share of the generated products. R is the real site's eight regions.
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "yaml";
 
-const LANGUAGES = ["zh", "en", "de", "fr", "ja", "ko"] as const;
-const REGIONS = 8;
+export interface SyntheticShape {
+  /** Products generated (P). */
+  products: number;
+  /** Campaigns generated (C), each with a page in its regions. */
+  campaigns: number;
+  /** Routes of the result, the real site's included. */
+  routes: number;
+}
 
-/** Writes specs with about `routes` routes into `dir` (a copy of `real` plus generated pages). */
-export function writeSyntheticSpecs(real: string, dir: string, routes: number): { pages: number } {
+interface ProductFacts {
+  series: string;
+  image: string;
+  aliasOf?: string;
+  regions: Record<string, { name: string; buy?: string; stock: number; isPreSale?: boolean }>;
+}
+interface PageEntry {
+  regions: "all" | string[];
+  template?: string;
+  product?: string;
+  campaign?: string;
+}
+interface CampaignSpec {
+  regions: string[];
+  stages: unknown[];
+  offers?: Record<string, Record<string, (number | null)[]>>;
+}
+
+const readYaml = <T>(path: string): T => parse(readFileSync(path, "utf8")) as T;
+const flow = (value: unknown) => JSON.stringify(value);
+const numbered = (n: number) => String(n).padStart(5, "0");
+
+/**
+ * Writes into `dir` the real specs plus generated products and campaigns: about `routes` routes
+ * in all, with `campaigns` generated campaigns (default 8).
+ */
+export function writeSyntheticSpecs(real: string, dir: string, routes: number, options: { campaigns?: number } = {}): SyntheticShape {
   cpSync(real, dir, { recursive: true });
-  const extra = Math.max(0, Math.ceil((routes - 180) / REGIONS));
-  if (extra === 0) return { pages: 0 };
-  const pages = Array.from({ length: extra }, (_, i) => `story-${String(i + 1).padStart(5, "0")}`);
-  writeFileSync(
-    join(dir, "pages.yaml"),
-    `# yaml-language-server: $schema=../schemas/pages.schema.json\n` +
-      `${readFileSync(join(real, "pages.yaml"), "utf8").split("\n").slice(1).join("\n")}\n` +
-      pages.map((p) => `  ${p}: { regions: all, template: article }`).join("\n") +
-      "\n",
-  );
-  mkdirSync(join(dir, "content"), { recursive: true });
-  for (const [i, page] of pages.entries()) {
-    const paragraph = (lang: string) =>
-      `Story ${i + 1} (${lang}): how a transforming robot is designed, tested and shipped to collectors. ` +
-      "Every servo is calibrated by hand, every voice line recorded in the studio, and every unit checked before it leaves the factory. ".repeat(6);
-    const blocks = LANGUAGES.map(
-      (lang) =>
-        `  ${lang}:\n` +
-        Array.from({ length: 6 }, (_, s) => `    - heading: Chapter ${s + 1}\n      text: "${paragraph(lang)}"\n      list: [Servo calibration, Voice recording, Final inspection]`).join("\n"),
-    ).join("\n");
-    writeFileSync(
-      join(dir, "content", `${page}.yaml`),
-      `# yaml-language-server: $schema=../../schemas/content.schema.json\nhead:\n` +
-        LANGUAGES.map((lang) => `  ${lang}: { title: Story ${i + 1}, description: "Behind the scenes of robot number ${i + 1}, from design to delivery.", keywords: [robots, story] }`).join("\n") +
-        `\nbody:\n${blocks}\n`,
-    );
+  const pages = readYaml<{ pages: Record<string, PageEntry> }>(join(real, "pages.yaml")).pages;
+  const catalogue = readYaml<{ products: Record<string, ProductFacts> }>(join(real, "catalogue.yaml")).products;
+  const prices = readYaml<{ columns: string[]; list: Record<string, (number | null)[]> }>(join(real, "prices.yaml"));
+  const allRegions = Object.keys(readYaml<{ regions: Record<string, unknown> }>(join(real, "site.yaml")).regions);
+  const regionsOf = (page: PageEntry) => (page.regions === "all" ? allRegions : page.regions);
+  const realRoutes = countRoutes(pages, regionsOf);
+
+  const productModels = Object.entries(pages).filter(([, p]) => p.template === "product" && p.product);
+  const campaignModels = Object.entries(pages).filter(([, p]) => p.template === "campaign" && p.campaign);
+  const campaignCount = routes > realRoutes ? (options.campaigns ?? 8) : 0;
+  const campaignRoutes = Array.from({ length: campaignCount }, (_, k) => regionsOf(campaignModels[k % campaignModels.length]![1]).length).reduce((a, b) => a + b, 0);
+
+  // Products, each modelled on the next real product page, until the routes are reached.
+  const pageLines: string[] = [];
+  const catalogueLines: string[] = [];
+  const priceLines: string[] = [];
+  const generated: { id: string; model: string }[] = [];
+  let total = realRoutes + campaignRoutes;
+  while (total < routes) {
+    const n = generated.length + 1;
+    const [modelPage, modelEntry] = productModels[(n - 1) % productModels.length]!;
+    const model = catalogue[modelEntry.product!]!.aliasOf ?? modelEntry.product!;
+    const facts = catalogue[model]!;
+    const id = `${model}Mk${n}`;
+    const page = `${modelPage}-mk-${numbered(n)}`;
+    generated.push({ id, model });
+    pageLines.push(`  ${page}: { regions: ${flow(modelEntry.regions)}, template: product, product: ${id} }`);
+    catalogueLines.push(`  ${id}:`, `    series: ${facts.series}`, `    image: ${facts.image}`, `    regions:`);
+    for (const [region, f] of Object.entries(facts.regions)) {
+      const name = `${f.name} Mk ${n}`;
+      const buy = f.buy ? `${f.buy}-mk-${n}` : undefined;
+      catalogueLines.push(`      ${region}: ${flow({ ...f, name, ...(buy ? { buy } : {}) })}`);
+    }
+    priceLines.push(`  ${id}: ${flow(prices.list[model]).replaceAll("null", "~")}`);
+    const content = readFileSync(join(real, "content", `${modelPage}.yaml`), "utf8");
+    // The page's own name in its title and copy: every English product name of the model.
+    const names = new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!));
+    let text = content;
+    for (const name of names) text = text.replaceAll(name, `${name} Mk ${n}`);
+    writeFileSync(join(dir, "content", `${page}.yaml`), text);
+    total += regionsOf(modelEntry).length;
   }
-  return { pages: extra };
+
+  // Campaigns, each a copy of a real one with a page, selling its share of the products.
+  for (let k = 1; k <= campaignCount; k++) {
+    const [modelPage, modelEntry] = campaignModels[(k - 1) % campaignModels.length]!;
+    const campaignId = `${modelEntry.campaign}-copy-${k}`;
+    const source = readFileSync(join(real, "campaigns", `${modelEntry.campaign}.yaml`), "utf8");
+    const spec = parse(source) as CampaignSpec;
+    const offers = structuredClone(spec.offers ?? {});
+    generated.forEach(({ id, model }, i) => {
+      if (i % campaignCount !== k - 1) return;
+      for (const region of spec.regions) {
+        const list = prices.list[model]?.[prices.columns.indexOf(region)];
+        const facts = catalogue[model]!.regions[region];
+        // Not sold there, or sold out: no sale price.
+        if (list == null || !facts || facts.stock === 0) continue;
+        (offers[region] ??= {})[id] = spec.stages.map(() => Math.floor(list * 0.9));
+      }
+    });
+    writeFileSync(join(dir, "campaigns", `${campaignId}.yaml`), withOffers(source, offers));
+    pageLines.push(`  ${modelPage}-copy-${k}: { regions: ${flow(modelEntry.regions)}, template: campaign, campaign: ${campaignId} }`);
+    cpSync(join(real, "content", `${modelPage}.yaml`), join(dir, "content", `${modelPage}-copy-${k}.yaml`));
+  }
+
+  append(join(dir, "pages.yaml"), pageLines);
+  append(join(dir, "catalogue.yaml"), catalogueLines);
+  append(join(dir, "prices.yaml"), priceLines);
+  return { products: generated.length, campaigns: campaignCount, routes: total };
+}
+
+/** A campaign's text with its offers written out anew, as plain rows (the last key of the file). */
+function withOffers(source: string, offers: NonNullable<CampaignSpec["offers"]>): string {
+  const at = source.search(/^offers:/m);
+  const rows = Object.entries(offers).flatMap(([region, byProduct]) => [
+    `  ${region}:`,
+    ...Object.entries(byProduct).map(([id, row]) => `    ${id}: ${flow(row).replaceAll("null", "~")}`),
+  ]);
+  return `${(at < 0 ? source : source.slice(0, at)).trimEnd()}\noffers:\n${rows.join("\n")}\n`;
+}
+
+function append(path: string, lines: string[]): void {
+  if (lines.length) writeFileSync(path, `${readFileSync(path, "utf8").trimEnd()}\n${lines.join("\n")}\n`);
+}
+
+function countRoutes(pages: Record<string, PageEntry & { children?: Record<string, PageEntry> }>, regionsOf: (p: PageEntry) => string[]): number {
+  return Object.values(pages).reduce((sum, p) => sum + regionsOf(p).length + (p.children ? countRoutes(p.children, regionsOf) : 0), 0);
 }
