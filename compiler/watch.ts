@@ -5,7 +5,7 @@
 // recompiles the validators. The browser reloads by itself (server-sent events), and a spec
 // error shows over the page with the CLI's own text until it is fixed.
 
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +49,8 @@ export interface RebuildReport {
 const CLIENT_PATH = "/__site/client.js";
 const EVENTS_PATH = "/__site/events";
 const CACHE_DIR = join(projectRoot, ".site-cache");
+/** Past chokidar's throttle of changes to one file (50 ms). */
+const RECHECK_MS = 60;
 
 /** The browser side of live reload: reload on a rebuild, show the diagnostics while specs are broken. */
 const CLIENT = `
@@ -206,6 +208,24 @@ export async function createDevServer(options: DevOptions) {
       });
   };
 
+  // chokidar drops a change to a file that comes within 50 ms of its last one, and sends nothing
+  // after: a save followed at once by a formatter's rewrite would stay unbuilt. So each changed
+  // file is looked at again once that time has passed.
+  const rechecks = new Set<NodeJS.Timeout>();
+  const stampOf = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats ? `${stats.mtimeMs} ${stats.size}` : "gone";
+  };
+  const onFileChange = (absolute: string) => {
+    const stamp = stampOf(absolute);
+    onChange(absolute);
+    const recheck = setTimeout(() => {
+      rechecks.delete(recheck);
+      if (stampOf(absolute) !== stamp) onFileChange(absolute);
+    }, RECHECK_MS);
+    rechecks.add(recheck);
+  };
+
   const onChange = (absolute: string) => {
     const path = relative(projectRoot, absolute).split(sep).join("/");
     const specs = relative(projectRoot, options.specsDir).split(sep).join("/");
@@ -220,13 +240,14 @@ export async function createDevServer(options: DevOptions) {
     start: async () => {
       const report = await rebuild([]);
       watcher = watch([options.specsDir, ...["templates", "runtime", "schemas"].map((d) => join(projectRoot, d))], { ignoreInitial: true });
-      watcher.on("all", (_event, path) => onChange(path));
+      watcher.on("all", (event, path) => (event === "change" ? onFileChange(path) : onChange(path)));
       await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
       return report;
     },
     onRebuild: (listener: (report: RebuildReport) => void) => listeners.add(listener),
     close: async () => {
       await watcher?.close();
+      for (const recheck of rechecks) clearTimeout(recheck);
       for (const client of clients) client.end();
       await bundler.dispose();
     },
