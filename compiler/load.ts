@@ -76,21 +76,29 @@ export interface LoadedSpecs {
 
 /**
  * A location for the node at `path` in a document: its key when `key` is set, else its value.
- * Stages pass locations along before they know whether anything is wrong, so the span is found
- * only when something reads it.
+ * Stages pass locations along before they know whether anything is wrong (the link stage makes
+ * hundreds of thousands for a large site), so the span is found only when something reads it.
  */
 export function locate(spec: SpecDocument, path: readonly PathSegment[], options: { key?: boolean } = {}): Location {
-  let span: { offset: number; length: number } | undefined;
-  const resolve = () => (span ??= findSpan(spec, path, options.key ?? false));
-  return {
-    file: spec.source.path,
-    get offset() {
-      return resolve().offset;
-    },
-    get length() {
-      return resolve().length;
-    },
-  };
+  return new SpecLocation(spec, path, options.key ?? false);
+}
+
+class SpecLocation implements Location {
+  readonly file: string;
+  #span: { offset: number; length: number } | undefined;
+  constructor(
+    private readonly spec: SpecDocument,
+    private readonly path: readonly PathSegment[],
+    private readonly key: boolean,
+  ) {
+    this.file = spec.source.path;
+  }
+  get offset(): number {
+    return (this.#span ??= findSpan(this.spec, this.path, this.key)).offset;
+  }
+  get length(): number {
+    return (this.#span ??= findSpan(this.spec, this.path, this.key)).length;
+  }
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
