@@ -31,12 +31,11 @@ import { writeSyntheticSpecs } from "./synthetic.ts";
 
 const NOW = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 
-let buildPeakRss = 0;
 /** A file system in memory, on Linux. */
 const MEMORY_DISK = "/dev/shm";
 
 /** Runs `site build` in a child process; answers with what it built and its peak memory. */
-async function buildInChild(specs: string, out: string): Promise<{ pages: number; threads: number; maxRssBytes: number }> {
+async function buildInChild(specs: string, out: string): Promise<{ pages: number; threads: number; bytes: number; maxRssBytes: number }> {
   const script = join(tmpdir(), `site-bench-build-${process.pid}.mjs`);
   writeFileSync(
     script,
@@ -56,10 +55,10 @@ async function buildInChild(specs: string, out: string): Promise<{ pages: number
 }
 
 /** The child's side of buildInChild. */
-export async function buildOnce(specs: string, out: string): Promise<{ pages: number; threads: number }> {
+export async function buildOnce(specs: string, out: string): Promise<{ pages: number; threads: number; bytes: number }> {
   const result = await build({ specsDir: specs, out, now: NOW });
   if (!result.summary) throw new Error("the specs have errors");
-  return { pages: result.summary.pages, threads: renderThreads(result.summary.pages) };
+  return { pages: result.summary.pages, threads: renderThreads(result.summary.pages), bytes: result.summary.bytes };
 }
 
 async function time<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
@@ -74,7 +73,16 @@ interface Row {
   detail: string;
 }
 
-async function measure(label: string, specs: string): Promise<{ label: string; routes: number; floorMs: number; rows: Row[] }> {
+interface Measured {
+  label: string;
+  routes: number;
+  floorMs: number;
+  rows: Row[];
+  /** Peak RSS of the site build processes, and the size of what they wrote. */
+  memory: { peakBytes: number; outputBytes: number };
+}
+
+async function measure(label: string, specs: string): Promise<Measured> {
   const out = mkdtempSync(join(tmpdir(), "site-bench-out-"));
   try {
     // The floor: the same pages, rendered one after the other, nothing else.
@@ -126,7 +134,7 @@ async function measure(label: string, specs: string): Promise<{ label: string; r
     }
     const again = await time(() => buildInChild(specs, out));
     rows.push({ name: "site build, nothing changed", ms: again.ms, detail: "specs and pages reused" });
-    buildPeakRss = Math.max(buildPeakRss, cold.value.maxRssBytes, again.value.maxRssBytes);
+    const memory = { peakBytes: Math.max(cold.value.maxRssBytes, again.value.maxRssBytes), outputBytes: cold.value.bytes };
 
     // One value edited under site dev, the server listening and a client on its reload events,
     // as the open browser is: file written -> rebuilt, and -> reload event and page fetched again.
@@ -164,13 +172,15 @@ async function measure(label: string, specs: string): Promise<{ label: string; r
     const median = (list: number[]) => list.sort((a, b) => a - b)[1]!;
     rows.push({ name: "site dev, one price edited (median of 3)", ms: median(rebuilt), detail: "file written -> compiled" });
     rows.push({ name: "  ...and the page reloaded", ms: median(inBrowser), detail: "-> event, page made" });
-    return { label: `${label}: ${compiled.routes.length} routes, ${pages.length} pages of ${Math.round(bytes / pages.length / 1024)} KB`, routes: compiled.routes.length, floorMs: floor.ms, rows };
+    return { label: `${label}: ${compiled.routes.length} routes, ${pages.length} pages of ${Math.round(bytes / pages.length / 1024)} KB`, routes: compiled.routes.length, floorMs: floor.ms, rows, memory };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-function print(result: Awaited<ReturnType<typeof measure>>) {
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function print(result: Measured) {
   const pagesPerSecond = (result.routes / result.floorMs) * 1000;
   console.log(`\n${result.label}`);
   console.log(`  floor: bare renderToString loop          ${result.floorMs.toFixed(0).padStart(7)} ms  ${`(${pagesPerSecond.toFixed(0)} pages/s)`.padEnd(26)} 1.00x`);
@@ -189,13 +199,18 @@ export async function runBenchmark(args: string[]) {
   try {
     const realCopy = join(scratch, "real");
     writeSyntheticSpecs(real, realCopy, 0);
-    print(await measure("real specs", realCopy));
+    const small = await measure("real specs", realCopy);
+    print(small);
     const synthetic = join(scratch, "synthetic");
     const shape = writeSyntheticSpecs(real, synthetic, large);
-    print(await measure(`synthetic specs (8 regions x ${shape.products} more products x ${shape.campaigns} more campaigns)`, synthetic));
+    const big = await measure(`synthetic specs (8 regions x ${shape.products} more products x ${shape.campaigns} more campaigns)`, synthetic);
+    print(big);
+    // Memory should grow no faster than the output: compare the two sizes' growth.
+    const growth = (m: (x: Measured) => number) => (m(big) / m(small)).toFixed(1);
+    console.log(`\npeak memory of site build (RSS of its process, threads included): ${megabytes(small.memory.peakBytes)} for the real specs, ${megabytes(big.memory.peakBytes)} for the synthetic ones`);
+    console.log(`  grew ${growth((x) => x.memory.peakBytes)}x as the output grew ${growth((x) => x.memory.outputBytes)}x (${megabytes(small.memory.outputBytes)} to ${megabytes(big.memory.outputBytes)})`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  console.log(`\npeak memory of site build (RSS of its process, threads included): ${(buildPeakRss / 1024 / 1024).toFixed(0)} MB`);
-  console.log("targets: real site cold well under 2 s; 10,000 routes at most 0.75x the floor; a dev edit well under 150 ms; peak memory under 1 GiB");
+  console.log("targets: real site cold well under 2 s; 10,000 routes at most 0.75x the floor; a dev edit well under 150 ms; peak memory growing no faster than the output, under 1 GiB");
 }
