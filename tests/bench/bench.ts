@@ -1,13 +1,14 @@
 // npm run bench: how fast the pipeline is, as ratios to a floor measured in the same run.
 // The floor is a bare single-threaded renderToString loop over the same pages (no check,
-// compile, bundle or write). Beside it, the bare cost of writing those pages and their manifests
-// to the same disk and of parsing the spec files, which no build can beat. Figures: site build cold (no output, nothing parsed
-// before), the same with its output in memory (tmpfs, where there is one: the build without the
-// disk's cost of creating files), site build with nothing changed (parsed specs and unchanged
-// files reused), and a one-value edit under site dev, from the file written to the rebuild done
-// and to the page made and fetched again after the reload event (what the open browser does);
-// for the real specs and for synthetic specs of about 10,000 routes (synthetic.ts); plus peak
-// memory. A benchmark prints; it never passes or fails.
+// compile, bundle or write). Beside it, what no build can beat: the bare cost of writing those
+// pages and their manifests to the same disk, and of parsing the spec files. Figures: site
+// build cold (no output, nothing parsed before), the same with its output in memory (tmpfs,
+// where there is one: the build without the disk's cost of creating files), site build with
+// nothing changed (parsed specs and unchanged files reused), and a one-value edit under site
+// dev, from the file written to the rebuild done and to the page made and fetched again after
+// the reload event (what the open browser does); for the real specs and for synthetic specs of
+// about 10,000 routes (synthetic.ts); plus peak memory. A benchmark prints; it never passes or
+// fails.
 //
 //   npm run bench                 real site and 10,000 routes
 //   npm run bench -- --routes 2000
