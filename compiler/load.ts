@@ -359,7 +359,7 @@ export function aliasExpansion(data: unknown): number {
   const total = size(data);
   return total / Math.max(1, distinct);
 }
-/** The positioned parser's limit was 100 aliases of one anchor; this is its measure of data. */
+/** How many times over aliases may repeat a file's data (yaml's own limit is 100 aliases of one anchor). */
 export const MAX_ALIAS_EXPANSION = 100;
 
 /** A source file whose line table is built when a printer first needs it. */
@@ -382,15 +382,16 @@ export function sourceFile(path: string, text: string): SourceFile {
 /** Plain data of a parsed document; aliases that repeat it without bound are refused (aliasExpansion). */
 function toData(doc: Document, path: string, text: string, diagnostics: Diagnostic[]): unknown {
   let data: unknown;
+  let times: number;
   try {
     // Aliased parts are shared, not copied (the limit is ours, below, and not yaml's count).
     data = doc.toJS({ maxAliasCount: -1 });
+    times = aliasExpansion(data);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     diagnostics.push(diagnostic("yaml-syntax", { detail }, { file: path, offset: 0, length: 0 }));
     return undefined;
   }
-  const times = aliasExpansion(data);
   if (times <= MAX_ALIAS_EXPANSION) return data;
   const alias = /(?:^|[\s[{,])(\*\S+)/.exec(text);
   const offset = alias ? alias.index + alias[0].length - alias[1]!.length : 0;

@@ -1,5 +1,6 @@
 // The load stage of site build on large specs: the files are read and parsed on every core at
-// once, one share on this thread and the others on worker threads, before load() runs. What comes back is only text and plain data; load() builds its documents from it.
+// once, one share on this thread and the others on worker threads, before load() runs. What
+// comes back is only text and plain data; load() builds its documents from it.
 
 import { readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";

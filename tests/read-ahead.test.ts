@@ -17,7 +17,7 @@ import { projectRoot } from "./support/cli.ts";
 const root = mkdtempSync(join(tmpdir(), "site-read-ahead-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const specs = join(root, "specs");
-// About 10 MB of YAML: enough for two threads.
+// About 9 MB of YAML: enough for two threads.
 writeSyntheticSpecs(join(projectRoot, "specs"), specs, 3000);
 // One generated product page with a mistake for the checker to find and place.
 const product = join(specs, "content", readdirSync(join(specs, "content")).find((f) => f.endsWith("-mk-00007.yaml"))!);

@@ -79,11 +79,9 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
       catalogueLines.push(`      ${region}: ${flow({ ...f, name, ...(buy ? { buy } : {}) })}`);
     }
     priceLines.push(`  ${id}: ${flow(prices.list[model]).replaceAll("null", "~")}`);
-    const content = readFileSync(join(real, "content", `${modelPage}.yaml`), "utf8");
-    // The page's own name in its title and copy: every English product name of the model.
-    const names = new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!));
-    let text = content;
-    for (const name of names) text = text.replaceAll(name, `${name} Mk ${n}`);
+    // The page's own name in its title and copy: the model's name in each region, renamed.
+    let text = readFileSync(join(real, "content", `${modelPage}.yaml`), "utf8");
+    for (const name of new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!))) text = text.replaceAll(name, `${name} Mk ${n}`);
     writeFileSync(join(dir, "content", `${page}.yaml`), text);
     total += regionsOf(modelEntry).length;
   }
