@@ -7,7 +7,7 @@ import type { DateTime } from "luxon";
 import { buildHead } from "./head.ts";
 import { regionPath } from "./link-context.ts";
 import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
-import { parseLink } from "./links.ts";
+import { parseLink } from "./link-syntax.ts";
 import { fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
 import type {
   ArticleSection,

@@ -4,7 +4,7 @@
 import type { PathSegment } from "./load.ts";
 import { at, regionPath, type LinkContext } from "./link-context.ts";
 import type { RegionModel } from "./link.ts";
-import { parseLink } from "./links.ts";
+import { parseLink } from "./link-syntax.ts";
 import type * as Spec from "./spec-types.ts";
 import type { Valid } from "./validate.ts";
 

@@ -5,7 +5,7 @@ import type { Location } from "./diagnostics.ts";
 import type { PathSegment } from "./load.ts";
 import { at, findPage, regionPath, type LinkContext } from "./link-context.ts";
 import { checkLink, checkStageNumbers } from "./link-navigation.ts";
-import { parseLink } from "./links.ts";
+import { parseLink } from "./link-syntax.ts";
 
 /**
  * Rich sections: the products they show are sold there, their links lead somewhere, their tabs

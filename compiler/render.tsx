@@ -9,6 +9,7 @@ import { NotFoundDocument, type NotFoundProps } from "../templates/NotFound.tsx"
 import { pages } from "../templates/pages/index.ts";
 import { Footer } from "../templates/parts/Footer.tsx";
 import { Header } from "../templates/parts/Header.tsx";
+import { escapeMarkup } from "./write.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
@@ -104,6 +105,6 @@ export function renderNotFound(props: NotFoundProps): string {
 
 /** A page for static hosts that cannot redirect: it sends the browser on at once. */
 export function renderRedirect(to: string, canonical: string, lang: string): string {
-  const href = to.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `${DOCTYPE}<html lang="${lang}"><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${canonical.replace(/"/g, "&quot;")}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
+  const href = escapeMarkup(to);
+  return `${DOCTYPE}<html lang="${lang}"><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${escapeMarkup(canonical)}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
 }

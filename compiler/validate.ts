@@ -8,7 +8,7 @@ import Ajv2020, { _, type ErrorObject, type Format, type ValidateFunction } from
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "./diagnostics.ts";
-import { parseLink } from "./links.ts";
+import { parseLink } from "./link-syntax.ts";
 import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "./load.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "./cache.ts";
