@@ -4,4 +4,9 @@ import { importBundled } from "./run-ts.js";
 
 process.env.NODE_ENV ??= "production";
 const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", ["compiler", "templates", "runtime", "tests/bench"]);
-await runBenchmark(process.argv.slice(2));
+try {
+  await runBenchmark(process.argv.slice(2));
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 2;
+}

@@ -11,7 +11,7 @@
 // fails.
 //
 //   npm run bench                 real site and 10,000 routes
-//   npm run bench -- --routes 2000
+//   npm run bench -- --routes 2000 --campaigns 3
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -203,8 +203,14 @@ function print(result: Measured) {
 }
 
 export async function runBenchmark(args: string[]) {
-  const routesArg = args.indexOf("--routes");
-  const large = routesArg >= 0 ? Number(args[routesArg + 1]) : 10_000;
+  const option = (name: string, fallback: number) => {
+    const at = args.indexOf(name);
+    const value = at >= 0 ? Number(args[at + 1]) : fallback;
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a whole number, not ${args[at + 1]}`);
+    return value;
+  };
+  const large = option("--routes", 10_000);
+  const campaigns = option("--campaigns", 8);
   const real = join(projectRoot, "specs");
   console.log(`benchmark on ${process.version}, ${(await import("node:os")).cpus().length} cores; build instant ${NOW.toISO()}`);
 
@@ -215,7 +221,7 @@ export async function runBenchmark(args: string[]) {
     const small = await measure("real specs", realCopy);
     print(small);
     const synthetic = join(scratch, "synthetic");
-    const shape = writeSyntheticSpecs(real, synthetic, large);
+    const shape = writeSyntheticSpecs(real, synthetic, large, { campaigns });
     const big = await measure(`synthetic specs (8 regions x ${shape.products} more products x ${shape.campaigns} more campaigns)`, synthetic);
     print(big);
     // Memory should grow no faster than the output: compare the two sizes' growth.
