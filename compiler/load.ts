@@ -144,8 +144,8 @@ export interface ReadAheadFile {
   mtimeMs: number;
   size: number;
   text: string;
-  /** The file's plain data, when it parsed clean; undefined leaves the file to the positioned parser. */
-  fast: { data: unknown } | undefined;
+  /** The file's plain data, when it parsed clean; undefined leaves the file to load(). */
+  parsed: { data: unknown } | undefined;
 }
 
 /**
@@ -156,7 +156,7 @@ export interface ReadAheadFile {
 export function readSpecFile(absPath: string, options: { positioned?: boolean } = {}): ReadAheadFile {
   const { mtimeMs, size } = statSync(absPath);
   const text = readSpecText(absPath);
-  return { mtimeMs, size, text, fast: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
+  return { mtimeMs, size, text, parsed: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
 }
 
 /** The data of a file the positioned parser reads without a problem. */
@@ -248,7 +248,7 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
   const known = reuse.parsed?.lookup(absPath);
   const read = known ? undefined : (readAheadOf(absPath, reuse.ahead) ?? readSpecFile(absPath));
   const text = read?.text ?? readSpecText(absPath);
-  const fast = known ?? read?.fast;
+  const clean = known ?? read?.parsed;
   const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
@@ -262,9 +262,9 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
     get doc() {
       return (doc ??= positionedDocument(text));
     },
-    data: fast?.data,
+    data: clean?.data,
   };
-  if (!fast) {
+  if (!clean) {
     for (const error of document.doc.errors) {
       const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
       if (error.code === "DUPLICATE_KEY") {
@@ -324,7 +324,7 @@ export function fastData(text: string): { data: unknown } | undefined {
 }
 
 const anchorOrAlias = /(?:^|[\s[{,])[&*]\S/;
-const anchorOrAliasToken = /(?:^|[\s[{,])[&*]\S/g;
+const anchorOrAliasToken = new RegExp(anchorOrAlias.source, "g");
 // Where the specs put them: a mapping value or a list item, alone to the end of its line. Both
 // parsers read anchors there alike; elsewhere (on keys, before a compact mapping) they differ.
 const plainAnchorOrAlias = /(?::|-) [&*][^\s[\]{},]+ *$/gm;

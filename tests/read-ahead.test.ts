@@ -37,7 +37,7 @@ describe("read-ahead", () => {
     const ahead = await readAhead(specs);
     expect(ahead?.size).toBeGreaterThan(300);
     expect(fastData(readFileSync(tagged, "utf8"))).toBeUndefined();
-    expect(ahead!.get(tagged)!.fast?.data).toHaveProperty("product");
+    expect(ahead!.get(tagged)!.parsed?.data).toHaveProperty("product");
     const plain = summary(check(specs, root));
     expect(plain.diagnostics.map((d) => d.code)).toContain("unknown-placeholder");
     expect(summary(check(specs, root, { ahead }))).toEqual(plain);
