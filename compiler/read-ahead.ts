@@ -48,7 +48,8 @@ export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadA
   return new Map([...own, ...(await Promise.all(others)).flat()]);
 }
 
-function yamlFilesBelow(dir: string): string[] {
+/** Every .yaml file under `dir`, as paths joined onto it. */
+export function yamlFilesBelow(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return yamlFilesBelow(path);

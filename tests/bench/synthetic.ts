@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { parse } from "yaml";
 
 export interface SyntheticShape {
+  /** The real site's regions (R). */
+  regions: number;
   /** Products generated (P). */
   products: number;
   /** Campaigns generated (C), each with a page in its regions. */
@@ -37,6 +39,8 @@ interface CampaignSpec {
 
 const readYaml = <T>(path: string): T => parse(readFileSync(path, "utf8")) as T;
 const flow = (value: unknown) => JSON.stringify(value);
+/** A price row as the specs write it: ~ where there is no price. */
+const priceRow = (row: readonly (number | null)[] | undefined) => flow(row).replaceAll("null", "~");
 const numbered = (n: number) => String(n).padStart(5, "0");
 
 /**
@@ -78,7 +82,7 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
       const buy = f.buy ? `${f.buy}-mk-${n}` : undefined;
       catalogueLines.push(`      ${region}: ${flow({ ...f, name, ...(buy ? { buy } : {}) })}`);
     }
-    priceLines.push(`  ${id}: ${flow(prices.list[model]).replaceAll("null", "~")}`);
+    priceLines.push(`  ${id}: ${priceRow(prices.list[model])}`);
     // The page's own name in its title and copy: the model's name in each region, renamed.
     let text = readFileSync(join(real, "content", `${modelPage}.yaml`), "utf8");
     for (const name of new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!))) text = text.replaceAll(name, `${name} Mk ${n}`);
@@ -111,7 +115,7 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
   append(join(dir, "pages.yaml"), pageLines);
   append(join(dir, "catalogue.yaml"), catalogueLines);
   append(join(dir, "prices.yaml"), priceLines);
-  return { products: generated.length, campaigns: campaignCount, routes: total };
+  return { regions: allRegions.length, products: generated.length, campaigns: campaignCount, routes: total };
 }
 
 /** A campaign's text with its offers written out anew, as plain rows (the last key of the file). */
@@ -119,7 +123,7 @@ function withOffers(source: string, offers: NonNullable<CampaignSpec["offers"]>)
   const at = source.search(/^offers:/m);
   const rows = Object.entries(offers).flatMap(([region, byProduct]) => [
     `  ${region}:`,
-    ...Object.entries(byProduct).map(([id, row]) => `    ${id}: ${flow(row).replaceAll("null", "~")}`),
+    ...Object.entries(byProduct).map(([id, row]) => `    ${id}: ${priceRow(row)}`),
   ]);
   return `${(at < 0 ? source : source.slice(0, at)).trimEnd()}\noffers:\n${rows.join("\n")}\n`;
 }
