@@ -30,6 +30,9 @@ export interface TimedWindow {
   endsWhat: string;
   campaign?: string;
   stage?: number;
+  /** A stage's names as the campaign file writes them ("Black Friday 2024", "Early Black Friday"), for reports. */
+  campaignName?: string;
+  stageName?: string;
   start: DateTime | null;
   end: DateTime | null;
   location: Location;
@@ -204,6 +207,8 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
           endsWhat: `${stage.name} ends`,
           campaign: id,
           stage: stage.number,
+          campaignName: campaign.data.name,
+          stageName: stage.name,
           start: stage.start,
           end: stage.end,
           location: locate(campaign.spec, ["stages", stage.number - 1]),
