@@ -202,12 +202,14 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
   const result = checkSpecs(specsDirFrom(options.specs));
   const report = result.model ? timeline(result.model, at) : null;
   const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
+  // The printed report leaves finished windows, and the warnings about them, to --all; --json keeps everything.
+  const shown = options.all ? diagnostics : result.diagnostics;
   if (options.json) {
     const { diagnostics: printed } = JSON.parse(printJson(diagnostics, result.sources)) as { diagnostics: unknown[] };
     process.stdout.write(JSON.stringify({ at: report?.at ?? at.toISO(), windows: report?.rows ?? [], nextChange: report?.next ?? null, diagnostics: printed }, null, 2) + "\n");
   } else {
     const style = styleFor(process.stdout);
-    if (diagnostics.length) process.stdout.write(printPretty(diagnostics, result.sources, style) + "\n\n");
+    if (shown.length) process.stdout.write(printPretty(shown, result.sources, style) + "\n\n");
     if (report) process.stdout.write(printTimeline(report, { all: options.all }) + "\n");
   }
   return hasErrors(diagnostics) ? 1 : 0;
@@ -246,11 +248,17 @@ export function createProgram(setExitCode: (code: number) => void): Command {
 
   program
     .command("check-windows")
-    .description("every time window per region: what is live at --at, overlaps, gaps, expired")
+    .summary("the windows running or upcoming at --at, by campaign and stage; --all adds the finished ones")
+    .description(
+      "By default, the windows running or upcoming at --at (default: now): campaign stages by campaign and stage name, then " +
+        "page windows, then nav start times; one row per window and the regions that share its times, with its state (upcoming, " +
+        "live, OVERLAP when two live windows change the same output) and its local start and last minute; then the next change " +
+        "and how many finished windows were left out. --all adds the finished windows (state over) and a window-over warning for each.",
+    )
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--at <instant>", "the instant to report on, e.g. \"2024-11-22T09:00 Europe/Paris\" (default: now)")
-    .option("--all", "list windows already over too")
-    .option("--json", "print {at, windows, nextChange, diagnostics} on stdout")
+    .option("--all", "also list the finished windows (state over) and a window-over warning for each")
+    .option("--json", "print {at, windows, nextChange, diagnostics} on stdout: every window per region, finished ones included")
     .action((options) => setExitCode(runCheckWindows(options)));
 
   program

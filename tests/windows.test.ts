@@ -80,11 +80,11 @@ describe("site check-windows", () => {
   test("answers --at with what is live per region and the next change (the issue's example)", () => {
     const { code, stdout } = runSite(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^region +window +state +start \(local\) +end \(local\)$/m);
-    expect(stdout).toMatch(/^eu +black-friday-2024 stage 2 +live +Fri 22 Nov 09:00 CET +Fri 29 Nov 23:59 CET$/m);
-    expect(stdout).toMatch(/^us +black-friday-2024 stage 2 +live /m);
-    expect(stdout).toMatch(/^eu +black-friday-2024 stage 3 +upcoming +Sat 30 Nov 00:00 CET/m);
-    expect(stdout).toMatch(/^next change: 2024-11-30T00:00\+01:00 \(.*eu.*Cyber Monday starts/m);
+    expect(stdout).toMatch(/^window +regions +state +start +end \(last minute\)$/m);
+    expect(stdout).toMatch(/^Black Friday 2024 › Black Friday +us uk eu fr de +live +Fri 22 Nov 2024 \d\d:00 CET \* +Fri 29 Nov 2024 23:59 CET \*$/m);
+    expect(stdout).toMatch(/^Black Friday 2024 › Cyber Monday +uk eu fr de +upcoming +Sat 30 Nov 2024 00:00 CET \*/m);
+    expect(stdout).toMatch(/^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 CET\)$/m);
+    expect(stdout).toMatch(/^ {2}Black Friday 2024 › Cyber Monday starts +us uk eu fr de$/m);
   });
 
   test("around the declared pause between Early Black Friday and Black Friday", () => {
