@@ -8,7 +8,8 @@ import { buildHead } from "./head.ts";
 import { regionPath } from "./link-context.ts";
 import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
 import { parseLink } from "./link-syntax.ts";
-import { fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
+import { resolveInForce, type LivePromotion, type RegionInForce } from "./in-force.ts";
+import { fillAll, fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
 import type {
   ArticleSection,
   Availability,
@@ -25,7 +26,6 @@ import type {
 import { compileSections } from "./sections.ts";
 import type * as Spec from "./spec-types.ts";
 import { parseInstant } from "./time.ts";
-import { campaignStages, collectWindows, liveStage, nextChange, type Stage } from "./windows.ts";
 
 export interface PrefetchRequest {
   baseURL: string;
@@ -83,14 +83,15 @@ const seriesLabels: Record<string, string> = {
 };
 
 export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
-  // Embargo: a page whose window has not started at `now` does not exist yet: no HTML, no
-  // manifest, no alternate, no link to it. Compile sees the site without it.
-  const released = (route: RouteModel) => {
-    const start = route.window?.start ? parseInstant(route.window.start) : null;
-    return !start?.ok || start.instant <= now;
-  };
-  const liveRoutes = fullModel.routes.filter(released);
-  const model: SiteModel = { ...fullModel, routes: liveRoutes, routesByPath: new Map(liveRoutes.map((r) => [r.path, r])) };
+  // The time stage decides, once, what is in force at `now`; nothing below compares instants.
+  const time = resolveInForce(fullModel, now);
+  // Embargo: a page whose window has not started does not exist yet: no HTML, no manifest, no
+  // alternate, no link to it. A page whose window is over is a redirect to its region's home.
+  const openRoutes = fullModel.routes.filter((r) => time.routeState(r) === "open");
+  const overRoutes = fullModel.routes
+    .filter((r) => time.routeState(r) === "over" && !r.childrenOnly)
+    .map((r): RouteModel => ({ ...r, template: null, redirect: { to: fullModel.regions.get(r.region)!.prefix || "/", status: 302 } }));
+  const model: SiteModel = { ...fullModel, routes: [...openRoutes, ...overRoutes], routesByPath: new Map(openRoutes.map((r) => [r.path, r])) };
   const specs = model.specs;
   const constants = specs.constants!.data;
   const organisation = specs.organisation!.data;
@@ -103,7 +104,8 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     return typeof node === "string" ? node : "";
   };
 
-  const placeholderContext = (region: RegionModel): PlaceholderContext => ({ brand: model.name, region, constants, organisation });
+  const placeholderContext = (region: RegionModel, campaign?: PlaceholderContext["campaign"]): PlaceholderContext => ({ brand: model.name, region, constants, organisation, campaign });
+  const fillIn = (region: RegionModel) => (text: string) => fillPlaceholders(text, placeholderContext(region));
 
   /** An href for a link written in a region's spec: internal links become site paths (absolute URLs on the sister site). */
   const hrefFor = (region: RegionModel, text: string): { href: string; external: boolean } => {
@@ -113,7 +115,8 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     const path = link.absolute ? `/${link.path}` : (region.prefix + (link.path ? `/${link.path}` : "")) || "/";
     const anchor = link.anchor ? `#${link.anchor}` : "";
     const target = model.routesByPath.get(path);
-    // A link to a page that is not released yet leads nowhere for now: the entry is left out.
+    // A link to a page that is not released yet, or whose window is over, leads nowhere for now:
+    // the entry is left out.
     if (!target) return { href: "", external: false };
     const targetRegion = model.regions.get(target.region);
     // A page of the sister site (cn on its own domain) is linked by its full address.
@@ -154,8 +157,11 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     const product = model.products.get(productId);
     const facts = product?.regions[region.code];
     if (!product || !facts) return null;
-    const amount = model.price(productId, region.code);
-    const availability: Availability = facts.stock === 0 ? "soldOut" : facts.isPreSale ? "preOrder" : "buy";
+    const inForce = time.region(region.code);
+    const phase = inForce.phase(productId);
+    // Before its pre-order opens a product has no price and no way to buy it, only a sign-up.
+    const price = phase === "pre-heat" ? null : inForce.price(productId);
+    const availability: Availability = facts.stock === 0 ? "soldOut" : phase === "pre-heat" ? "comingSoon" : phase === "early-bird" || facts.isPreSale ? "preOrder" : "buy";
     const labels = region.settings.labels;
     const page = productPageOf(productId, region);
     return {
@@ -163,31 +169,17 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       name: facts.name,
       image: product.image,
       href: page ? page.path : null,
-      buy: facts.buy ?? null,
-      price: amount === null ? null : formatPrice(amount, region),
+      buy: availability === "comingSoon" ? null : (facts.buy ?? null),
+      price: price ? formatPrice(price.amount, region) : null,
+      listPrice: price?.sale ? formatPrice(price.list, region) : null,
+      phase,
       availability,
-      actionLabel: availability === "soldOut" ? labels.soldOut : availability === "preOrder" ? labels.preOrder : labels.buy,
+      actionLabel: { soldOut: labels.soldOut, comingSoon: labels.comingSoon, preOrder: labels.preOrder, buy: labels.buy }[availability],
     };
   };
 
-  /** The 1-based stage of a campaign live in a region at `now`, or null. */
-  // Stages and product cards are asked for by every section of every page: resolve each once.
-  const stageCache = new Map<string, Stage[]>();
-  const stagesOf = (campaignId: string, region: string): Stage[] => {
-    const key = `${campaignId}|${region}`;
-    let stages = stageCache.get(key);
-    if (!stages) {
-      const campaign = specs.campaigns.get(campaignId)?.data;
-      stages = campaign ? campaignStages(campaign, region) : [];
-      stageCache.set(key, stages);
-    }
-    return stages;
-  };
-  const liveStageNumber = (campaignId: string, region: string): number | null => liveStage(stagesOf(campaignId, region), now)?.number ?? null;
-
   const navEntries = (region: RegionModel, items: Spec.NavItem[]): NavEntry[] =>
     items
-      .filter((item) => !item.campaign || (item.stage ?? [1]).includes(liveStageNumber(item.campaign, region.code) ?? -1))
       .map((item): NavEntry | null => {
         const started = item.startTime ? (() => {
           const parsed = parseInstant(item.startTime!);
@@ -209,6 +201,31 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       })
       .filter((entry): entry is NavEntry => entry !== null);
 
+  /** A campaign's figures for its texts in a region: the live stage's saving and dates. */
+  const campaignFigures = (region: RegionModel, campaignId: string, inForce: RegionInForce): PlaceholderContext["campaign"] => {
+    const live = inForce.live(campaignId);
+    return live ? { upTo: model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone } : undefined;
+  };
+
+  /** The texts of a campaign's live entry point, its figures filled in. */
+  const promotionTexts = <T,>(region: RegionModel, promotion: LivePromotion, value: T): T =>
+    fillAll(value, (text) => fillPlaceholders(text, placeholderContext(region, campaignFigures(region, promotion.campaign, time.region(region.code)))));
+
+  /** The region's navigation with the menu entries of live campaigns after its first entry. */
+  const navigationFor = (region: RegionModel): NavEntry[] => {
+    const own = navEntries(region, region.settings.navigation);
+    const promoted = time
+      .region(region.code)
+      .promotions.filter((p) => p.entry.menu)
+      .map((p): NavEntry | null => {
+        const menu = promotionTexts(region, p, p.entry.menu!);
+        const target = hrefFor(region, p.link);
+        return target.href ? { label: menu.label, ...target, product: null, icon: menu.icon ?? null, tag: null, hidden: [], children: [] } : null;
+      })
+      .filter((entry): entry is NavEntry => entry !== null);
+    return [...own.slice(0, 1), ...promoted, ...own.slice(1)];
+  };
+
   const linkOf = (region: RegionModel, label: string, text: string): Link => ({ label, ...hrefFor(region, text) });
 
   const layoutCache = new Map<string, LayoutData>();
@@ -217,9 +234,13 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     if (cached) return cached;
     const s = region.settings;
     const lang = region.language;
-    const banner = (s.textBanner ?? []).find((b) => !b.campaign || (b.stage ?? [1]).includes(liveStageNumber(b.campaign, region.code) ?? -1));
+    // A live campaign's banner takes the place of the region's own.
+    const promoted = time.region(region.code).promotions.find((p) => p.entry.textBanner);
+    const banner = promoted
+      ? { ...promotionTexts(region, promoted, promoted.entry.textBanner!), link: promoted.link }
+      : s.textBanner?.[0];
     const chooser = model.routesByPath.get(region.prefix + "/choose-your-region");
-    const layout: LayoutData = {
+    const written: LayoutData = {
       brand: model.name,
       homeHref: hrefFor(region, s.home.link).href,
       regionLabel: s.region.label,
@@ -227,7 +248,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       shop: s.shop ? linkOf(region, s.shop.label, s.shop.link) : null,
       account: linkOf(region, s.account.label, s.account.link),
       textBanner: banner ? { label: banner.label, href: hrefFor(region, banner.link).href, bg: banner.bg } : null,
-      navigation: navEntries(region, s.navigation),
+      navigation: navigationFor(region),
       footerNavs: s.footerNavs.map((n) => linkOf(region, n.label, n.link)).filter((l) => l.href),
       media: s.media.map((m) => ({ label: m.label, href: m.link, external: true, icon: m.icon })),
       copyright: s.copyright,
@@ -251,6 +272,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         externalLink: message(lang, "ui.common.externalLink"),
       },
     };
+    const layout = fillAll(written, fillIn(region));
     layoutCache.set(region.code, layout);
     return layout;
   };
@@ -263,17 +285,26 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       .replace("{months}", String(installment.months));
   };
 
+  /** The home's promotion banners of live campaigns, as banner sections of their campaign. */
+  const promotionBanners = (region: RegionModel): Spec.RichSection[] =>
+    time
+      .region(region.code)
+      .promotions.filter((p) => p.entry.homeBanner)
+      .map(({ campaign, stage, link, entry }) => ({ type: "banner", id: `promotion-${campaign}`, campaign, stage: [stage.number], link, ...entry.homeBanner! }));
+
   const sectionsFor = (route: RouteModel, region: RegionModel): SectionData[] => {
-    const list = specs.content.get(route.page)?.data.sections?.[region.code];
-    if (!list) return [];
+    const written = specs.content.get(route.page)?.data.sections?.[region.code] ?? [];
+    const list = route.template === "home" ? [...promotionBanners(region), ...written] : written;
+    if (list.length === 0) return [];
+    const inForce = time.region(region.code);
     return compileSections(list, {
       model,
-      now,
       region,
+      time: inForce,
       pageCampaign: route.campaign,
       pagePath: route.path,
       pageProduct: route.product,
-      fill: (text) => fillPlaceholders(text, placeholderContext(region)),
+      fill: (text, campaign) => fillPlaceholders(text, placeholderContext(region, campaign ? campaignFigures(region, campaign, inForce) : undefined)),
       linkOf: (label, link) => linkOf(region, label, link),
       hrefFor: (link) => hrefFor(region, link).href,
       productCard: (id) => {
@@ -281,7 +312,6 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         return canonical ? productCard(canonical, region) : null;
       },
       formatPrice: (amount) => formatPrice(amount, region),
-      stagesOf: (campaignId) => stagesOf(campaignId, region.code),
       message: (path) => message(region.language, path),
       installmentText: (amount) => installmentText(region, amount),
     });
@@ -310,7 +340,8 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         return {
           template,
           title,
-          sections: (content?.body?.[lang] ?? []).map(
+          // A text about a campaign (its announcement) is published when the campaign begins.
+          sections: (content?.body?.[lang] ?? []).filter((section) => !section.campaign || time.region(region.code).begun(section.campaign)).map(
             (section): ArticleSection => ({
               heading: section.heading ? fill(section.heading) : null,
               paragraphs: paragraphsOf(fill(section.text)),
@@ -428,7 +459,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
 
   return {
     now: now.toISO()!,
-    nextChange: nextChangeAfter(fullModel, now),
+    nextChange: time.nextChange,
     routes,
     modules: generatedModules(model),
     notFound: {
@@ -444,12 +475,6 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         })),
     },
   };
-}
-
-/** The first instant after `now` at which some window of the site starts or ends. */
-export function nextChangeAfter(model: SiteModel, now: DateTime): string | null {
-  const next = nextChange(collectWindows(model.specs, [...model.regions.keys()]), now);
-  return next ? next.instant.toISO({ suppressMilliseconds: true }) : null;
 }
 
 /** Instants leave compile as ISO strings with an offset, whatever form the spec used. */

@@ -244,10 +244,27 @@ export const catalogue = {
     message: (a) => `Page ${a.page} has no ${a.what} for ${list(a.regions)}.`,
     hint: (a) => `write it in specs/content/${a.page}.yaml; the page cannot be built without it.`,
   }),
-  "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string }>({
+  "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string; onlyIn?: string }>({
     severity: "error",
-    message: (a) => `{${a.name}} is not a figure the compiler can fill in.`,
-    hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
+    message: (a) =>
+      a.onlyIn
+        ? `{${a.name}} means something only in ${a.onlyIn}; here it would reach shoppers as it is written.`
+        : `{${a.name}} is not a figure the compiler can fill in; it would reach shoppers as it is written.`,
+    hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
+  }),
+  "campaign-unreachable": entry<{ campaign: string; page: string; region: string; stage: number; stageName: string }>({
+    severity: "error",
+    message: (a) =>
+      `Nothing leads shoppers in ${a.region} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
+    hint: (a) => `add an entry for stage ${a.stage} under promotion: ${a.region}: in the campaign file (a textBanner, menu or homeBanner).`,
+  }),
+  "headline-percent-mismatch": entry<{ written: number; derived: number | null; region: string; stage: number; campaign: string }>({
+    severity: "error",
+    message: (a) =>
+      a.derived === null
+        ? `This headline promises ${a.written}% but ${a.campaign} has no sale prices in ${a.region} at stage ${a.stage}.`
+        : `This headline says ${a.written}% but the largest saving of ${a.campaign}'s stage ${a.stage} prices in ${a.region} is ${a.derived}%.`,
+    hint: (a) => (a.derived === null ? "add the stage's prices under offers:, or take the figure out of the text." : "write {upTo}% and the figure is derived from the price table and the campaign's offers."),
   }),
   "campaign-price-not-below-list": entry<{ product: string; region: string; stage: number; price: number; list: number }>({
     severity: "error",
@@ -296,10 +313,11 @@ export const catalogue = {
     message: (a) => `${a.what} ${a.edge} the campaign's window.`,
     hint: () => "keep every stage inside the campaign's window, or widen the window.",
   }),
-  "route-window-mismatch": entry<{ page: string; campaign: string; region: string; edge: string }>({
+  "route-window-mismatch": entry<{ page: string; campaign: string; region: string; edge: "start" | "end"; expected: string }>({
     severity: "error",
-    message: (a) => `The window of page ${a.page} ${a.edge} campaign ${a.campaign} in ${a.region}: the page would be gone while the campaign runs.`,
-    hint: () => "make the page's window cover the whole campaign, or drop it and let the campaign decide.",
+    message: (a) =>
+      `The window of page ${a.page} disagrees with campaign ${a.campaign} in ${a.region}: the campaign's pages ${a.edge === "start" ? "open" : "close"} at ${a.expected}.`,
+    hint: () => "drop the page's window: a campaign page is seen exactly while its campaign runs, from its first stage to the end of its last.",
   }),
   "dst-local-time": entry<{ value: string; zone: string; gap: boolean }>({
     severity: "warning",

@@ -7,7 +7,7 @@ import { at, findPage, type LinkContext, type Report } from "./link-context.ts";
 import { checkLink } from "./link-navigation.ts";
 import type { Template } from "./link.ts";
 import { placeholderNames, placeholdersIn } from "./placeholders.ts";
-import type { ValidSpecs } from "./validate.ts";
+import type { Valid, ValidSpecs } from "./validate.ts";
 
 /**
  * Every page a template renders has its texts for every region that carries it; content files
@@ -21,9 +21,6 @@ export function checkContent(cx: LinkContext): void {
   for (const [id, file] of specs.content) {
     if (!findPage(pages.data.pages, id)) {
       report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
-    }
-    for (const { name, path } of unknownPlaceholders(file.data)) {
-      report("unknown-placeholder", { name, known: placeholderNames, suggestion: closest(name, placeholderNames) }, at(file, path));
     }
   }
   // What each template needs beyond head, and whether it is written per language or per region.
@@ -65,21 +62,58 @@ export function checkContent(cx: LinkContext): void {
 }
 
 /**
- * The unknown placeholders of a file's data and where they are. They depend on nothing else, so
- * they are remembered by data object: site dev's loader keeps the data of unchanged files.
+ * No text reaches a shopper with a {placeholder} in it: every name a text uses is one compile
+ * fills where that text is shown. Content, region, campaign and message files are read; names
+ * that mean something only in one place ({upTo} of a campaign) are known only there.
  */
-function unknownPlaceholders(data: object): { name: string; path: PathSegment[] }[] {
-  let found = unknownPlaceholdersOf.get(data);
+export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
+  const pageCampaign = (pageId: string) => (specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : undefined);
+  const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
+    for (const { name, path } of placeholdersOf(file.data)) {
+      const scope = scopeOf(path);
+      const known = [...placeholderNames, ...(scope?.names ?? [])];
+      if (known.includes(name)) continue;
+      const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name));
+      report("unknown-placeholder", { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) }, at(file, path));
+    }
+  };
+  for (const [pageId, file] of specs.content) {
+    scan(file, (path) => {
+      if (path[0] !== "sections") return null;
+      const section = file.data.sections?.[path[1] as string]?.[path[2] as number];
+      return section && (("campaign" in section && section.campaign) || pageCampaign(pageId)) ? campaignScope : null;
+    });
+  }
+  for (const file of specs.campaigns.values()) scan(file, (path) => (path[0] === "promotion" ? campaignScope : null));
+  for (const file of specs.regions.values()) scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
+  for (const file of specs.messages.values()) scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
+}
+
+interface PlaceholderScope {
+  names: string[];
+  where: string;
+}
+const campaignScope: PlaceholderScope = { names: ["upTo", "dates"], where: "a campaign's promotion entries and the sections of its pages" };
+const installmentScope: PlaceholderScope = { names: ["amount", "months"], where: "a region's installment text" };
+const greetingScope: PlaceholderScope = { names: ["name"], where: "the account greeting (ui.account.greeting), filled in the browser" };
+const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
+
+/**
+ * The placeholders of a file's data and where they are. They depend on nothing else, so they are
+ * remembered by data object: site dev's loader keeps the data of unchanged files.
+ */
+function placeholdersOf(data: object): { name: string; path: PathSegment[] }[] {
+  let found = placeholdersByData.get(data);
   if (!found) {
     const list: { name: string; path: PathSegment[] }[] = [];
     forEachText(data, [], (text, path) => {
-      for (const name of placeholdersIn(text)) if (!(placeholderNames as string[]).includes(name)) list.push({ name, path });
+      for (const name of placeholdersIn(text)) list.push({ name, path });
     });
-    unknownPlaceholdersOf.set(data, (found = list));
+    placeholdersByData.set(data, (found = list));
   }
   return found;
 }
-const unknownPlaceholdersOf = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
+const placeholdersByData = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
 
 function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
   if (typeof value === "string") visit(value, path);

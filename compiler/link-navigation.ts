@@ -1,5 +1,5 @@
 // Link rules of the region files: navigation, footer, banners and header entries lead to routes
-// of the site, name products sold there and stages their campaign has.
+// of the site and name products sold there.
 
 import type { PathSegment } from "./load.ts";
 import { at, regionPath, type LinkContext } from "./link-context.ts";
@@ -36,10 +36,7 @@ export function checkRegionFiles(cx: LinkContext): void {
       if (entry) checkLink(cx, region, file, [key, "link"], entry.link);
     }
     s.footerNavs.forEach((n, i) => checkLink(cx, region, file, ["footerNavs", i, "link"], n.link));
-    s.textBanner?.forEach((b, i) => {
-      checkLink(cx, region, file, ["textBanner", i, "link"], b.link);
-      if (b.campaign) checkStages(cx, b.campaign, b.stage, file, ["textBanner", i]);
-    });
+    s.textBanner?.forEach((b, i) => checkLink(cx, region, file, ["textBanner", i, "link"], b.link));
     const walkNav = (items: Spec.NavItem[], path: PathSegment[]) =>
       items.forEach((item, i) => {
         const p = [...path, i];
@@ -48,16 +45,10 @@ export function checkRegionFiles(cx: LinkContext): void {
           const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
           cx.useProduct(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
         }
-        if (item.campaign) checkStages(cx, item.campaign, item.stage, file, p);
         if (item.children) walkNav(item.children, [...p, "children"]);
       });
     walkNav(s.navigation, ["navigation"]);
   }
-}
-
-/** A banner or menu entry names a known campaign, and stages it has. */
-function checkStages(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
-  if (cx.checkCampaign(campaign, at(file, [...path, "campaign"]))) checkStageNumbers(cx, campaign, stages, file, path);
 }
 
 /** The stages a node (its `stage` list) names exist in a campaign already known to exist. */

@@ -7,11 +7,13 @@
 
 import { closest, diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
 import type { PathSegment } from "./load.ts";
-import { checkContent, checkMessages } from "./link-content.ts";
+import { checkContent, checkMessages, checkPlaceholders } from "./link-content.ts";
 import { at, findPage, regionPath, type LinkContext, type Report } from "./link-context.ts";
+import { checkCampaigns } from "./link-campaigns.ts";
 import { checkRegionFiles } from "./link-navigation.ts";
 import { checkSections } from "./link-sections.ts";
-import { checkWindows } from "./windows.ts";
+import { campaignStages, campaignWindow, checkWindows, regionZoneOf } from "./windows.ts";
+import type { DateTime } from "luxon";
 import type * as Spec from "./spec-types.ts";
 import type { ValidSpecs } from "./validate.ts";
 
@@ -30,6 +32,8 @@ export interface RegionModel {
   prefix: string;
   /** Absolute origin, no trailing slash. */
   origin: string;
+  /** IANA zone of the region's shoppers: their calendar days and clock times. */
+  zone: string;
   originName: string;
   group: "us" | "eu" | "cn";
   /** Local-storage path scope of the session (seed 000 §4). */
@@ -75,6 +79,10 @@ export interface SiteModel {
   products: Map<string, ProductModel>;
   /** List price of a product (any identifier) in a region, or null where it is not sold. */
   price(product: string, region: string): number | null;
+  /** A campaign's sale price of a product in a region at a stage (1-based), or null. */
+  offer(campaign: string, product: string, region: string, stage: number): number | null;
+  /** The largest saving of a campaign's stage in a region, in whole percent rounded down; null without offers. */
+  upTo(campaign: string, region: string, stage: number): number | null;
   /** The identifier a product is filed under, aliases resolved; undefined if unknown. */
   canonicalProduct(id: string): string | undefined;
 }
@@ -118,6 +126,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
       hreflang: r.hreflang ?? r.locale,
       prefix,
       origin: (site.data.origins[r.origin] ?? "").replace(/\/$/, ""),
+      zone: regionZoneOf(specs, code) ?? "UTC",
       originName: r.origin,
       group: r.group,
       storageScope: `/${r.group}`,
@@ -218,6 +227,14 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     if (campaignsChecked) report("unknown-campaign", { value: id, suggestion: closest(id, campaignIds) }, location);
     return false;
   };
+  // A campaign's landing page is seen while the campaign runs in the region: the window is derived.
+  const landingWindow = (campaignId: string | undefined, code: string): Spec.Window | null => {
+    const campaign = campaignId ? specs.campaigns.get(campaignId)?.data : undefined;
+    const window = campaign ? campaignWindow(campaignStages(campaign, code, regionZoneOf(specs, code))) : null;
+    if (!window) return null;
+    const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true })!;
+    return window.end ? { start: iso(window.start), end: iso(window.end) } : { start: iso(window.start) };
+  };
   if (pages) {
     const addPages = (entries: Record<string, Spec.Page>, parentId: string | null, yamlPath: PathSegment[]) => {
       for (const [key, page] of Object.entries(entries)) {
@@ -252,7 +269,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
             product: carried ? (product ?? null) : null,
             campaign: carried ? (page.campaign ?? null) : null,
             redirect: carried && page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
-            window: carried ? (page.window ?? null) : null,
+            window: carried ? (landingWindow(page.campaign, code) ?? page.window ?? null) : null,
             scrollTo: carried ? (page.scrollTo ?? null) : null,
             childrenOnly: !carried,
           };
@@ -289,10 +306,30 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     }
   }
 
+  const offer = (campaignId: string, product: string, region: string, stage: number): number | null => {
+    const offers = specs.campaigns.get(campaignId)?.data.offers?.[region];
+    if (!offers) return null;
+    const id = canonicalProduct(product);
+    const key = Object.keys(offers).find((k) => canonicalProduct(k) === id);
+    return key ? (offers[key]![stage - 1] ?? null) : null;
+  };
+  const upTo = (campaignId: string, region: string, stage: number): number | null => {
+    let best: number | null = null;
+    for (const product of Object.keys(specs.campaigns.get(campaignId)?.data.offers?.[region] ?? {})) {
+      const sale = offer(campaignId, product, region, stage);
+      const list = price(product, region);
+      if (sale === null || list === null || sale >= list) continue;
+      const percent = Math.floor(((list - sale) / list) * 100 + 1e-9);
+      if (best === null || percent > best) best = percent;
+    }
+    return best;
+  };
+
   const cx: LinkContext = { specs, report, regions, routes, routesByPath, checkRegion, checkProduct, checkCampaign, useProduct };
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);
+  checkCampaigns(cx, upTo);
 
   // Campaign prices: one per stage, for products sold in the region, below the list price.
   for (const [id, campaign] of specs.campaigns) {
@@ -345,6 +382,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   }
 
   checkMessages(specs, report);
+  checkPlaceholders(specs, report);
   diagnostics.push(...checkWindows(specs, regionCodes));
 
   const model: SiteModel = {
@@ -356,6 +394,8 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     routesByPath,
     products,
     price,
+    offer,
+    upTo,
     canonicalProduct,
   };
   return { value: model, diagnostics };

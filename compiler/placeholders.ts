@@ -9,6 +9,8 @@ export interface PlaceholderContext {
   region: RegionModel;
   constants: Spec.SystemConstants;
   organisation: Spec.Organisation;
+  /** Texts of a campaign (its promotion entries, its pages' sections) at its live stage. */
+  campaign?: { upTo: number | null; dates: string };
 }
 
 export const placeholders = {
@@ -36,9 +38,44 @@ export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PATTERN)].map((m) => m[1]!);
 }
 
+/** Figures of a campaign's texts: link's checks make sure they appear nowhere else. */
+const campaignPlaceholders: Record<string, (c: NonNullable<PlaceholderContext["campaign"]>) => string | null> = {
+  upTo: (c) => (c.upTo === null ? null : String(c.upTo)),
+  dates: (c) => c.dates,
+};
+
 export function fillPlaceholders(text: string, context: PlaceholderContext): string {
   if (!text.includes("{")) return text;
-  return text.replace(PATTERN, (whole, name: string) => (name in placeholders ? placeholders[name as PlaceholderName](context) : whole));
+  return text.replace(PATTERN, (whole, name: string) => {
+    if (name in placeholders) return placeholders[name as PlaceholderName](context);
+    const campaignValue = context.campaign && name in campaignPlaceholders ? campaignPlaceholders[name]!(context.campaign) : null;
+    return campaignValue ?? whole;
+  });
+}
+
+/**
+ * Every text of a spec value with its placeholders filled: what reaches a page cannot hold a
+ * {name} that one field forgot to fill. Parts with nothing to fill are handed back as they are.
+ */
+export function fillAll<T>(value: T, fill: (text: string) => string): T {
+  if (typeof value === "string") return fill(value) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, i) => {
+      const filled = fillAll(item, fill);
+      if (filled !== item) (copy ??= [...value])[i] = filled;
+    });
+    return (copy ?? value) as T;
+  }
+  if (value && typeof value === "object") {
+    let copy: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(value)) {
+      const filled = fillAll(item, fill);
+      if (filled !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = filled;
+    }
+    return (copy ?? value) as T;
+  }
+  return value;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What compile hands to a template: everything one route shows, already resolved (links are
 // hrefs, prices are formatted, placeholders are filled). A template is a pure function of this.
 
+import type { ProductPhase } from "./in-force.ts";
 import type { Language, Template } from "./link.ts";
 
 export interface Link {
@@ -21,7 +22,8 @@ export interface NavEntry extends Link {
   children: NavEntry[];
 }
 
-export type Availability = "buy" | "preOrder" | "soldOut";
+/** comingSoon: a pre-order that has not opened yet (pre-heat): no price, no buy link. */
+export type Availability = "buy" | "preOrder" | "soldOut" | "comingSoon";
 
 export interface Price {
   amount: number;
@@ -36,7 +38,12 @@ export interface ProductCard {
   image: string;
   href: string | null;
   buy: string | null;
+  /** The price in force: a live campaign stage's sale price, else the list price. */
   price: Price | null;
+  /** The list price while a sale price is in force (shown struck through), else null. */
+  listPrice: Price | null;
+  /** Where the product's pre-order stands, if a campaign runs one. */
+  phase: ProductPhase | null;
   availability: Availability;
   /** Label of the availability state in the region's language (Buy, Pre-order, Sold out). */
   actionLabel: string;
@@ -138,6 +145,8 @@ export interface SaleItem {
   /** "21% OFF". */
   off: string | null;
   installment: string | null;
+  /** Payment methods of the region's shop (paypal, klarna). */
+  paymentMethods: string[];
   describe: string | null;
   identify: string | null;
   extendedWarranty: string | null;
@@ -176,6 +185,6 @@ export type SectionData = { id: string | null } & (
   | { type: "voice-commands"; title: string; groups: { title: string; words: string[] }[]; close: string }
   | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
   | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
-  | { type: "booking"; phase: "early-bird" | "regular"; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
+  | { type: "booking"; productId: string; phase: Exclude<ProductPhase, "pre-heat">; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
   | { type: "community"; message: string; button: string }
 );

@@ -225,13 +225,13 @@ export interface Endpoint5 {
 }
 
 /**
- * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+ * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris); a local time (2024-11-14T09:00) read in the campaign's zone; or a date (2024-12-09), the start of that local day in each region's own zone (site.yaml), so '9 to 31 December' means those days wherever the shopper is.
  */
 
 export type Time = string;
 
 /**
- * A timed campaign: its regions and its stages. The file name is the campaign id. specs/campaigns/<id>.yaml.
+ * A timed campaign: its regions, its stages, its prices, and where shoppers see it. The file name is the campaign id. specs/campaigns/<id>.yaml. A page of pages.yaml that names the campaign is its landing page: that page's window is derived from the stages (first start to last end in each region), never written.
  */
 
 export interface Campaign {
@@ -291,11 +291,11 @@ export interface Campaign {
    */
   window?: {
     /**
-     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris); a local time (2024-11-14T09:00) read in the campaign's zone; or a date (2024-12-09), the start of that local day in each region's own zone (site.yaml), so '9 to 31 December' means those days wherever the shopper is.
      */
     start?: string;
     /**
-     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris), or a local time (2024-11-14T09:00) read in the campaign's zone.
+     * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris); a local time (2024-11-14T09:00) read in the campaign's zone; or a date (2024-12-09), the start of that local day in each region's own zone (site.yaml), so '9 to 31 December' means those days wherever the shopper is.
      */
     end?: string;
   };
@@ -306,6 +306,106 @@ export interface Campaign {
     [k: string]: {
       [k: string]: (number | null)[];
     };
+  };
+  /**
+   * A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
+   */
+  preOrder?: string;
+  /**
+   * Where shoppers see the campaign, per region: each entry shows while one of its stages is live. Every stage of a campaign with a landing page needs at least one entry that leads there in every region that runs the page.
+   */
+  promotion?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: PromotionEntry[];
+  };
+  /**
+   * Query parameters the campaign's pages add to shop links (buy buttons of its sale items), e.g. utm_campaign, so the shop can tell where an order came from.
+   */
+  buyQuery?: {
+    [k: string]: string;
+  };
+}
+/**
+ * The entry points of one or more stages in one region. Texts may use {upTo} (the largest saving of the stage's offers in the region, in whole percent, rounded down) and {dates} (the stage's dates as shoppers read them).
+ */
+
+export interface PromotionEntry {
+  /**
+   * Stages at which these entries show.
+   *
+   * @minItems 1
+   *
+   * Items: A stage number, 1 for the first stage.
+   */
+  stage: number[];
+  /**
+   * Where the entries lead; default: the campaign's landing page in the region.
+   */
+  link?: string;
+  /**
+   * The site-wide text banner above the header; it takes the place of the region's own banner while it shows.
+   */
+  textBanner?: {
+    /**
+     * Banner text.
+     */
+    label: string;
+    /**
+     * Background colour.
+     */
+    bg: "blue" | "red" | "black" | "orange" | "green";
+  };
+  /**
+   * A top-level menu entry, placed after the region's first navigation entry.
+   */
+  menu?: {
+    /**
+     * Visible text.
+     */
+    label: string;
+    /**
+     * Icon shown before the label.
+     */
+    icon?: "new" | "hot" | "gift" | "support" | "download" | "user" | "globe" | "store";
+  };
+  /**
+   * The promotion banner at the top of the region's home page.
+   */
+  homeBanner?: {
+    /**
+     * Heading.
+     */
+    title: string;
+    /**
+     * The discount in big letters; write {upTo}% rather than a figure (Up to {upTo}% OFF).
+     */
+    discount?: string;
+    /**
+     * Line under the discount.
+     */
+    discountDescribe?: string;
+    /**
+     * Body text.
+     */
+    text?: string;
+    /**
+     * Call to action.
+     */
+    linkText?: string;
+    /**
+     * Image key.
+     */
+    image?: string;
+    /**
+     * Design variant (FathersDay).
+     */
+    view?: string;
+    /**
+     * Show the stage's dates under the title.
+     */
+    showDates?: boolean;
   };
 }
 
@@ -598,6 +698,10 @@ export interface Section {
      */
     link: string;
   }[];
+  /**
+   * A text about this campaign (its announcement): published from the campaign's first stage start in each region, not in any build before it.
+   */
+  campaign?: string;
 }
 /**
  * What a product page says about its product, per language. Name, price and buy link come from the catalogue and the price table.
@@ -1923,25 +2027,6 @@ export interface LocalizedText1 {
 }
 
 /**
- * Stages of the campaign at which the banner shows.
- *
- * @minItems 1
- *
- * Items: A stage number, 1 for the first stage.
- */
-
-export type StageList = number[];
-/**
- * Stages of the campaign at which the entry shows.
- *
- * @minItems 1
- *
- * Items: A stage number, 1 for the first stage.
- */
-
-export type StageList1 = number[];
-
-/**
  * Everything one region shows around its pages: currency, shop, navigation, footer, newsletter and labels. One file per region: specs/regions/<code>.yaml.
  */
 
@@ -2157,9 +2242,13 @@ export interface RegionalSettings {
      * Button that plays a product video.
      */
     watchVideo: string;
+    /**
+     * State of a product whose pre-order has not opened yet (pre-heat): shown instead of a price and a buy button.
+     */
+    comingSoon: string;
   };
   /**
-   * Thin promotional banners above the header.
+   * The region's own thin banner above the header. A campaign's text banner (campaigns/<id>.yaml promotion) takes its place while the campaign's stage is live.
    */
   textBanner?: {
     /**
@@ -2174,11 +2263,6 @@ export interface RegionalSettings {
      * Background colour.
      */
     bg: "blue" | "red" | "black" | "orange" | "green";
-    /**
-     * Campaign whose stages gate this banner.
-     */
-    campaign?: string;
-    stage?: StageList;
   }[];
   /**
    * Links in the footer's bottom row.
@@ -2281,11 +2365,6 @@ export interface NavItem {
      */
     color: string;
   };
-  /**
-   * Campaign whose stages gate this entry (promotional menu entry).
-   */
-  campaign?: string;
-  stage?: StageList1;
   /**
    * Entries of the drop-down menu.
    */

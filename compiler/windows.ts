@@ -18,6 +18,8 @@ export interface Stage {
   start: DateTime;
   end: DateTime | null;
   gapBefore: boolean;
+  /** The spec wrote local dates (2024-12-09): shoppers read them as days, with no time or zone. */
+  dateOnly: boolean;
 }
 
 export interface TimedWindow {
@@ -40,33 +42,63 @@ export interface TimedWindow {
 
 type CampaignTime = string;
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A campaign time written as a date: a local day, the same calendar day in every region. */
+export const isDateOnly = (text: CampaignTime): boolean => DATE_ONLY.test(text.trim());
+
 /**
- * An instant from a campaign file: with an offset or zone it stands alone; a local time is read
- * in the campaign's zone. A local time with no campaign zone is naive and has no instant.
+ * An instant from a campaign file: with an offset or zone it stands alone; a date (2024-12-09) is
+ * the start of that day in the region's own zone; a local time is read in the campaign's zone. A
+ * local time with no campaign zone is naive and has no instant.
  */
-export function campaignInstant(text: CampaignTime, zone: string | undefined): ReturnType<typeof parseInstant> {
+export function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
   const parsed = parseInstant(text);
-  if (parsed.ok || parsed.problem !== "naive" || !zone) return parsed;
-  return parseInstant(`${text} ${zone}`);
+  if (parsed.ok || parsed.problem !== "naive") return parsed;
+  const readIn = isDateOnly(text) ? (regionZone ?? zone) : zone;
+  return readIn ? parseInstant(`${text.trim()} ${readIn}`) : parsed;
+}
+
+/** The zone a region's shoppers live in (site.yaml), for its dates. */
+export function regionZoneOf(specs: Pick<ValidSpecs, "site">, region: string): string | undefined {
+  const zone = specs.site?.data.regions[region]?.zone;
+  return zone && IANAZone.isValidZone(zone) ? zone : undefined;
 }
 
 const pick = (value: Spec.Campaign["stages"][number]["start"] | undefined, region: string): CampaignTime | undefined =>
   value === undefined ? undefined : typeof value === "string" ? value : value[region];
 
-/** The stages of a campaign in one region, in order; a stage without a time for the region is not run there. */
-export function campaignStages(campaign: Spec.Campaign, region: string): Stage[] {
+/**
+ * The stages of a campaign in one region, in order; a stage without a time for the region is not
+ * run there. `regionZone` reads the dates the campaign writes as days.
+ */
+export function campaignStages(campaign: Spec.Campaign, region: string, regionZone?: string): Stage[] {
   if (!campaign.regions.includes(region)) return [];
   const stages: Stage[] = [];
   campaign.stages.forEach((stage, i) => {
     const startText = pick(stage.start, region);
     if (startText === undefined) return;
-    const start = campaignInstant(startText, campaign.zone);
+    const start = campaignInstant(startText, campaign.zone, regionZone);
     const endText = pick(stage.end, region);
-    const end = endText === undefined ? null : campaignInstant(endText, campaign.zone);
+    const end = endText === undefined ? null : campaignInstant(endText, campaign.zone, regionZone);
     if (!start.ok || (end && !end.ok)) return;
-    stages.push({ number: i + 1, name: stage.name, start: start.instant, end: end && end.ok ? end.instant : null, gapBefore: stage.gapBefore ?? false });
+    stages.push({
+      number: i + 1,
+      name: stage.name,
+      start: start.instant,
+      end: end && end.ok ? end.instant : null,
+      gapBefore: stage.gapBefore ?? false,
+      dateOnly: isDateOnly(startText) && (endText === undefined || isDateOnly(endText)),
+    });
   });
   return stages;
+}
+
+/** The window of a campaign's landing page in a region: its first stage's start to its last stage's end. */
+export function campaignWindow(stages: readonly Stage[]): { start: DateTime; end: DateTime | null } | null {
+  const first = stages[0];
+  const last = stages.at(-1);
+  return first && last ? { start: first.start, end: last.end } : null;
 }
 
 /** The stage live at `at` (half-open windows), or null. */
@@ -107,7 +139,8 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
     collect(data.window?.end, ["window", "end"]);
     let allParsed = true;
     for (const t of times) {
-      const parsed = campaignInstant(t.text, zone);
+      // A date is a day in each region's zone; any region's zone tells whether it is a date at all.
+      const parsed = campaignInstant(t.text, zone, regionZoneOf(specs, t.region ?? data.regions[0] ?? "") ?? "UTC");
       if (!parsed.ok) {
         allParsed = false;
         out.push(
@@ -127,7 +160,7 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
       out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
     }
     for (const region of data.regions.filter((r) => regionCodes.includes(r))) {
-      const stages = campaignStages(data, region);
+      const stages = campaignStages(data, region, regionZoneOf(specs, region));
       const where = (stage: Stage, key: "start" | "end") => {
         const value = data.stages[stage.number - 1]![key];
         return at(campaign, ["stages", stage.number - 1, key, ...(value && typeof value === "object" ? [region] : [])]);
@@ -150,40 +183,40 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
     }
   }
 
-  // Route windows: their own order, and agreement with the campaign a page shows.
+  // Route windows: their own order. A campaign's landing page takes its window from the
+  // campaign; one written as well must say the same, or the two disagree about when it is seen.
   const pages = specs.pages;
   if (pages) {
-    const walk = (entries: Record<string, Spec.Page>, path: PathSegment[], prefix: string) => {
-      for (const [key, page] of Object.entries(entries)) {
-        const here = [...path, key];
-        const id = prefix + key;
-        if (page.window) {
-          const start = page.window.start ? parseInstant(page.window.start) : null;
-          const end = page.window.end ? parseInstant(page.window.end) : null;
-          if (start?.ok && end?.ok && end.instant <= start.instant) out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...here, "window", "end"])));
-          const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
-          if (campaign && (start?.ok ?? true) && (end?.ok ?? true)) {
-            const regions = page.regions === "all" ? regionCodes : page.regions;
-            for (const region of regions) {
-              const stages = campaignStages(campaign, region);
-              const first = stages[0];
-              const last = stages.at(-1);
-              if (!first || !last) continue;
-              const startsLate = start?.ok && start.instant > first.start;
-              const endsEarly = end?.ok && (last.end === null || end.instant < last.end);
-              if (startsLate || endsEarly) {
-                out.push(diagnostic("route-window-mismatch", { page: id, campaign: page.campaign!, region, edge: startsLate ? "starts after" : "ends before" }, at(pages, [...here, "window", startsLate ? "start" : "end"])));
-                break;
-              }
-            }
-          }
+    forEachPage(pages.data.pages, (id, page, path) => {
+      if (!page.window) return;
+      const start = page.window.start ? parseInstant(page.window.start) : null;
+      const end = page.window.end ? parseInstant(page.window.end) : null;
+      if (start?.ok && end?.ok && end.instant <= start.instant) out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...path, "window", "end"])));
+      const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
+      if (!campaign || start?.ok === false || end?.ok === false) return;
+      for (const region of page.regions === "all" ? regionCodes : page.regions) {
+        const derived = campaignWindow(campaignStages(campaign, region, regionZoneOf(specs, region)));
+        if (!derived) continue;
+        const startDiffers = +(start?.instant ?? NaN) !== +derived.start;
+        const endDiffers = (end?.instant ? +end.instant : null) !== (derived.end ? +derived.end : null);
+        if (startDiffers || endDiffers) {
+          const edge = startDiffers ? "start" : "end";
+          const expected = (edge === "start" ? derived.start : derived.end)?.toISO({ suppressMilliseconds: true }) ?? "no end";
+          out.push(diagnostic("route-window-mismatch", { page: id, campaign: page.campaign!, region, edge, expected }, at(pages, [...path, "window", ...(page.window[edge] ? [edge] : [])])));
+          break;
         }
-        if (page.children) walk(page.children, [...here, "children"], `${id}/`);
       }
-    };
-    walk(pages.data.pages, ["pages"], "");
+    });
   }
   return out;
+}
+
+/** Every page of pages.yaml, children included, with its id ("where-to-buy/hongkong-macao") and YAML path. */
+export function forEachPage(entries: Record<string, Spec.Page>, visit: (id: string, page: Spec.Page, path: PathSegment[]) => void, prefix = "", path: PathSegment[] = ["pages"]): void {
+  for (const [key, page] of Object.entries(entries)) {
+    visit(prefix + key, page, [...path, key]);
+    if (page.children) forEachPage(page.children, visit, `${prefix}${key}/`, [...path, key, "children"]);
+  }
 }
 
 function isAmbiguous(instant: DateTime, zone: string | null): boolean {
@@ -198,7 +231,7 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
   const windows: TimedWindow[] = [];
   for (const [id, campaign] of specs.campaigns) {
     for (const region of campaign.data.regions.filter((r) => regionCodes.includes(r))) {
-      for (const stage of campaignStages(campaign.data, region)) {
+      for (const stage of campaignStages(campaign.data, region, regionZoneOf(specs, region))) {
         windows.push({
           kind: "stage",
           region,

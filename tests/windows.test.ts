@@ -87,15 +87,15 @@ describe("site check-windows", () => {
     expect(stdout).toMatch(/^ {2}Black Friday 2024 › Cyber Monday starts +us uk eu fr de$/m);
   });
 
-  test("around the declared pause between Early Black Friday and Black Friday", () => {
+  test("Black Friday starts the minute Early Black Friday ends: no hole between the stages", () => {
     const states = (at: string) => {
-      const { stdout } = runSite(["check-windows", "--at", at, "--json"]);
+      const { stdout } = runSite(["check-windows", "--at", at, "--json", "--all"]);
       const report = JSON.parse(stdout) as { windows: { region: string; window: string; state: string }[] };
       return report.windows.filter((w) => w.region === "eu" && w.window.startsWith("black-friday-2024")).map((w) => w.state);
     };
     expect(states("2024-11-21T23:59 Europe/Paris")).toEqual(["live", "upcoming", "upcoming"]);
-    expect(states("2024-11-22T08:59 Europe/Paris")).toEqual(["over", "upcoming", "upcoming"]);
-    expect(states("2024-11-22T09:00 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
+    expect(states("2024-11-22T00:00 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
+    expect(states("2024-11-22T08:59 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
   });
 
   test("windows already over are warnings, not errors", () => {

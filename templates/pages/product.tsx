@@ -1,10 +1,9 @@
 // A product page: name, price in the region's currency, buy / pre-order / sold-out state,
 // payment methods and instalment, highlights and specs. Rich sections come with seed 001 content.
 import type { PageData } from "../../compiler/route-data.ts";
-import { PriceTag } from "../parts/PriceTag.tsx";
+import { PaymentMethods } from "../parts/PaymentMethods.tsx";
+import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";
-
-const paymentNames: Record<string, string> = { paypal: "PayPal", klarna: "Klarna" };
 
 export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
   const { product } = page;
@@ -28,7 +27,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
           {product.price ? (
             <p className="product-price">
               <span className="visually-hidden">{page.labels.price} </span>
-              <PriceTag price={product.price} />
+              <ProductPrice card={product} />
             </p>
           ) : null}
           {page.installment ? <p className="installment">{page.installment}</p> : null}
@@ -41,11 +40,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
               {product.actionLabel}
             </a>
           )}
-          {page.paymentMethods.length ? (
-            <p className="payment-methods">
-              {page.labels.paymentMethods}: {page.paymentMethods.map((m) => paymentNames[m] ?? m).join(" · ")}
-            </p>
-          ) : null}
+          <PaymentMethods methods={page.paymentMethods} label={page.labels.paymentMethods} />
         </div>
       </section>
       <section className="product-highlights">

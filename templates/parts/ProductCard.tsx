@@ -1,5 +1,5 @@
 import type { ProductCard as Card } from "../../compiler/route-data.ts";
-import { PriceTag } from "./PriceTag.tsx";
+import { ProductPrice } from "./PriceTag.tsx";
 
 export function ProductCard({ card, learnMore }: { card: Card; learnMore: string }) {
   const name = card.name.split("\n");
@@ -13,7 +13,7 @@ export function ProductCard({ card, learnMore }: { card: Card; learnMore: string
           </span>
         ))}
       </h3>
-      {card.price ? <PriceTag price={card.price} /> : null}
+      <ProductPrice card={card} />
       <div className="card-actions">
         {card.href ? (
           <a href={card.href} className="link-more">

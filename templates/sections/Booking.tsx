@@ -1,5 +1,5 @@
-// Pre-order: the early-bird block while the campaign's first stage runs, the price-recovery
-// block after it; prices from the campaign's offers and the price table.
+// Pre-order: the early-bird block while the early-bird price is in force, the price-recovery
+// block after it; the price is the product's price in force, as everywhere else on the page.
 import type { SectionData } from "../../compiler/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
 
@@ -8,7 +8,7 @@ export function Booking({ section: s }: { section: Extract<SectionData, { type: 
     <section className={`section booking is-${s.phase}`} id={s.id ?? undefined} data-section="booking" data-phase={s.phase}>
       <h2>{s.title}</h2>
       <p className="booking-prices">
-        {s.price ? <PriceTag price={s.price} className="price booking-price" /> : null}
+        {s.price ? <PriceTag price={s.price} className="price booking-price" of={s.productId} /> : null}
         {s.phase === "early-bird" && s.listPrice ? (
           <del className="list-price">
             <PriceTag price={s.listPrice} />

@@ -1,5 +1,5 @@
 import type { SectionData } from "../../compiler/route-data.ts";
-import { PriceTag } from "../parts/PriceTag.tsx";
+import { ProductPrice } from "../parts/PriceTag.tsx";
 
 export function Cards({ section: s }: { section: Extract<SectionData, { type: "cards" }> }) {
   return (
@@ -11,7 +11,7 @@ export function Cards({ section: s }: { section: Extract<SectionData, { type: "c
             {c.image ? <img src={`/images/${c.image}.svg`} alt="" width={320} height={240} loading="lazy" /> : null}
             <h3>{c.title}</h3>
             {c.subtitle ? <p>{c.subtitle}</p> : null}
-            {c.product?.price ? <PriceTag price={c.product.price} /> : null}
+            {c.product ? <ProductPrice card={c.product} /> : null}
             <div className="card-actions">
               {c.href ? (
                 <a className="link-more" href={c.href}>

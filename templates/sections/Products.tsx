@@ -1,6 +1,7 @@
 // Product groups with tabs (links to each group). Prices: the live stage's sale price against
 // the list price, with the saving, percent off and instalment derived by compile.
 import type { SaleItem, SectionData } from "../../compiler/route-data.ts";
+import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
 
 function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMore: string; soldOut: string } }) {
@@ -13,14 +14,14 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
       <h4>{name}</h4>
       {item.describe ? <p>{item.describe}</p> : null}
       <p className="sale-prices">
-        {item.salePrice ? <PriceTag price={item.salePrice} className="price sale-price" /> : null}
+        {item.salePrice ? <PriceTag price={item.salePrice} className="price sale-price" of={item.product.id} /> : null}
         {item.listPrice ? (
           item.salePrice ? (
             <del className="list-price">
               <PriceTag price={item.listPrice} />
             </del>
           ) : (
-            <PriceTag price={item.listPrice} />
+            <PriceTag price={item.listPrice} of={item.product.id} />
           )
         ) : null}
       </p>
@@ -30,6 +31,7 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
         </p>
       ) : null}
       {item.installment ? <p className="installment">{item.installment}</p> : null}
+      <PaymentMethods methods={item.paymentMethods} />
       {item.extendedWarranty ? <p className="extended-warranty">{item.extendedWarranty}</p> : null}
       {item.gifts.length ? (
         <ul className="gifts">
