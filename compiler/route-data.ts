@@ -187,4 +187,5 @@ export type SectionData = { id: string | null } & (
   | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
   | { type: "booking"; productId: string; phase: Exclude<ProductPhase, "pre-heat">; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
   | { type: "community"; message: string; button: string }
+  | { type: "more-surprises"; describe: string; subDescribe: string | null }
 );

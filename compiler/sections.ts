@@ -278,6 +278,9 @@ export function compileSections(sections: readonly RichSection[], h: SectionHelp
       case "community":
         out.push({ type: "community", id, message: section.message, button: section.button });
         break;
+      case "more-surprises":
+        out.push({ type: "more-surprises", id, describe: section.describe, subDescribe: section.subDescribe ?? null });
+        break;
     }
   }
   return withoutDanglingAnchors(out, h.pagePath);

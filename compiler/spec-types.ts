@@ -570,7 +570,8 @@ export type RichSection = {
     | "comparison"
     | "faq"
     | "booking"
-    | "community";
+    | "community"
+    | "more-surprises";
 } & RichSection1;
 
 export type RichSection1 =
@@ -594,7 +595,8 @@ export type RichSection1 =
   | SectionComparison
   | SectionFaq
   | SectionBooking
-  | SectionCommunity;
+  | SectionCommunity
+  | SectionMoreSurprises;
 
 /**
  * What one page says: its head data per language and the blocks its template renders. One file per page id: specs/content/<page-id>.yaml (specs/content/where-to-buy/hongkong-macao.yaml for a child page). Texts may use {returnDays}, {warrantyYears}, {priceGuaranteeDays}, {deliveryDelayMin}, {deliveryDelayMax}, {brand} and {supportEmail}: they are filled in per region.
@@ -1749,6 +1751,38 @@ export interface SectionCommunity {
    * Text shown to visitors. Line breaks are kept; it cannot be blank.
    */
   button: string;
+}
+/**
+ * The 'more surprises' line of a campaign page (seed 001 §3): a teaser that more deals and gifts are coming.
+ */
+
+export interface SectionMoreSurprises {
+  /**
+   * Section kind.
+   */
+  type: "more-surprises";
+  /**
+   * Element id, the target of #anchor links.
+   */
+  id?: string;
+  /**
+   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+   *
+   * @minItems 1
+   */
+  stage?: number[];
+  /**
+   * Campaign whose stages gate this section (default: the page's campaign).
+   */
+  campaign?: string;
+  /**
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
+   */
+  describe: string;
+  /**
+   * Text shown to visitors. Line breaks are kept; it cannot be blank.
+   */
+  subDescribe?: string;
 }
 
 /**

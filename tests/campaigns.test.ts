@@ -35,7 +35,7 @@ describe("Black Friday", () => {
   test("the eu page shows its sections in the seed's order during Black Friday", async () => {
     const doc = pageOf(await siteAt(BLACK_FRIDAY), "/eu/black-friday");
     const kinds = doc.querySelectorAll("[data-section]").map((e) => e.getAttribute("data-section"));
-    expect(kinds).toEqual(["banner", "subscribe", "benefits", "timeline", "products", "tabs", "offers", "lucky-draw", "terms"]);
+    expect(kinds).toEqual(["banner", "subscribe", "benefits", "timeline", "products", "more-surprises", "tabs", "offers", "lucky-draw", "terms"]);
     expect(doc.querySelectorAll(".benefits li").map((li) => li.getAttribute("data-icon"))).toEqual([
       "price-guarantee", "membership-benefit", "customer-support", "enjoy-sooner", "free-shipping", "exchange-policy",
     ]);

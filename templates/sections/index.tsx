@@ -13,6 +13,7 @@ import { Faq } from "./Faq.tsx";
 import { Feature } from "./Feature.tsx";
 import { Gallery } from "./Gallery.tsx";
 import { LuckyDraw } from "./LuckyDraw.tsx";
+import { MoreSurprises } from "./MoreSurprises.tsx";
 import { Offers } from "./Offers.tsx";
 import { Preview } from "./Preview.tsx";
 import { Products } from "./Products.tsx";
@@ -48,6 +49,7 @@ const components: { [T in SectionData["type"]]: FunctionComponent<{ section: Of<
   faq: Faq,
   booking: Booking,
   community: Community,
+  "more-surprises": MoreSurprises,
 };
 
 export function Sections({ sections }: { sections: SectionData[] }) {
