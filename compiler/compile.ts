@@ -371,7 +371,10 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
       }
       case "region-chooser": {
         const chooser = specs.regionChooser!.data;
+        // The region's own language greets its shoppers (us, uk and eu share English); the other
+        // five follow for whoever came to the wrong region.
         const languages: Language[] = ["zh", "en", "de", "fr", "ja", "ko"];
+        languages.sort((a, b) => Number(b === lang) - Number(a === lang));
         return {
           template,
           headings: languages.map((language) => ({ language, title: chooser.title[language], description: chooser.description[language] })),
