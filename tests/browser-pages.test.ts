@@ -8,21 +8,18 @@ import { describe, expect, test } from "vitest";
 import { serveBuiltSite } from "./support/served-site.ts";
 import { projectRoot } from "./support/cli.ts";
 
-// During Black Friday 2024 every rich page exists; Flagship Bumblebee shows its regular price.
-const NOW = "2024-11-25T12:00+01:00";
-const site = serveBuiltSite({ now: NOW, clock: () => Date.parse("2024-11-25T11:00:00Z") });
-
 /**
- * The section kinds a page's spec lists for a region that are live in November 2024: those gated
- * to another stage or another campaign (Father's Day) are not, nor the Flagship Bumblebee booking,
- * whose pre-order opens in March 2025.
+ * The section kinds a page's spec lists for a region that are live at the instant: those gated to
+ * another stage are not, and a home opens with the banner of a live campaign. The booking block
+ * shows once the pre-order is open.
  */
-function specSections(page: string, region: string, liveStage: number | null): string[] {
+function specSections(page: string, region: string, live: { stage: number | null; promotion?: boolean; booking?: boolean }): string[] {
   const content = parse(readFileSync(join(projectRoot, "specs", "content", `${page}.yaml`), "utf8")) as { sections: Record<string, { type: string; stage?: number[]; campaign?: string }[]> };
-  return content.sections[region]!
-    .filter((s) => s.type !== "booking")
-    .filter((s) => !s.stage || (liveStage !== null && !s.campaign && s.stage.includes(liveStage)))
+  const own = content.sections[region]!
+    .filter((s) => s.type !== "booking" || live.booking)
+    .filter((s) => !s.stage || (live.stage !== null && !s.campaign && s.stage.includes(live.stage)))
     .map((s) => s.type);
+  return live.promotion ? ["banner", ...own] : own;
 }
 
 const shopOf: Record<string, RegExp> = {
@@ -35,40 +32,62 @@ const shopOf: Record<string, RegExp> = {
   cn: /^https:\/\/mechanova\.marketplace\.cn\//,
 };
 
-const pages: [path: string, page: string, region: string, currency: RegExp, liveStage: number | null][] = [
-  ["/us/black-friday", "black-friday", "us", /\$/, 2],
-  ["/uk/black-friday", "black-friday", "uk", /£/, 2],
-  ["/fr/black-friday", "black-friday", "fr", /€/, 2],
-  ["/de/christmas-sale", "christmas-sale", "de", /€/, null],
-  ["/us/christmas-sale", "christmas-sale", "us", /\$/, null],
-  ["/us/grimlock-g1-flagship", "grimlock-g1-flagship", "us", /\$/, null],
-  ["/us/elite-optimus-prime", "elite-optimus-prime", "us", /\$/, null],
-  ["/us/bumblebee-g1-performance", "bumblebee-g1-performance", "us", /\$/, null],
-  ["/de/toy-story-buzz-lightyear", "toy-story-buzz-lightyear", "de", /€/, null],
-  ["/uk/k1-pro-interstellar-scout", "k1-pro-interstellar-scout", "uk", /£/, null],
-  ["/jp/flagship-bumblebee", "flagship-bumblebee", "jp", /￥/, null],
-  ["/flagship-bumblebee", "flagship-bumblebee", "cn", /¥/, null],
-  ["/fr/flagship-bumblebee", "flagship-bumblebee", "fr", /€/, null],
-  ["/us", "home", "us", /\$/, null],
-  ["/kr", "home", "kr", /./, null],
+type Case = [path: string, page: string, region: string, currency: RegExp, live: Parameters<typeof specSections>[2]];
+
+// Each page is seen while it shows everything it has: the campaign pages during their campaign,
+// the Flagship Bumblebee once its pre-order is open.
+const instants: { now: string; pages: Case[] }[] = [
+  {
+    now: "2024-11-25T12:00+01:00",
+    pages: [
+      ["/us/black-friday", "black-friday", "us", /\$/, { stage: 2 }],
+      ["/uk/black-friday", "black-friday", "uk", /£/, { stage: 2 }],
+      ["/fr/black-friday", "black-friday", "fr", /€/, { stage: 2 }],
+      ["/us/grimlock-g1-flagship", "grimlock-g1-flagship", "us", /\$/, { stage: null }],
+      ["/us/elite-optimus-prime", "elite-optimus-prime", "us", /\$/, { stage: null }],
+      ["/us/bumblebee-g1-performance", "bumblebee-g1-performance", "us", /\$/, { stage: null }],
+      ["/de/toy-story-buzz-lightyear", "toy-story-buzz-lightyear", "de", /€/, { stage: null }],
+      ["/uk/k1-pro-interstellar-scout", "k1-pro-interstellar-scout", "uk", /£/, { stage: null }],
+      ["/us", "home", "us", /\$/, { stage: null, promotion: true }],
+      ["/kr", "home", "kr", /./, { stage: null }],
+    ],
+  },
+  {
+    now: "2024-12-15T12:00+01:00",
+    pages: [
+      ["/de/christmas-sale", "christmas-sale", "de", /€/, { stage: 1 }],
+      ["/us/christmas-sale", "christmas-sale", "us", /\$/, { stage: 1 }],
+    ],
+  },
+  {
+    now: "2025-04-10T12:00+02:00",
+    pages: [
+      ["/jp/flagship-bumblebee", "flagship-bumblebee", "jp", /￥/, { stage: null, booking: true }],
+      ["/flagship-bumblebee", "flagship-bumblebee", "cn", /¥/, { stage: null, booking: true }],
+      ["/fr/flagship-bumblebee", "flagship-bumblebee", "fr", /€/, { stage: null, booking: true }],
+    ],
+  },
 ];
 
-describe("rich pages as a shopper sees them", () => {
-  test.each(pages)("%s", async (path, pageId, region, currency, liveStage) => {
-    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(site.url + path);
-    const shown = await page.locator("main [data-section]").evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
-    expect(shown).toEqual(specSections(pageId, region, liveStage));
-    if (region !== "kr") {
-      expect(await page.locator("main .price").first().innerText()).toMatch(currency);
-      const buyLinks = await page.locator('main a.button[target="_blank"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-      const shopLinks = buyLinks.filter((h) => /store|marketplace/.test(h));
-      expect(shopLinks.length).toBeGreaterThan(0);
-      for (const href of shopLinks) expect(href).toMatch(shopOf[region]!);
-    }
-    expect(errors).toEqual([]);
-    await page.close();
+for (const { now, pages } of instants) {
+  describe(`rich pages as a shopper sees them, as of ${now}`, () => {
+    const site = serveBuiltSite({ now, clock: () => Date.parse(now) });
+    test.each(pages)("%s", async (path, pageId, region, currency, live) => {
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(site.url + path);
+      const shown = await page.locator("main [data-section]").evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
+      expect(shown).toEqual(specSections(pageId, region, live));
+      if (region !== "kr") {
+        expect(await page.locator("main .price").first().innerText()).toMatch(currency);
+        const buyLinks = await page.locator('main a.button[target="_blank"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        const shopLinks = buyLinks.filter((h) => /store|marketplace/.test(h));
+        expect(shopLinks.length).toBeGreaterThan(0);
+        for (const href of shopLinks) expect(href).toMatch(shopOf[region]!);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
   });
-});
+}
