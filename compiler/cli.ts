@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { hasErrors } from "./diagnostics.ts";
 import { DateTime } from "luxon";
+import { OutputRefused } from "./output-guard.ts";
 import { ParseCache } from "./parse-cache.ts";
 import { build, check, type BuildResult, type CheckResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
@@ -296,7 +297,7 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end here too, with exit code 0.
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof OutputRefused) {
       process.stderr.write(`site: ${error.message}\n`);
       return 2;
     }

@@ -17,6 +17,7 @@ import { compile, type CompiledSite, type RouteManifest } from "./compile.ts";
 import { hasErrors, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
 import { load, type LoadReuse, type SourceFile } from "./load.ts";
+import { guardOutput, lockOutput, stampOutput } from "./output-guard.ts";
 import { ParseCache } from "./parse-cache.ts";
 import { readAhead } from "./read-ahead.ts";
 import * as renderModule from "./render.tsx";
@@ -266,6 +267,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;
 
+  // Checked before anything is written: a build replaces --out whole.
+  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+  const release = lockOutput(options.out);
   const site = await prepareSite(model, options.now, { onStage: stage });
   const staging = stagingFolder(options.out);
   let bytes = 0;
@@ -281,11 +285,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       "render",
       `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged` : ""}, with ${site.files.size} other files`,
     );
+    stampOutput(staging);
     swapIn(staging, options.out);
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
     rmSync(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    release();
   }
   stage("swap", options.out);
   const heaviest = heaviestPages(rendered, site, options.out);
