@@ -359,23 +359,33 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.som
 
 /** The closest candidate by edit distance, if it is close enough to be a likely typo. */
 export function closest(value: string, candidates: Iterable<string>): string | undefined {
+  const typed = value.toLowerCase();
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestScore = Infinity;
   for (const c of candidates) {
-    const d = editDistance(value.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
+    const candidate = c.toLowerCase();
+    // Among equally distant names, one with the very letters typed (two swapped) is the likelier.
+    const score = editDistance(typed, candidate) + (sameLetters(typed, candidate) ? 0 : 0.5);
+    if (score < bestScore) [best, bestScore] = [c, score];
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(value.length / 3)) ? best : undefined;
+  // Close enough to be a typo of it: a third of the letters at most, and never all of them.
+  const distance = Math.floor(bestScore);
+  return best !== undefined && distance <= Math.max(1, Math.floor(value.length / 3)) && distance < value.length ? best : undefined;
 }
 
+const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
+
+/** Damerau-Levenshtein distance (optimal string alignment): two letters swapped cost one edit, as a typo does. */
 function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
-    prev = cur;
+    rows.push(row);
   }
-  return prev[b.length]!;
+  return rows[a.length]![b.length]!;
 }
