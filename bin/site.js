@@ -2,6 +2,15 @@
 // Launcher for the `site` command: the compiler is TypeScript, bundled on first use (run-ts.js).
 import { importBundled } from "./run-ts.js";
 
+// A reader that stops early (`site check | head -1`) closes the pipe: that is no error of ours,
+// so the command ends quietly instead of printing a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 // React picks its build when first loaded: the production one renders several times faster.
 process.env.NODE_ENV ??= "production";
 const { main } = await importBundled("compiler/cli-main.ts", "cli", ["compiler", "templates", "runtime"]);

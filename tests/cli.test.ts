@@ -1,4 +1,5 @@
 // The CLI contract of DESIGN.md: commands, exit codes 0/1/2, JSON output, one-line failures.
+import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -89,5 +90,17 @@ describe("a broken copy of the real specs", () => {
     expect(stdout).toMatch(/^ {2}hint: /m);
     expect(stdout).toMatch(/^\d+ errors, \d+ warnings? in \d+ spec files/m);
     expect(stdout).not.toMatch(stackTrace);
+  });
+
+  test("piped into a reader that stops at once (site check | head -1), it ends quietly, with no stack trace", async () => {
+    const child = spawn(process.execPath, [join(projectRoot, "bin/site.js"), "check"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    // The reader goes away before the first line is written: every write finds the pipe closed.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).not.toMatch(/EPIPE|stack|Error/);
+    expect(stderr).not.toMatch(stackTrace);
+    expect([0, 1]).toContain(code);
   });
 });
