@@ -220,12 +220,18 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
 const apiOption = () => new Option("--api <url>", "send the account calls to this API instead of the local account service");
 const tokenTtlOption = () => new Option("--token-ttl <seconds>", "lifetime of a login token in the local account service").default("3600");
 
+/** The version of the installed compiler, from its package.json. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
+
 export function createProgram(setExitCode: (code: number) => void): Command {
   const program = new Command();
   program
     .name("site")
     .description("Compile the multi-region storefront from YAML specs: check them, build the static site, serve it.")
     .option("--debug", "print stack traces of internal errors")
+    .version(packageVersion(), "-V, --version", "print the version of the site compiler")
     .showHelpAfterError("(run site --help for usage)")
     .exitOverride();
 

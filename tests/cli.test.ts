@@ -13,6 +13,12 @@ describe("site --help", () => {
     for (const command of ["check", "build", "check-windows", "dev", "preview"]) expect(stdout).toMatch(new RegExp(`^\\s+${command} `, "m"));
   });
 
+  test("site --version prints the package's version", () => {
+    const { code, stdout } = runSite(["--version"]);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")).version);
+  });
+
   test.each(["check", "build", "check-windows", "dev", "preview"])("site %s --help explains its options", (command) => {
     const { code, stdout } = runSite([command, "--help"]);
     expect(code).toBe(0);
