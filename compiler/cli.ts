@@ -180,6 +180,8 @@ async function runPreview(options: { out: string; port: string; now?: string; ap
 async function runDev(options: { specs: string; port: string; now?: string; api?: string; tokenTtl: string }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
+  // Options are read before the watcher starts: once it runs, it keeps the process alive.
+  const port = portOption(options.port);
   const clock = clockFrom(start);
   const style = styleFor(process.stdout);
   const dev = await createDevServer({
@@ -189,13 +191,15 @@ async function runDev(options: { specs: string; port: string; now?: string; api?
     log: (line) => process.stdout.write(`${style.dim(new Date().toLocaleTimeString())} ${line}\n`),
     accounts: accountHandler(options),
   });
-  const first = await dev.start();
-  const port = portOption(options.port);
-  const code = await serveUntilStopped(dev.handler, port, (url) =>
-    `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
-  );
-  await dev.close();
-  return code;
+  try {
+    const first = await dev.start();
+    return await serveUntilStopped(dev.handler, port, (url) =>
+      `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+    );
+  } finally {
+    // A port in use, or any failure, stops the watcher too: the command exits instead of hanging.
+    await dev.close();
+  }
 }
 
 function runCheckWindows(options: { specs: string; at?: string; json?: boolean; all?: boolean }): number {

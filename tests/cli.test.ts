@@ -1,5 +1,7 @@
 // The CLI contract of DESIGN.md: commands, exit codes 0/1/2, JSON output, one-line failures.
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +46,22 @@ describe("site check", () => {
     expect(code).toBe(2);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain("no-such-folder");
+  });
+
+  test("site dev with a bad or busy port exits 2 with one line, as site preview does", async () => {
+    const bad = runSite(["dev", "--port", "abc"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe("site: --port 'abc' is not a port number (0 to 65535; 0 picks a free one)");
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (busy.address() as AddressInfo).port;
+      const taken = runSite(["dev", "--port", String(port), "--specs", "tests/fixtures/base/specs"]);
+      expect(taken.code).toBe(2);
+      expect(taken.stderr.trim()).toBe(`site: port ${port} is in use; pass another with --port`);
+    } finally {
+      busy.close();
+    }
   });
 
   test("an unknown command or option exits 2", () => {
