@@ -1,41 +1,59 @@
 // The account service of `site dev` and `site preview`: the account calls of seed 000 §7
 // answered on this machine, so login, profile, token refresh and the newsletter all work with
 // no outside host. Every answer is the API envelope {code, msg, data} of seed 000 §3 and §8.
-// Accounts and subscriptions are JSON files in a data folder, so they survive a restart;
-// tokens live in memory only, so a restart logs everyone out (and nothing else).
+// Accounts and subscriptions are kept in the data folder's append-only log (account-store.ts),
+// which two servers can share; tokens live in memory only, so a restart logs everyone out (and
+// nothing else). It is for dev and preview only (SECURITY.md): it answers only this server's
+// own pages, and makes guessing or listing accounts slow and useless.
 
-import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
+import { promisify } from "node:util";
 import { EMAIL as VALID_EMAIL } from "../runtime/email.ts";
+import { AccountStore, emailKey, type AccountRecord } from "./account-store.ts";
+import { checkLocalRequest } from "./local-request.ts";
 
-export const accountCodes = { success: 2000, wrongCredentials: 4001, invalidInput: 4002, loginExpired: 4003, notFound: 4004, refreshRefused: 4005 } as const;
+export const accountCodes = {
+  success: 2000,
+  wrongCredentials: 4001,
+  invalidInput: 4002,
+  loginExpired: 4003,
+  notFound: 4004,
+  refreshRefused: 4005,
+  tooManyAttempts: 4029,
+  foreignRequest: 4030,
+} as const;
+
+/** One catalogue of the answers' fixed words, so the tests and SECURITY.md quote what is sent. */
+export const accountMessages = {
+  ok: "ok",
+  wrongCredentials: "Wrong e-mail or password.",
+  loginExpired: "Login expired, please log in again.",
+  refreshRefused: "Refresh refused, please log in again.",
+  tooManyAttempts: "Too many failed logins, please try again later.",
+  invalidEmail: "Enter a valid e-mail address.",
+  notJson: "The request body must be JSON (content-type application/json).",
+  invalidJson: "The request body is not valid JSON.",
+  notObject: "The request body must be a JSON object.",
+  regionMissing: "The region is missing.",
+  regionUnknown: "The region is not one of the site's region codes.",
+  noSuchCall: "There is no such account call.",
+  serverError: "Server error, please try again later.",
+} as const;
 
 export interface AccountServiceOptions {
-  /** Folder where accounts.json and subscriptions.json are kept (created if missing). */
+  /** Folder where the account log is kept (created if missing). */
   dataDir: string;
   /** How long an apptoken is valid, in ms. */
   tokenTtlMs: number;
   /** Epoch ms; default Date.now. */
   clock?: () => number;
-}
-
-/** An account as kept in accounts.json: never the password, only its salted scrypt hash. */
-interface AccountRecord {
-  id: string;
-  email: string;
-  hash: string;
-  salt: string;
-  created_at: string;
-  nickname: string;
-}
-
-/** A newsletter sign-up as kept in subscriptions.json. */
-interface SubscriptionRecord {
-  email: string;
-  region: string;
-  at: string;
+  /** The password hash; default hashPassword. Every login, decoy included, costs exactly one call. */
+  hash?: (password: string, salt: Buffer) => Promise<Buffer>;
+  /** Failed logins allowed per address and per client address in a window; default 10 each in 15 minutes. */
+  rateLimit?: { perAddress?: number; perClient?: number; windowMs?: number };
+  /** The region codes a newsletter sign-up may name; default the site's eight. */
+  regions?: readonly string[];
 }
 
 interface Answer {
@@ -52,21 +70,39 @@ type JsonObject = Record<string, unknown>;
 const INTERNAL_ERROR_CODE = 5000;
 const MAX_BODY_BYTES = 64 * 1024;
 const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 1024;
+/** The longest address SMTP can carry (RFC 5321's 256-octet path less its angle brackets). */
+const MAX_EMAIL_LENGTH = 254;
 const SALT_BYTES = 16;
 const HASH_BYTES = 64;
 const TOKEN_BYTES = 32;
+/**
+ * The service runs for `site preview` too, from a built site without its specs; these are the
+ * regions of specs/site.yaml, and a caller that knows others passes them.
+ */
+const SITE_REGIONS = ["cn", "us", "uk", "eu", "fr", "de", "jp", "kr"] as const;
 
-const ok = (data: unknown): Answer => ({ status: 200, code: accountCodes.success, msg: "ok", data });
-const refused = (code: number, msg: string): Answer => ({ status: 200, code, msg, data: null });
+const ok = (data: unknown): Answer => ({ status: 200, code: accountCodes.success, msg: accountMessages.ok, data });
+const refused = (code: number, msg: string, status = 200): Answer => ({ status, code, msg, data: null });
 
-const loginExpired = () => refused(accountCodes.loginExpired, "Login expired, please log in again.");
-const wrongCredentials = () => refused(accountCodes.wrongCredentials, "Wrong e-mail or password.");
-const refreshRefused = () => refused(accountCodes.refreshRefused, "Refresh refused, please log in again.");
+const loginExpired = () => refused(accountCodes.loginExpired, accountMessages.loginExpired);
+const wrongCredentials = () => refused(accountCodes.wrongCredentials, accountMessages.wrongCredentials);
+const refreshRefused = () => refused(accountCodes.refreshRefused, accountMessages.refreshRefused);
 const invalidInput = (msg: string) => refused(accountCodes.invalidInput, msg);
+const tooManyAttempts = (waitMs: number): Answer => ({
+  ...refused(accountCodes.tooManyAttempts, accountMessages.tooManyAttempts, 429),
+  headers: { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) },
+});
 
-/** A password's salted scrypt hash (NFC first, so the same password typed on any keyboard matches). */
-function hashPassword(password: string, salt: Buffer): Buffer {
-  return scryptSync(password.normalize("NFC"), salt, HASH_BYTES);
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/**
+ * A password's salted scrypt hash (NFC first, so the same password typed on any keyboard
+ * matches), computed on libuv's thread pool: a login never stops the server from answering.
+ * The parameters are scrypt's defaults, as before, so existing hashes still match.
+ */
+export function hashPassword(password: string, salt: Buffer): Promise<Buffer> {
+  return scryptAsync(password.normalize("NFC"), salt, HASH_BYTES);
 }
 
 /** Equal strings without an early exit, so the time taken says nothing about a secret. */
@@ -76,9 +112,6 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** E-mail addresses are compared without case: nobody means two accounts by Ann@ and ann@. */
-const emailKey = (email: string) => email.toLowerCase();
-
 const headerValue = (request: IncomingMessage, name: string): string | undefined => {
   const value = request.headers[name];
   return typeof value === "string" ? value : undefined;
@@ -86,57 +119,51 @@ const headerValue = (request: IncomingMessage, name: string): string | undefined
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The data files are ours, but a hand edit can break them: such a file is refused, never overwritten. */
-function parseAccounts(text: string): AccountRecord[] {
-  const parsed: unknown = JSON.parse(text);
-  const users = isObject(parsed) ? parsed.users : undefined;
-  const fields = ["id", "email", "hash", "salt", "created_at", "nickname"] as const;
-  if (!Array.isArray(users) || !users.every((u) => isObject(u) && fields.every((f) => typeof u[f] === "string"))) {
-    throw new Error("accounts.json does not hold {users: [...]} with the fields of an account");
-  }
-  return users as AccountRecord[];
-}
+/**
+ * Failures per key in a sliding window. The map is bounded: past MAX_KEYS the oldest key is
+ * forgotten, so a flood of made-up addresses cannot grow it without end.
+ */
+class FailureWindow {
+  private static readonly MAX_KEYS = 10_000;
+  private readonly failures = new Map<string, number[]>();
 
-function parseSubscriptions(text: string): SubscriptionRecord[] {
-  const parsed: unknown = JSON.parse(text);
-  const fields = ["email", "region", "at"] as const;
-  if (!Array.isArray(parsed) || !parsed.every((s) => isObject(s) && fields.every((f) => typeof s[f] === "string"))) {
-    throw new Error("subscriptions.json is not a list of {email, region, at}");
-  }
-  return parsed as SubscriptionRecord[];
-}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly clock: () => number,
+  ) {}
 
-/** A JSON file's contents, or the fallback when the file does not exist yet. */
-async function readJsonFile<T>(path: string, parse: (text: string) => T, fallback: T): Promise<T> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
-    throw error;
+  private live(key: string, now: number): number[] {
+    const times = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (times.length === 0) this.failures.delete(key);
+    else this.failures.set(key, times);
+    return times;
   }
-  try {
-    return parse(text);
-  } catch (error) {
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
 
-/** Written to a temporary file beside the target, then renamed over it: a reader sees the old file or the new one, never half of one. */
-async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    const file = await open(temporary, "w");
-    try {
-      await file.writeFile(`${JSON.stringify(value, null, 2)}\n`);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+  /** ms until the key may try again; 0 when it may now. */
+  wait(key: string): number {
+    const now = this.clock();
+    const times = this.live(key, now);
+    return times.length < this.limit ? 0 : times[times.length - this.limit]! + this.windowMs - now;
+  }
+
+  /** Counts a failure now; the function returned takes it back (the attempt succeeded after all). */
+  add(key: string): () => void {
+    const now = this.clock();
+    const times = this.live(key, now);
+    if (times.length === 0 && this.failures.size >= FailureWindow.MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
+    times.push(now);
+    this.failures.set(key, times);
+    return () => {
+      // Looked up again: live() may have replaced the list since.
+      const current = this.failures.get(key) ?? [];
+      const at = current.lastIndexOf(now);
+      if (at !== -1) current.splice(at, 1);
+    };
+  }
+
+  clear(key: string): void {
+    this.failures.delete(key);
   }
 }
 
@@ -166,16 +193,17 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
   });
 }
 
-/** What a POST carried: its JSON object, the 4002 answer saying why there is none, or nothing when the client left. */
+/** What a POST carried: its JSON object, the answer saying why there is none, or nothing when the client left. */
 type PostBody = { kind: "object"; value: JsonObject } | { kind: "refused"; answer: Answer } | { kind: "gone" };
 
 async function readJsonObject(request: IncomingMessage): Promise<PostBody> {
   const refuse = (msg: string): PostBody => ({ kind: "refused", answer: invalidInput(msg) });
   const type = headerValue(request, "content-type");
-  // JSON only. A form or text/plain post is refused too, which also keeps other sites'
-  // forms (that cannot send application/json without asking first) away from these calls.
-  if (type !== undefined && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-    return refuse("The request body must be JSON (content-type application/json).");
+  // application/json and nothing else, and never no type at all: those are the bodies that any
+  // page may post anywhere without asking first (a no-cors fetch of bytes, a form, text/plain).
+  // A JSON type makes the browser ask (CORS preflight), and this service never says yes.
+  if (type === undefined || !/^application\/json\s*(?:;|$)/i.test(type)) {
+    return { kind: "refused", answer: refused(accountCodes.invalidInput, accountMessages.notJson, 415) };
   }
   const body = await readBody(request);
   if (body.kind === "gone") return body;
@@ -184,28 +212,26 @@ async function readJsonObject(request: IncomingMessage): Promise<PostBody> {
   try {
     parsed = JSON.parse(body.text);
   } catch {
-    return refuse("The request body is not valid JSON.");
+    return refuse(accountMessages.invalidJson);
   }
-  return isObject(parsed) ? { kind: "object", value: parsed } : refuse("The request body must be a JSON object.");
+  return isObject(parsed) ? { kind: "object", value: parsed } : refuse(accountMessages.notObject);
 }
 
-const validEmail = (value: unknown): value is string => typeof value === "string" && VALID_EMAIL.test(value);
-const invalidEmail = () => invalidInput("Enter a valid e-mail address.");
+// The length first: the pattern then never runs over a long string.
+const validEmail = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_EMAIL_LENGTH && VALID_EMAIL.test(value);
+const invalidEmail = () => invalidInput(accountMessages.invalidEmail);
 
 /** The e-mail and password of a login, or the 4002 answer saying which one is wrong. */
 function checkCredentials(body: JsonObject): { valid: true; email: string; password: string } | { valid: false; answer: Answer } {
   if (!validEmail(body.email)) return { valid: false, answer: invalidEmail() };
   const password = body.password;
-  // Characters, not UTF-16 units or bytes: eight emoji are eight characters.
-  if (typeof password !== "string" || [...password].length < MIN_PASSWORD_LENGTH) {
-    return { valid: false, answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`) };
-  }
+  if (typeof password !== "string") return { valid: false, answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`) };
+  // Characters, not UTF-16 units or bytes: eight emoji are eight characters. No character is
+  // more than two units, so a longer string is too long without counting.
+  const length = password.length > 2 * MAX_PASSWORD_LENGTH ? Infinity : [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) return { valid: false, answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`) };
+  if (length > MAX_PASSWORD_LENGTH) return { valid: false, answer: invalidInput(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`) };
   return { valid: true, email: body.email, password };
-}
-
-interface Store {
-  accounts: AccountRecord[];
-  subscriptions: SubscriptionRecord[];
 }
 
 export function createAccountService(options: AccountServiceOptions): {
@@ -213,35 +239,12 @@ export function createAccountService(options: AccountServiceOptions): {
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
 } {
   const clock = options.clock ?? Date.now;
-  const accountsFile = join(options.dataDir, "accounts.json");
-  const subscriptionsFile = join(options.dataDir, "subscriptions.json");
-
-  // Loaded on the first call; a failed load is forgotten, so fixing the file is enough.
-  let loading: Promise<Store> | undefined;
-  const store = (): Promise<Store> => {
-    if (loading) return loading;
-    const attempt = (async () => {
-      await mkdir(options.dataDir, { recursive: true });
-      const accounts = await readJsonFile(accountsFile, parseAccounts, []);
-      const subscriptions = await readJsonFile(subscriptionsFile, parseSubscriptions, []);
-      return { accounts, subscriptions };
-    })();
-    loading = attempt;
-    attempt.catch(() => {
-      if (loading === attempt) loading = undefined;
-    });
-    return attempt;
-  };
-
-  // One write at a time per file, each writing the state as it is when its turn comes, so an
-  // older snapshot can never land after a newer one.
-  const writeQueues = new Map<string, Promise<void>>();
-  const persist = (path: string, snapshot: () => unknown): Promise<void> => {
-    const previous = writeQueues.get(path) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => writeJsonAtomically(path, snapshot()));
-    writeQueues.set(path, next);
-    return next;
-  };
+  const hash = options.hash ?? hashPassword;
+  const store = new AccountStore(options.dataDir);
+  const regions = new Set<string>(options.regions ?? SITE_REGIONS);
+  const windowMs = options.rateLimit?.windowMs ?? 15 * 60 * 1000;
+  const addressFailures = new FailureWindow(options.rateLimit?.perAddress ?? 10, windowMs, clock);
+  const clientFailures = new FailureWindow(options.rateLimit?.perClient ?? 10, windowMs, clock);
 
   // Tokens: apptokens with their issue time (any number per user: several browsers may be
   // logged in); one reftoken per user, replaced at each login.
@@ -265,56 +268,54 @@ export function createAccountService(options: AccountServiceOptions): {
     return ok({ user_id: account.id, apptoken: issueApptoken(account.id), reftoken });
   };
 
-  // A hash to compare against when the e-mail is unknown, so that an unknown address takes
-  // as long to refuse as a wrong password.
-  let decoySalt: Buffer | undefined;
-  const passwordMatches = (account: AccountRecord | undefined, password: string): boolean => {
-    if (!account) {
-      decoySalt ??= randomBytes(SALT_BYTES);
-      hashPassword(password, decoySalt);
-      return false;
-    }
+  // An unknown address is hashed too, against a salt of its own, so that refusing it takes the
+  // work a wrong password takes: the time of an answer does not tell which addresses exist.
+  const decoySalt = randomBytes(SALT_BYTES);
+  const passwordMatches = async (account: AccountRecord | undefined, password: string): Promise<boolean> => {
+    const actual = await hash(password, account ? Buffer.from(account.salt, "hex") : decoySalt);
+    if (!account) return false;
     const expected = Buffer.from(account.hash, "hex");
-    const actual = hashPassword(password, Buffer.from(account.salt, "hex"));
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   };
 
-  const findAccount = (accounts: readonly AccountRecord[], email: string) => accounts.find((a) => emailKey(a.email) === emailKey(email));
-
-  async function registerOrLogin(body: JsonObject): Promise<Answer> {
+  /**
+   * A login (and, for register_or_login, a registration). Each attempt counts as a failure of
+   * its address and its client from the start, and is taken back only when it succeeds: a burst
+   * of parallel guesses is counted while its hashes still run.
+   */
+  async function attempt(request: IncomingMessage, body: JsonObject, mayRegister: boolean): Promise<Answer> {
     const credentials = checkCredentials(body);
     if (!credentials.valid) return credentials.answer;
-    const { accounts } = await store();
-    // From here to the push nothing awaits, so two sign-ups of one new address cannot both create it.
-    const existing = findAccount(accounts, credentials.email);
-    if (existing) return passwordMatches(existing, credentials.password) ? logIn(existing) : wrongCredentials();
-    const salt = randomBytes(SALT_BYTES);
-    const account: AccountRecord = {
-      id: randomUUID(),
-      email: credentials.email,
-      hash: hashPassword(credentials.password, salt).toString("hex"),
-      salt: salt.toString("hex"),
-      created_at: new Date(clock()).toISOString(),
-      nickname: credentials.email.slice(0, credentials.email.indexOf("@")),
+    const address = emailKey(credentials.email);
+    const client = request.socket.remoteAddress ?? "unknown";
+    const wait = Math.max(addressFailures.wait(address), clientFailures.wait(client));
+    if (wait > 0) return tooManyAttempts(wait);
+    const undoAddress = addressFailures.add(address);
+    const undoClient = clientFailures.add(client);
+    const succeeded = (account: AccountRecord) => {
+      undoAddress();
+      addressFailures.clear(address);
+      undoClient();
+      return logIn(account);
     };
-    accounts.push(account);
-    try {
-      await persist(accountsFile, () => ({ users: accounts }));
-    } catch (error) {
-      // An account that is not on disk would vanish at the next restart: it does not exist.
-      accounts.splice(accounts.indexOf(account), 1);
-      throw error;
-    }
-    return logIn(account);
-  }
 
-  async function signIn(body: JsonObject): Promise<Answer> {
-    const credentials = checkCredentials(body);
-    if (!credentials.valid) return credentials.answer;
-    const account = findAccount((await store()).accounts, credentials.email);
-    // An unknown e-mail and a wrong password get the same answer: the call does not tell
-    // which addresses have accounts.
-    return account && passwordMatches(account, credentials.password) ? logIn(account) : wrongCredentials();
+    let account = await store.accountByEmail(credentials.email);
+    if (!account && mayRegister) {
+      const salt = randomBytes(SALT_BYTES);
+      const created: AccountRecord = {
+        id: randomUUID(),
+        email: credentials.email,
+        hash: (await hash(credentials.password, salt)).toString("hex"),
+        salt: salt.toString("hex"),
+        created_at: new Date(clock()).toISOString(),
+        nickname: credentials.email.slice(0, credentials.email.indexOf("@")),
+      };
+      // Kept only if the address is still free once the log is locked: another request, or
+      // another server, may have registered it while the hash ran. Then this is a login to it.
+      account = await store.addAccount(created);
+      if (account.id === created.id) return succeeded(account);
+    }
+    return (await passwordMatches(account, credentials.password)) && account ? succeeded(account) : wrongCredentials();
   }
 
   async function refresh(request: IncomingMessage, query: URLSearchParams): Promise<Answer> {
@@ -322,8 +323,7 @@ export function createAccountService(options: AccountServiceOptions): {
     const given = headerValue(request, "reftoken") ?? "";
     const expected = reftokens.get(userId);
     if (!expected || !given || !sameSecret(given, expected)) return refreshRefused();
-    const { accounts } = await store();
-    if (!accounts.some((a) => a.id === userId)) return refreshRefused();
+    if (!(await store.accountById(userId))) return refreshRefused();
     return ok({ user_id: userId, apptoken: issueApptoken(userId) });
   }
 
@@ -332,33 +332,27 @@ export function createAccountService(options: AccountServiceOptions): {
     const issued = apptoken ? apptokens.get(apptoken) : undefined;
     // Valid for [issue, issue + lifetime): half-open, like every window of the site.
     if (!issued || !isFresh(issued.issuedAt, clock())) return loginExpired();
-    const account = (await store()).accounts.find((a) => a.id === issued.userId);
+    const account = await store.accountById(issued.userId);
     if (!account) return loginExpired();
     return ok({ user_id: account.id, email: account.email, nickname: account.nickname, created_at: account.created_at });
   }
 
-  async function subscribe(body: JsonObject): Promise<Answer> {
+  async function subscribe(_request: IncomingMessage, body: JsonObject): Promise<Answer> {
     const email = body.email;
     if (!validEmail(email)) return invalidEmail();
     const region = typeof body.region === "string" ? body.region.trim() : "";
-    if (!region) return invalidInput("The region is missing.");
-    const { subscriptions } = await store();
-    if (subscriptions.some((s) => emailKey(s.email) === emailKey(email) && s.region === region)) return ok(null);
-    const subscription: SubscriptionRecord = { email, region, at: new Date(clock()).toISOString() };
-    subscriptions.push(subscription);
-    try {
-      await persist(subscriptionsFile, () => subscriptions);
-    } catch (error) {
-      subscriptions.splice(subscriptions.indexOf(subscription), 1);
-      throw error;
-    }
+    if (!region) return invalidInput(accountMessages.regionMissing);
+    if (!regions.has(region)) return invalidInput(accountMessages.regionUnknown);
+    await store.addSubscription({ email, region, at: new Date(clock()).toISOString() });
     return ok(null);
   }
 
-  type Call = { method: "GET"; run: (request: IncomingMessage, query: URLSearchParams) => Promise<Answer> } | { method: "POST"; run: (body: JsonObject) => Promise<Answer> };
+  type Call =
+    | { method: "GET"; run: (request: IncomingMessage, query: URLSearchParams) => Promise<Answer> }
+    | { method: "POST"; run: (request: IncomingMessage, body: JsonObject) => Promise<Answer> };
   const calls: Record<string, Call> = {
-    "/account/user/register_or_login": { method: "POST", run: registerOrLogin },
-    "/account/user/sign_in": { method: "POST", run: signIn },
+    "/account/user/register_or_login": { method: "POST", run: (request, body) => attempt(request, body, true) },
+    "/account/user/sign_in": { method: "POST", run: (request, body) => attempt(request, body, false) },
     "/account/user/sign_in/refresh": { method: "GET", run: refresh },
     "/account/user/profile": { method: "GET", run: profile },
     "/account/user/subscribe/create": { method: "POST", run: subscribe },
@@ -366,15 +360,18 @@ export function createAccountService(options: AccountServiceOptions): {
 
   /** The answer to an account call; null when the client left before sending its body. */
   async function answer(request: IncomingMessage, path: string, query: URLSearchParams): Promise<Answer | null> {
+    // Before anything else, for every path: a rebound page could read any answer it gets.
+    const foreign = checkLocalRequest(request);
+    if (foreign) return refused(accountCodes.foreignRequest, foreign.message, foreign.status);
     const call = Object.hasOwn(calls, path) ? calls[path] : undefined;
-    if (!call) return { status: 404, code: accountCodes.notFound, msg: "There is no such account call.", data: null };
+    if (!call) return { status: 404, code: accountCodes.notFound, msg: accountMessages.noSuchCall, data: null };
     if (request.method !== call.method) {
       return { status: 405, code: accountCodes.notFound, msg: `This account call takes ${call.method}.`, data: null, headers: { allow: call.method } };
     }
     if (call.method === "GET") return call.run(request, query);
     const body = await readJsonObject(request);
     if (body.kind === "gone") return null;
-    return body.kind === "refused" ? body.answer : call.run(body.value);
+    return body.kind === "refused" ? body.answer : call.run(request, body.value);
   }
 
   function send(response: ServerResponse, reply: Answer): void {
@@ -409,7 +406,7 @@ export function createAccountService(options: AccountServiceOptions): {
         // One line, no stack: the dev server keeps serving, and the caller learns only that it failed.
         console.error(`account service: ${error instanceof Error ? error.message : String(error)}`);
         try {
-          send(response, { status: 500, code: INTERNAL_ERROR_CODE, msg: "Server error, please try again later.", data: null });
+          send(response, { status: 500, code: INTERNAL_ERROR_CODE, msg: accountMessages.serverError, data: null });
         } catch {
           response.destroy();
         }

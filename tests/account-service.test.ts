@@ -1,13 +1,18 @@
 // The local account service of site dev and site preview, over real HTTP: register and log in,
 // the profile behind an apptoken that expires by the clock, the token refresh, newsletter
 // sign-ups that survive a restart, malformed input, and paths it leaves to the site server.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// Then what it defends against: calls from other origins and rebound host names, telling
+// which addresses have accounts, a blocked event loop, two servers on one data folder, password
+// guessing and oversized fields.
+import { randomBytes, scryptSync } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { accountCodes, createAccountService } from "../compiler/account-service.ts";
+import { accountCodes, accountMessages, createAccountService, hashPassword, type AccountServiceOptions } from "../compiler/account-service.ts";
+import { ACCOUNT_LOG, keptData } from "./support/account-data.ts";
 
 const TTL = 30 * 60 * 1000;
 let clock = Date.parse("2025-06-01T10:00:00Z");
@@ -26,8 +31,8 @@ interface Tokens {
 }
 
 /** A real server on 127.0.0.1 whose handler is the service; 404 "site" when it declines. */
-async function startService(dataDir: string) {
-  const service = createAccountService({ dataDir, tokenTtlMs: TTL, clock: () => clock });
+async function startService(dataDir: string, extra: Partial<AccountServiceOptions> = {}) {
+  const service = createAccountService({ dataDir, tokenTtlMs: TTL, clock: () => clock, ...extra });
   const declined: string[] = [];
   const server = createServer(async (request, response) => {
     if (await service.handle(request, response)) return;
@@ -75,6 +80,28 @@ async function call(path: string, init: { method?: string; body?: unknown; rawBo
   return { status: response.status, headers: response.headers, text, envelope };
 }
 
+/** A request with exactly these headers (fetch would add its own Host and Origin rules). */
+function raw(at: string, init: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }) {
+  const { port } = new URL(at);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; envelope: Envelope | null }>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: init.path, method: init.method ?? "POST", headers: init.headers ?? {}, setHost: false }, (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d));
+      res.on("end", () => {
+        let envelope: Envelope | null = null;
+        try {
+          envelope = JSON.parse(text) as Envelope;
+        } catch {
+          envelope = null;
+        }
+        resolve({ status: res.statusCode!, headers: res.headers, envelope });
+      });
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
 const post = (path: string, body: unknown, at = base) => call(path, { body }, at);
 const register = (email: string, password: string, at = base) => post("/account/user/register_or_login", { email, password }, at);
 const signIn = (email: string, password: string) => post("/account/user/sign_in", { email, password });
@@ -117,12 +144,12 @@ describe("register and log in", () => {
     expect((await signIn("nobody@example.com", "whatever-it-is")).envelope?.code).toBe(accountCodes.wrongCredentials);
   });
 
-  test("accounts.json keeps a salted hash, never the password", async () => {
+  test("the data folder keeps a salted hash, never the password", async () => {
     tokensOf(await register("megatron@example.com", "decepticons-rule"));
     tokensOf(await register("soundwave@example.com", "decepticons-rule"));
-    const text = readFileSync(join(dataDir, "accounts.json"), "utf8");
+    const text = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f), "utf8")).join("\n");
     expect(text).not.toContain("decepticons-rule");
-    const { users } = JSON.parse(text) as { users: Record<string, string>[] };
+    const users = keptData(dataDir).accounts as unknown as Record<string, string>[];
     const megatron = users.find((u) => u.email === "megatron@example.com")!;
     const soundwave = users.find((u) => u.email === "soundwave@example.com")!;
     expect(Object.keys(megatron).sort()).toEqual(["created_at", "email", "hash", "id", "nickname", "salt"]);
@@ -130,7 +157,7 @@ describe("register and log in", () => {
     // Same password, different salts, different hashes.
     expect(megatron.salt).not.toBe(soundwave.salt);
     expect(megatron.hash).not.toBe(soundwave.hash);
-    // Written by rename: no temporary file is left behind.
+    // Appended, never copied: no temporary file is left behind.
     expect(readdirSync(dataDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
@@ -225,7 +252,7 @@ describe("token refresh", () => {
 
 describe("newsletter subscriptions", () => {
   const subscribe = (body: unknown, at = base) => post("/account/user/subscribe/create", body, at);
-  const kept = (dir = dataDir) => JSON.parse(readFileSync(join(dir, "subscriptions.json"), "utf8")) as { email: string; region: string; at: string }[];
+  const kept = (dir = dataDir) => keptData(dir).subscriptions;
 
   test("a valid sign-up is kept once, however often it is sent", async () => {
     clock = Date.parse("2025-06-03T12:00:00Z");
@@ -283,9 +310,9 @@ describe("malformed requests", () => {
     }
   });
 
-  test("a form post is not JSON", async () => {
+  test("a form post is not JSON: 415", async () => {
     const answer = await call("/account/user/subscribe/create", { method: "POST", rawBody: "email=a%40example.com&region=us", headers: { "content-type": "application/x-www-form-urlencoded" } });
-    expect(answer.envelope?.code).toBe(accountCodes.invalidInput);
+    expect([answer.status, answer.envelope?.code]).toEqual([415, accountCodes.invalidInput]);
   });
 
   test("a body over 64 KB is invalid input; 64 KB itself is read", async () => {
@@ -362,5 +389,301 @@ describe("internal errors", () => {
     expect(readFileSync(join(dir, "accounts.json"), "utf8")).toBe("{ not json");
     writeFileSync(join(dir, "accounts.json"), JSON.stringify({ users: [] }));
     tokensOf(await register("ratchet@example.com", "medic-on-duty", broken.base));
+  });
+});
+
+describe("only this server's own pages can call", () => {
+  const bodies = {
+    "/account/user/register_or_login": { email: "no-type@example.com", password: "from-elsewhere-1" },
+    "/account/user/sign_in": { email: "no-type@example.com", password: "from-elsewhere-1" },
+    "/account/user/subscribe/create": { email: "no-type@example.com", region: "us" },
+  };
+
+  test("a POST without content-type (a no-cors fetch of bytes) is refused with 415 and changes nothing", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    for (const [path, body] of Object.entries(bodies)) {
+      const answer = await raw(service.base, { path, headers: { host: `127.0.0.1:${service.port}` }, body: JSON.stringify(body) });
+      expect([path, answer.status, answer.envelope?.code]).toEqual([path, 415, accountCodes.invalidInput]);
+      // text/plain is what a cross-origin form or fetch may send without asking first.
+      const plain = await raw(service.base, { path, headers: { host: `127.0.0.1:${service.port}`, "content-type": "text/plain" }, body: JSON.stringify(body) });
+      expect(plain.status).toBe(415);
+    }
+    expect(keptData(dir)).toEqual({ accounts: [], subscriptions: [] });
+  });
+
+  test("application/json with a charset is JSON", async () => {
+    const service = await startService(newDataDir());
+    const answer = await raw(service.base, {
+      path: "/account/user/subscribe/create",
+      headers: { host: `127.0.0.1:${service.port}`, "content-type": "Application/JSON; charset=utf-8" },
+      body: JSON.stringify({ email: "charset@example.com", region: "us" }),
+    });
+    expect([answer.status, answer.envelope?.code]).toEqual([200, accountCodes.success]);
+  });
+
+  test("an Origin other than the server's own is refused with 403 and changes nothing", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    const host = `127.0.0.1:${service.port}`;
+    for (const origin of ["https://attacker.example", "http://127.0.0.1:1", "null"]) {
+      for (const [path, body] of Object.entries(bodies)) {
+        const answer = await raw(service.base, { path, headers: { host, origin, "content-type": "application/json" }, body: JSON.stringify(body) });
+        expect([origin, path, answer.status, answer.envelope?.code]).toEqual([origin, path, 403, accountCodes.foreignRequest]);
+      }
+    }
+    expect(keptData(dir)).toEqual({ accounts: [], subscriptions: [] });
+    const own = await raw(service.base, { path: "/account/user/subscribe/create", headers: { host, origin: `http://${host}`, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/subscribe/create"]) });
+    expect([own.status, own.envelope?.code]).toEqual([200, accountCodes.success]);
+  });
+
+  test("a Host that is not this server's loopback name and port (DNS rebinding) is refused with 403, GETs too", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    for (const host of [`rebound.attacker.example:${service.port}`, `127.0.0.1:${service.port + 1}`]) {
+      const postAnswer = await raw(service.base, { path: "/account/user/register_or_login", headers: { host, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/register_or_login"]) });
+      expect([host, postAnswer.status, postAnswer.envelope?.code]).toEqual([host, 403, accountCodes.foreignRequest]);
+      const getAnswer = await raw(service.base, { method: "GET", path: "/account/user/profile", headers: { host, apptoken: "0".repeat(64) } });
+      expect([host, getAnswer.status]).toEqual([host, 403]);
+    }
+    expect(keptData(dir).accounts).toEqual([]);
+    const byName = await raw(service.base, { path: "/account/user/register_or_login", headers: { host: `localhost:${service.port}`, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/register_or_login"]) });
+    expect(byName.envelope?.code).toBe(accountCodes.success);
+  });
+});
+
+describe("password hashing", () => {
+  test("sign_in hashes once whether or not the address has an account, so its time tells nothing", async () => {
+    let hashes = 0;
+    const countingHash = async (password: string, salt: Buffer) => {
+      hashes += 1;
+      return scryptSync(password.normalize("NFC"), salt, 64);
+    };
+    const service = await startService(newDataDir(), { hash: countingHash });
+    const hashesOf = async (path: string, email: string, password: string) => {
+      const before = hashes;
+      const answer = await post(path, { email, password }, service.base);
+      return [answer.envelope?.code, hashes - before];
+    };
+    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "the-right-one")).toEqual([accountCodes.success, 1]);
+    expect(await hashesOf("/account/user/sign_in", "known@example.com", "the-right-one")).toEqual([accountCodes.success, 1]);
+    expect(await hashesOf("/account/user/sign_in", "known@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
+    expect(await hashesOf("/account/user/sign_in", "unknown@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
+    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
+  });
+
+  test("hashing runs off the event loop: a callback queued after it starts runs before it ends", async () => {
+    const salt = randomBytes(16);
+    let turned = false;
+    const hashing = hashPassword("autobots-roll-out", salt);
+    setImmediate(() => (turned = true));
+    const digest = await hashing;
+    expect(turned).toBe(true);
+    // The same hash as the synchronous one before it: accounts made then still log in.
+    expect(digest).toEqual(scryptSync("autobots-roll-out", salt, 64));
+  });
+});
+
+describe("the data folder", () => {
+  const password = "shared-folder-1";
+
+  test("two services on one folder, registering at once, keep every account and every sign-up", async () => {
+    const dir = newDataDir();
+    const first = await startService(dir);
+    const second = await startService(dir);
+    const emails = Array.from({ length: 16 }, (_, i) => `twin-${i}@example.com`);
+    const at = (i: number) => (i % 2 === 0 ? first.base : second.base);
+    const answers = await Promise.all([
+      ...emails.map((email, i) => register(email, password, at(i))),
+      ...emails.map((email, i) => post("/account/user/subscribe/create", { email, region: "uk" }, at(i + 1))),
+    ]);
+    for (const answer of answers) expect(answer.envelope?.code).toBe(accountCodes.success);
+    // Each server sees the accounts the other made, without a restart.
+    for (const [i, email] of emails.entries()) expect((await post("/account/user/sign_in", { email, password }, at(i + 1))).envelope?.code).toBe(accountCodes.success);
+    // And a third, started afterwards, sees them all, each once.
+    const third = await startService(dir);
+    for (const email of emails) expect((await post("/account/user/sign_in", { email, password }, third.base)).envelope?.code).toBe(accountCodes.success);
+    const kept = keptData(dir);
+    expect(kept.accounts.map((a) => a.email).sort()).toEqual([...emails].sort());
+    expect(kept.subscriptions.map((s) => s.email).sort()).toEqual([...emails].sort());
+  });
+
+  test("one address registered on both servers at once is one account", async () => {
+    const dir = newDataDir();
+    const first = await startService(dir);
+    const second = await startService(dir);
+    const [a, b] = await Promise.all([register("same@example.com", password, first.base), register("same@example.com", password, second.base)]);
+    expect(tokensOf(a).user_id).toBe(tokensOf(b).user_id);
+    expect(keptData(dir).accounts).toHaveLength(1);
+  });
+
+  test("files are readable by their owner only, and a registration appends instead of rewriting", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    tokensOf(await register("first@example.com", password, service.base));
+    const log = join(dir, ACCOUNT_LOG);
+    const before = { text: readFileSync(log, "utf8"), inode: statSync(log).ino };
+    tokensOf(await register("second@example.com", password, service.base));
+    expect((await post("/account/user/subscribe/create", { email: "second@example.com", region: "jp" }, service.base)).envelope?.code).toBe(accountCodes.success);
+    const after = readFileSync(log, "utf8");
+    expect(statSync(log).ino).toBe(before.inode);
+    expect(after.startsWith(before.text)).toBe(true);
+    expect(after.slice(before.text.length).trimEnd().split("\n")).toHaveLength(2);
+    for (const file of readdirSync(dir)) expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  test("a write cut short by a kill loses nothing else, and the next write goes on a line of its own", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    tokensOf(await register("before-kill@example.com", password, service.base));
+    appendFileSync(join(dir, ACCOUNT_LOG), '{"kind":"account","id":"cut-short","email":"torn@exa');
+    tokensOf(await register("after-kill@example.com", password, service.base));
+    const fresh = await startService(dir);
+    for (const email of ["before-kill@example.com", "after-kill@example.com"]) {
+      expect((await post("/account/user/sign_in", { email, password }, fresh.base)).envelope?.code).toBe(accountCodes.success);
+    }
+  });
+
+  test("a lock left by a process that died is taken over, not waited on for ever", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    tokensOf(await register("lock-before@example.com", password, service.base));
+    const lock = readdirSync(dir).find((f) => f.endsWith(".lock"));
+    // The lock is there only while a write is under way.
+    expect(lock).toBeUndefined();
+    // Above Linux's largest process id: no process has it.
+    writeFileSync(join(dir, `${ACCOUNT_LOG}.lock`), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), at: Date.now() }));
+    tokensOf(await register("lock-after@example.com", password, service.base));
+  });
+
+  test("the accounts.json and subscriptions.json of earlier versions are read, moved into the log, and never rewritten", async () => {
+    const dir = newDataDir();
+    const salt = randomBytes(16);
+    const legacyAccounts = JSON.stringify({
+      users: [{ id: "legacy-1", email: "old-timer@example.com", hash: scryptSync("made-long-ago", salt, 64).toString("hex"), salt: salt.toString("hex"), created_at: "2025-01-01T00:00:00.000Z", nickname: "old-timer" }],
+    });
+    const legacySubscriptions = JSON.stringify([{ email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" }]);
+    writeFileSync(join(dir, "accounts.json"), legacyAccounts);
+    writeFileSync(join(dir, "subscriptions.json"), legacySubscriptions);
+    const service = await startService(dir);
+    expect(tokensOf(await post("/account/user/sign_in", { email: "old-timer@example.com", password: "made-long-ago" }, service.base)).user_id).toBe("legacy-1");
+    tokensOf(await register("newcomer@example.com", password, service.base));
+    expect((await post("/account/user/subscribe/create", { email: "old-timer@example.com", region: "fr" }, service.base)).envelope?.code).toBe(accountCodes.success);
+    expect(readFileSync(join(dir, "accounts.json"), "utf8")).toBe(legacyAccounts);
+    expect(readFileSync(join(dir, "subscriptions.json"), "utf8")).toBe(legacySubscriptions);
+    // The log alone now holds everything: the old files could go.
+    rmSync(join(dir, "accounts.json"));
+    rmSync(join(dir, "subscriptions.json"));
+    const kept = keptData(dir);
+    expect(kept.accounts.map((a) => a.email).sort()).toEqual(["newcomer@example.com", "old-timer@example.com"]);
+    expect(kept.subscriptions).toEqual([{ email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" }]);
+    const fresh = await startService(dir);
+    expect(tokensOf(await post("/account/user/sign_in", { email: "old-timer@example.com", password: "made-long-ago" }, fresh.base)).user_id).toBe("legacy-1");
+  });
+});
+
+describe("guessing passwords", () => {
+  const WINDOW = 15 * 60 * 1000;
+
+  test("10 failed logins of one address in 15 minutes: the next is 429, even with the right password, until the window passes", async () => {
+    clock = Date.parse("2025-07-01T09:00:00Z");
+    const service = await startService(newDataDir(), { rateLimit: { perAddress: 10, perClient: 1000, windowMs: WINDOW } });
+    tokensOf(await register("guessed@example.com", "the-real-password", service.base));
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/account/user/sign_in", { email: "guessed@example.com", password: `guess-number-${i}` }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+    }
+    for (const [path, pw] of [["/account/user/sign_in", "guess-number-10"], ["/account/user/sign_in", "the-real-password"], ["/account/user/register_or_login", "the-real-password"]]) {
+      const limited = await post(path!, { email: "Guessed@Example.com", password: pw }, service.base);
+      expect([limited.status, limited.envelope]).toEqual([429, { code: accountCodes.tooManyAttempts, msg: accountMessages.tooManyAttempts, data: null }]);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // Another address is not held up by this one.
+    tokensOf(await register("bystander@example.com", "the-real-password", service.base));
+    clock += WINDOW;
+    tokensOf(await post("/account/user/sign_in", { email: "guessed@example.com", password: "the-real-password" }, service.base));
+  });
+
+  test("10 failed logins from one client, over many addresses: the next is 429", async () => {
+    clock = Date.parse("2025-07-02T09:00:00Z");
+    const service = await startService(newDataDir(), { rateLimit: { perAddress: 1000, perClient: 10, windowMs: WINDOW } });
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/account/user/sign_in", { email: `sprayed-${i}@example.com`, password: "same-guess-1" }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+    }
+    const limited = await post("/account/user/sign_in", { email: "sprayed-10@example.com", password: "same-guess-1" }, service.base);
+    expect([limited.status, limited.envelope?.code, limited.envelope?.msg]).toEqual([429, accountCodes.tooManyAttempts, accountMessages.tooManyAttempts]);
+    clock += WINDOW;
+    expect((await post("/account/user/sign_in", { email: "sprayed-10@example.com", password: "same-guess-1" }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+  });
+
+  test("logins that succeed count against nobody, even all at once", async () => {
+    clock = Date.parse("2025-07-04T09:00:00Z");
+    const service = await startService(newDataDir());
+    tokensOf(await register("regular@example.com", "the-real-password", service.base));
+    // An attempt counts as a failure until it succeeds (so a burst of guesses is counted while
+    // its hashes run): up to the limit at once, then.
+    const many = await Promise.all(Array.from({ length: 10 }, () => post("/account/user/sign_in", { email: "regular@example.com", password: "the-real-password" }, service.base)));
+    for (const answer of many) tokensOf(answer);
+    for (let i = 0; i < 9; i++) await post("/account/user/sign_in", { email: `other-${i}@example.com`, password: "a-wrong-guess" }, service.base);
+    tokensOf(await post("/account/user/sign_in", { email: "regular@example.com", password: "the-real-password" }, service.base));
+  });
+
+  test("a burst of guesses sent all at once is held to the limit too", async () => {
+    clock = Date.parse("2025-07-05T09:00:00Z");
+    let hashes = 0;
+    const service = await startService(newDataDir(), { hash: async (password, salt) => (hashes++, scryptSync(password, salt, 64)) });
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => post("/account/user/sign_in", { email: "burst@example.com", password: `guess-number-${i}` }, service.base)));
+    expect(burst.filter((a) => a.envelope?.code === accountCodes.wrongCredentials)).toHaveLength(10);
+    expect(burst.filter((a) => a.status === 429)).toHaveLength(15);
+    expect(hashes).toBe(10);
+  });
+
+  test("by default the limit is 10 failures in 15 minutes", async () => {
+    clock = Date.parse("2025-07-03T09:00:00Z");
+    const service = await startService(newDataDir());
+    for (let i = 0; i < 10; i++) await post("/account/user/sign_in", { email: "default@example.com", password: `guess-number-${i}` }, service.base);
+    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-10" }, service.base)).status).toBe(429);
+    clock += WINDOW - 1;
+    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-11" }, service.base)).status).toBe(429);
+    clock += 1;
+    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-12" }, service.base)).status).toBe(200);
+  });
+});
+
+describe("field lengths", () => {
+  // 64 + 1 + 189 characters: as long as an address may be.
+  const longest = `${"a".repeat(64)}@${"b".repeat(61)}.${"c".repeat(61)}.${"d".repeat(61)}.com`;
+  test("an e-mail of 254 characters is an address; 255 is not", async () => {
+    expect(longest).toHaveLength(254);
+    const service = await startService(newDataDir());
+    tokensOf(await register(longest, "long-enough-1", service.base));
+    const tooLong = `a${longest}`;
+    for (const path of ["/account/user/register_or_login", "/account/user/sign_in"]) {
+      expect((await post(path, { email: tooLong, password: "long-enough-1" }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+    }
+    expect((await post("/account/user/subscribe/create", { email: tooLong, region: "us" }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+  });
+
+  test("a password of 1024 characters is accepted; 1025 is not, and is never hashed", async () => {
+    let hashes = 0;
+    const service = await startService(newDataDir(), { hash: async (password, salt) => (hashes++, scryptSync(password, salt, 64)) });
+    tokensOf(await register("long-password@example.com", "p".repeat(1024), service.base));
+    hashes = 0;
+    for (const path of ["/account/user/register_or_login", "/account/user/sign_in"]) {
+      expect((await post(path, { email: "long-password@example.com", password: "p".repeat(1025) }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+    }
+    expect(hashes).toBe(0);
+  });
+
+  test("a sign-up's region is one of the site's region codes", async () => {
+    const dir = newDataDir();
+    const service = await startService(dir);
+    for (const region of ["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"]) {
+      expect((await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope?.code).toBe(accountCodes.success);
+    }
+    for (const region of ["xx", "US", "usa", "r".repeat(10_000)]) {
+      expect((await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+    }
+    expect(keptData(dir).subscriptions).toHaveLength(8);
   });
 });
