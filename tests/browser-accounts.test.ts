@@ -1,14 +1,17 @@
 // Accounts in a real site.browser against the preview server and its local account service: the
 // newsletter sign-up, logging in and out in every region, a session that survives a reload and
-// a token expiry, and the storage keys of the seed.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// a token expiry, and the storage keys of the seed; and pages elsewhere that try to use them.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { serveBuiltSite } from "./support/served-site.ts";
-import { createAccountService } from "../compiler/account-service.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { accountCodes, createAccountService } from "../compiler/account-service.ts";
+import { keptData } from "./support/account-data.ts";
+import { chromiumPath, launchBrowser } from "./support/browser.ts";
 
 const TTL = 60 * 60 * 1000;
 let accountClock = Date.now();
@@ -57,7 +60,7 @@ describe("newsletter sign-up", () => {
       expect(view).toContain("200");
     }
     // The local account service kept it, in its data folder.
-    const kept = JSON.parse(readFileSync(join(dataDir, "subscriptions.json"), "utf8")) as { email: string; region: string }[];
+    const kept = keptData(dataDir).subscriptions;
     expect(kept).toContainEqual(expect.objectContaining({ email, region: path.slice(1) }));
     await page.close();
   });
@@ -110,10 +113,11 @@ describe("session", () => {
     page.on("request", (r) => r.url().includes("/sign_in/refresh") && refreshes.push(r.url()));
     const before = stored.apptoken["/us"];
     await page.reload();
+    // The stored profile shows at once; the new apptoken says the refresh has happened.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("apptoken")!)["/us"])).not.toBe(before);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]).toContain(`user_id=${stored.userId["/us"]}`);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("apptoken")!)["/us"])).not.toBe(before);
 
     await page.click(".account-profile button");
     await page.waitForSelector('[data-state="loggedOut"]');
@@ -142,5 +146,63 @@ describe("session", () => {
     await page.click(".account-profile button");
     await page.waitForSelector('[data-state="loggedOut"]');
     await page.close();
+  });
+});
+
+describe("pages elsewhere", () => {
+  /** What an account call answers when sent from node, same origin: did the intruder get in? */
+  const signInCode = async (email: string, password: string) => {
+    const response = await fetch(`${site.url}/account/user/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    return ((await response.json()) as { code: number }).code;
+  };
+
+  test("a page on another origin cannot create an account or a sign-up with a no-cors fetch", async () => {
+    const attacker = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!DOCTYPE html><title>elsewhere</title><p>elsewhere</p>");
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+    const page = await site.browser.newPage();
+    try {
+      // Another port is another origin, as another site would be.
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      const settled = await page.evaluate(async (target) => {
+        // Bytes, not a string: no content-type at all, which a no-cors fetch may send anywhere.
+        const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+        const calls = [
+          fetch(`${target}/account/user/register_or_login`, { method: "POST", mode: "no-cors", body: bytes({ email: "intruder@example.com", password: "from-elsewhere-1" }) }),
+          fetch(`${target}/account/user/subscribe/create`, { method: "POST", mode: "no-cors", body: bytes({ email: "intruder@example.com", region: "us" }) }),
+          fetch(`${target}/account/user/subscribe/create`, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body: JSON.stringify({ email: "intruder-2@example.com", region: "us" }) }),
+        ];
+        return (await Promise.allSettled(calls)).length;
+      }, site.url);
+      expect(settled).toBe(3);
+    } finally {
+      await page.close();
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+    expect(await signInCode("intruder@example.com", "from-elsewhere-1")).toBe(accountCodes.wrongCredentials);
+    expect(keptData(dataDir).subscriptions.filter((s) => s.email.startsWith("intruder"))).toEqual([]);
+  });
+
+  test("a page whose name was rebound to this machine (DNS rebinding) cannot make account calls", async () => {
+    const rebound = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP rebound.attacker.test 127.0.0.1, MAP * ~NOTFOUND"],
+    });
+    try {
+      const page = await rebound.newPage();
+      const { port } = new URL(site.url);
+      // The browser sees one origin, the attacker's name: these calls are same-origin to it.
+      await page.goto(`http://rebound.attacker.test:${port}/us`);
+      const statuses = await page.evaluate(async () => {
+        const register = await fetch("/account/user/register_or_login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "rebound@example.com", password: "from-elsewhere-1" }) });
+        const profile = await fetch("/account/user/profile");
+        return [register.status, profile.status];
+      });
+      expect(statuses).toEqual([403, 403]);
+    } finally {
+      await rebound.close();
+    }
+    expect(await signInCode("rebound@example.com", "from-elsewhere-1")).toBe(accountCodes.wrongCredentials);
   });
 });
