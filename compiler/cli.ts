@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { hasErrors } from "./diagnostics.ts";
+import { hasErrors, strictly } from "./diagnostics.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "./output-guard.ts";
 import { ParseCache } from "./parse-cache.ts";
@@ -47,9 +47,10 @@ function checkSpecs(specsDir: string): CheckResult {
   return result;
 }
 
-function runCheck(options: { specs: string; json?: boolean; format?: Format }): number {
+function runCheck(options: { specs: string; json?: boolean; format?: Format; strict?: boolean }): number {
   const started = performance.now();
-  const result = checkSpecs(specsDirFrom(options.specs));
+  const found = checkSpecs(specsDirFrom(options.specs));
+  const result = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   const format = formatOf(options);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = result.diagnostics.length - errors;
@@ -79,35 +80,52 @@ function instantOption(value: string | undefined, name: string): DateTime {
 
 function printDiagnostics(result: BuildResult, format: Format) {
   if (!result.diagnostics.length) return;
-  if (format === "json") process.stdout.write(printJson(result.diagnostics, result.sources) + "\n");
+  if (format === "github") process.stdout.write(printGithub(result.diagnostics, result.sources) + "\n");
   else process.stdout.write(printPretty(result.diagnostics, result.sources, styleFor(process.stdout)) + "\n\n");
 }
 
-async function runBuild(options: { specs: string; out: string; now?: string }): Promise<number> {
+async function runBuild(options: { specs: string; out: string; now?: string; strict?: boolean; json?: boolean; format?: Format }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const now = instantOption(options.now, "--now");
+  const format = formatOf(options);
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
+  const site = join(options.out, "site");
   const result = await build({
     specsDir,
     out,
     now,
-    onStage: (name, detail, ms) => process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`),
+    strict: options.strict ?? false,
+    // Progress is for people: JSON and annotations are for programs, which read the result only.
+    onStage: (name, detail, ms) => format === "pretty" && process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`),
   });
-  printDiagnostics(result, "pretty");
+  if (format === "json") {
+    const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
+    const summary = result.summary ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site } : null;
+    process.stdout.write(JSON.stringify({ diagnostics, summary }, null, 2) + "\n");
+    return result.summary ? 0 : 1;
+  }
+  printDiagnostics(result, format);
   if (!result.summary) {
     const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-    process.stdout.write(`${style.red("build failed")}: ${errors} error${errors === 1 ? "" : "s"} in the specs; nothing was written\n`);
+    process.stdout.write(`${style.red("build failed")}: ${errors} error${errors === 1 ? "" : "s"} in the specs${options.strict ? " (--strict: warnings count)" : ""}; nothing was written\n`);
     return 1;
   }
+  if (format === "github") return 0;
   const s = result.summary;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   process.stdout.write(`\n${"heaviest pages (gzip)".padEnd(44)} ${"first-load JS".padStart(13)} ${"HTML".padStart(9)}\n`);
   for (const w of s.heaviest) process.stdout.write(`  ${w.path.padEnd(42)} ${kb(w.js).padStart(13)} ${kb(w.html).padStart(9)}\n`);
   process.stdout.write(`  budget: first-load JS 80 KB, HTML 100 KB per page\n\n`);
+  if (s.fallbacks.length) {
+    process.stdout.write(`${style.yellow("fallback texts")}: these pages show a text in another language until it is translated\n`);
+    for (const f of s.fallbacks) process.stdout.write(`  ${f.key} shows the ${f.from} text on the pages of ${f.regions.join(", ")} (missing in ${f.language})\n`);
+    process.stdout.write("\n");
+  }
   process.stdout.write(
-    `${style.bold("built")} ${s.pages} pages (${s.routes} routes, ${s.regions} regions, ${(s.bytes / 1024 / 1024).toFixed(1)} MB) as of ${now.toISO({ suppressMilliseconds: true })} in ${Math.round(s.ms)} ms → ${options.out}/site\n` +
-      (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : ""),
+    `${style.bold("built")} ${s.pages} pages (${s.routes} routes, ${s.regions} regions, ${(s.bytes / 1024 / 1024).toFixed(1)} MB) as of ${now.toISO({ suppressMilliseconds: true })} in ${Math.round(s.ms)} ms\n` +
+      (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : "") +
+      `deploy: ${site}  (the folder to publish)\n`,
   );
   return 0;
 }
@@ -239,14 +257,15 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .showHelpAfterError("(run site --help for usage)")
     .exitOverride();
 
-  const formatOption = new Option("--format <format>", "how to print problems").choices(["pretty", "json", "github"]).default("pretty");
+  const formatOption = () => new Option("--format <format>", "how to print problems").choices(["pretty", "json", "github"]).default("pretty");
 
   program
     .command("check")
     .description("load, validate and cross-check the specs; print every problem")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--json", "print {\"diagnostics\": [...]} on stdout (same as --format json)")
-    .addOption(formatOption)
+    .addOption(formatOption())
+    .option("--strict", "treat every warning as an error (for CI): exit 1 while one remains")
     .action((options) => setExitCode(runCheck(options)));
 
   program
@@ -255,6 +274,9 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--out <dir>", "output folder", "dist")
     .option("--now <instant>", "build the site as it is at this instant, e.g. 2024-11-25T12:00+01:00 (default: now)")
+    .option("--strict", "treat every warning as an error (for CI): nothing is written while one remains")
+    .option("--json", "print {\"diagnostics\": [...], \"summary\": {...}} on stdout (same as --format json)")
+    .addOption(formatOption())
     .action(async (options) => setExitCode(await runBuild(options)));
 
   program

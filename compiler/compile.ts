@@ -8,6 +8,7 @@ import { buildHead } from "./head.ts";
 import { regionPath } from "./link-context.ts";
 import type { Language, RegionModel, RouteModel, SiteModel, Template } from "./link.ts";
 import { parseLink } from "./link-syntax.ts";
+import { lookupMessage, textsOf } from "./messages.ts";
 import { resolveInForce, type LivePromotion, type RegionInForce } from "./in-force.ts";
 import { fillAll, fillPlaceholders, paragraphsOf, type PlaceholderContext } from "./placeholders.ts";
 import type {
@@ -63,8 +64,20 @@ export interface CompiledSite {
   routes: CompiledRoute[];
   /** Typed modules for the runtime, by path inside dist/generated. */
   modules: Map<string, string>;
+  /** Texts a language lacks that pages show in its fallback language instead. */
+  fallbacks: Fallback[];
   /** Region whose settings and language the site-wide 404 page uses. */
   notFound: { regions: { lang: string; title: string; text: string; backHome: string; href: string }[] };
+}
+
+export interface Fallback {
+  language: string;
+  /** The message's dotted path (ui.common.menu). */
+  key: string;
+  /** The language whose text is shown. */
+  from: string;
+  /** The regions of that language: their pages show it. */
+  regions: string[];
 }
 
 export function fileOf(path: string): string {
@@ -95,13 +108,15 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
   const specs = model.specs;
   const constants = specs.constants!.data;
   const organisation = specs.organisation!.data;
-  const messages = (language: Language) => specs.messages.get(language)?.data;
-
-  /** A message by dotted path; missing text is empty, as at run time. */
+  /** A message by dotted path, along the language's fallback chain; each fallback shown is recorded. */
+  const fallbacks = new Map<string, Fallback>();
   const message = (language: Language, path: string): string => {
-    let node: unknown = messages(language);
-    for (const key of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[key];
-    return typeof node === "string" ? node : "";
+    const found = lookupMessage(specs, language, path);
+    if (found.from !== null && found.from !== language && !fallbacks.has(`${language}|${path}`)) {
+      const regions = [...fullModel.regions.values()].filter((r) => r.language === language).map((r) => r.code);
+      fallbacks.set(`${language}|${path}`, { language, key: path, from: found.from, regions });
+    }
+    return found.text;
   };
 
   const placeholderContext = (region: RegionModel, campaign?: PlaceholderContext["campaign"]): PlaceholderContext => ({ brand: model.name, region, constants, organisation, campaign });
@@ -414,9 +429,9 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           },
         };
       case "login":
-        return { template, title, texts: flatTexts(messages(lang)?.ui?.login), accountHref: regionPath(region.prefix, "account") };
+        return { template, title, texts: textsOf(specs, lang, "ui.login"), accountHref: regionPath(region.prefix, "account") };
       case "account":
-        return { template, title, texts: flatTexts(messages(lang)?.ui?.account), loginHref: regionPath(region.prefix, "login") };
+        return { template, title, texts: textsOf(specs, lang, "ui.account"), loginHref: regionPath(region.prefix, "login") };
       case "campaign": {
         const campaign = specs.campaigns.get(route.campaign!)!.data;
         return { template, title, campaign: campaign.name, sections: sectionsFor(route, region) };
@@ -463,6 +478,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
   return {
     now: now.toISO()!,
     nextChange: time.nextChange,
+    fallbacks: [...fallbacks.values()],
     routes,
     modules: generatedModules(model),
     notFound: {
@@ -497,10 +513,6 @@ export function perMonth(price: number, months: number): number {
 
 function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, object[k]])) as Pick<T, K>;
-}
-
-function flatTexts(group: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries((group ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
 /**

@@ -332,10 +332,16 @@ export const catalogue = {
     message: (a) => `${a.what} in ${a.region} ended at ${a.end}.`,
     hint: () => "remove it when it is no longer needed, or move its dates.",
   }),
-  "missing-message": entry<{ key: string; presentIn: string; missingIn: string }>({
+  "missing-message": entry<{ key: string; shownFrom: string; missingIn: string }>({
     severity: "warning",
-    message: (a) => `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}; it would show as empty there.`,
-    hint: (a) => `add ${a.key} to ${a.missingIn}.`,
+    message: (a) => `The text ${a.key} is missing in ${a.missingIn}; its pages show the ${a.shownFrom} text instead.`,
+    hint: (a) => `add ${a.key} to ${a.missingIn} in its language (site check --strict fails on this).`,
+  }),
+  "missing-message-everywhere": entry<{ key: string; presentIn: string; missingIn: string; chain: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}${a.chain.length > 1 ? ` and in the languages it falls back to (${a.chain.slice(1).join(", ")})` : ""}: it would show as an empty label.`,
+    hint: (a) => `add ${a.key} to ${a.missingIn}${a.chain.length > 1 ? ` or to ${a.chain[1]}.yaml` : ""}.`,
   }),
 } as const;
 
@@ -347,6 +353,11 @@ export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, l
   const e = catalogue[code] as unknown as CatalogueEntry<ArgsOf<C>>;
   const hint = e.hint?.(args);
   return { code, severity: e.severity, message: e.message(args), ...(hint ? { hint } : {}), location };
+}
+
+/** The diagnostics with every warning made an error (--strict, for CI); errors are never lowered. */
+export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.severity === "warning" ? { ...d, severity: "error" } : d));
 }
 
 /** What a stage returns instead of throwing. */

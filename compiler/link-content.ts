@@ -6,6 +6,7 @@ import { locate, type PathSegment } from "./load.ts";
 import { at, findPage, type LinkContext, type Report } from "./link-context.ts";
 import { checkLink } from "./link-navigation.ts";
 import type { Template } from "./link.ts";
+import { fallbackChain } from "./messages.ts";
 import { placeholderNames, placeholdersIn } from "./placeholders.ts";
 import type { Valid, ValidSpecs } from "./validate.ts";
 
@@ -121,7 +122,11 @@ function forEachText(value: unknown, path: PathSegment[], visit: (text: string, 
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
 }
 
-/** Every message key should exist in every language: at run time a missing one is empty text. */
+/**
+ * Every message key should exist in every language. One that is missing shows its fallback
+ * language's text (a warning: the translation is owed); missing along the whole chain, it would be
+ * an empty button or label (an error).
+ */
 export function checkMessages(specs: ValidSpecs, report: Report): void {
   const keysOf = (value: unknown, prefix: string[] = []): string[][] =>
     value && typeof value === "object"
@@ -132,9 +137,12 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
   const all = new Map<string, string[]>();
   for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
   for (const [key, path] of all) {
+    if (path[0] === "fallback") continue;
     const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
     for (const [lang, table] of tables) {
       if (keySets.get(lang)!.has(key)) continue;
+      // Shown in the first language of its fallback chain that has it; with none, it would be empty.
+      const shownFrom = fallbackChain(specs, lang).find((other) => keySets.get(other)?.has(key));
       // Point at the deepest part of the path the lacking file does have: that is where it goes.
       let depth = path.length - 1;
       let node: unknown = table.data;
@@ -146,7 +154,9 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
         }
         node = next;
       }
-      report("missing-message", { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path }, locate(table.spec, path.slice(0, depth), { key: depth > 0 }));
+      const where = locate(table.spec, path.slice(0, depth), { key: depth > 0 });
+      if (shownFrom) report("missing-message", { key, shownFrom, missingIn: table.spec.source.path }, where);
+      else report("missing-message-everywhere", { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path, chain: fallbackChain(specs, lang) }, where);
     }
   }
 }

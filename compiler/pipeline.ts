@@ -13,8 +13,8 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
-import { compile, type CompiledSite, type RouteManifest } from "./compile.ts";
-import { hasErrors, type Diagnostic } from "./diagnostics.ts";
+import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile.ts";
+import { hasErrors, strictly, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
 import { load, type LoadReuse, type SourceFile } from "./load.ts";
 import { guardOutput, lockOutput, stampOutput } from "./output-guard.ts";
@@ -221,6 +221,8 @@ export interface BuildOptions {
   cwd?: string;
   /** Render threads; by default one per core on large sites and none on small ones. */
   threads?: number;
+  /** Every warning counts as an error (CI): nothing is written while one remains. */
+  strict?: boolean;
   /** Called once per finished stage, for progress lines. */
   onStage?: (stage: string, detail: string, ms: number) => void;
 }
@@ -234,6 +236,8 @@ export interface BuildSummary {
   ms: number;
   /** The pages that load the most JavaScript at once (then the largest HTML), gzip bytes. */
   heaviest: PageWeight[];
+  /** Texts shown in a fallback language because a table lacks them. */
+  fallbacks: Fallback[];
 }
 
 export interface PageWeight {
@@ -261,8 +265,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 
   const parsed = ParseCache.open(options.specsDir);
-  const checked = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
+  const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
   parsed.save();
+  const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) return checked;
   const model = checked.model;
@@ -298,7 +303,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const heaviest = heaviestPages(rendered, site, options.out);
   return {
     ...checked,
-    summary: { routes: site.compiled.routes.length, pages: rendered.length, regions: model.regions.size, bytes, nextChange: site.compiled.nextChange, ms: performance.now() - started, heaviest },
+    summary: { routes: site.compiled.routes.length, pages: rendered.length, regions: model.regions.size, bytes, nextChange: site.compiled.nextChange, ms: performance.now() - started, heaviest, fallbacks: site.compiled.fallbacks },
   };
 }
 

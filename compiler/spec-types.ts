@@ -1786,7 +1786,7 @@ export interface SectionMoreSurprises {
 }
 
 /**
- * Texts of one language, loaded by the runtime on demand: API error messages and interface strings. Every language should have the same keys; a missing one shows as empty text. One file per language: specs/messages/<language>.yaml.
+ * Texts of one language, loaded by the runtime on demand: API error messages and interface strings. Every language should have the same keys; a missing one shows its fallback language's text. One file per language: specs/messages/<language>.yaml.
  */
 
 export interface MessageTable {
@@ -1811,6 +1811,10 @@ export interface MessageTable {
     [k: string]: string;
   };
   ui: Group;
+  /**
+   * The language whose text shows where this table lacks one (de falls back to en). The build says which pages show a fallback text; a text missing along the whole chain is an error.
+   */
+  fallback?: "zh" | "en" | "de" | "fr" | "ja" | "ko";
 }
 /**
  * Interface strings, grouped by screen.
