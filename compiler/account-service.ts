@@ -105,6 +105,30 @@ export function hashPassword(password: string, salt: Buffer): Promise<Buffer> {
   return scryptAsync(password.normalize("NFC"), salt, HASH_BYTES);
 }
 
+/**
+ * Hashes share libuv's thread pool (4 threads) with file reads: eight logins at once would
+ * hold every thread, and the site's pages would wait for them. Two at a time leave the rest
+ * to the pages.
+ */
+const HASHES_AT_ONCE = 2;
+
+/** `run` with at most `limit` calls under way; the others wait their turn, first come first served. */
+function atMostAtOnce<A extends unknown[], R>(run: (...args: A) => Promise<R>, limit: number): (...args: A) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (...args) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await run(...args);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 /** Equal strings without an early exit, so the time taken says nothing about a secret. */
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -239,7 +263,7 @@ export function createAccountService(options: AccountServiceOptions): {
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
 } {
   const clock = options.clock ?? Date.now;
-  const hash = options.hash ?? hashPassword;
+  const hash = atMostAtOnce(options.hash ?? hashPassword, HASHES_AT_ONCE);
   const store = new AccountStore(options.dataDir);
   const regions = new Set<string>(options.regions ?? SITE_REGIONS);
   const windowMs = options.rateLimit?.windowMs ?? 15 * 60 * 1000;

@@ -482,6 +482,21 @@ describe("password hashing", () => {
     // The same hash as the synchronous one before it: accounts made then still log in.
     expect(digest).toEqual(scryptSync("autobots-roll-out", salt, 64));
   });
+  test("no more than two hashes run at once, so file reads of the site's pages find a free thread", async () => {
+    let running = 0;
+    let most = 0;
+    const slowHash = async (password: string, salt: Buffer) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      return scryptSync(password, salt, 64);
+    };
+    const service = await startService(newDataDir(), { hash: slowHash });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`parallel-${i}@example.com`, "long-enough-1", service.base)));
+    for (const answer of answers) tokensOf(answer);
+    expect(most).toBe(2);
+  });
 });
 
 describe("the data folder", () => {
