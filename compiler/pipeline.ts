@@ -25,7 +25,7 @@ import { validate } from "./validate.ts";
 import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
 import { preloadsFor, type PageAssets } from "./render.tsx";
 import type { RouteData } from "./route-data.ts";
-import { contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
+import { buildJson, contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */
@@ -109,6 +109,7 @@ async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteO
   }
   files.set("site/404.html", once(() => renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions })));
   files.set("manifests/routes.json", once(() => routesJson(compiled)));
+  files.set("site/build.json", once(() => buildJson(compiled)));
   files.set("site/sitemap.xml", once(() => sitemapXml(compiled)));
   files.set("site/robots.txt", once(() => robotsTxt(compiled, model)));
   files.set("site/_redirects", once(() => redirectsFile(compiled)));

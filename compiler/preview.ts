@@ -1,7 +1,7 @@
 // The server of `site preview` (and, over files held in memory, of `site dev`): a built site
 // answered as production would answer it. Redirects and route windows from routes.json, the
-// server clock at /ssr/timestamp, 404.html for unknown paths, compression, cache and security
-// headers, and never a byte from outside the site folder.
+// server clock at /ssr/timestamp, build.json never cached, 404.html for unknown paths,
+// compression, cache and security headers, and never a byte from outside the site folder.
 
 import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -139,7 +139,8 @@ export function createPreviewHandler(options: PreviewOptions) {
     let body: Uint8Array = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8"))) : contents;
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     const immutable = path.startsWith("assets/") && (options.immutableAssets ?? true);
-    const cache = immutable ? "public, max-age=31536000, immutable" : isHtml ? "no-cache" : "public, max-age=0, must-revalidate";
+    // build.json names the deployed build: a countdown at zero asks for it and must get the truth.
+    const cache = immutable ? "public, max-age=31536000, immutable" : path === "build.json" ? "no-store" : isHtml ? "no-cache" : "public, max-age=0, must-revalidate";
     const headers: Record<string, string> = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
     if (status === 200 && request.headers["if-none-match"] === etag) return send(request, response, 304, headers);
     const accepted = String(request.headers["accept-encoding"] ?? "");

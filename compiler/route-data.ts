@@ -169,7 +169,7 @@ export type SectionData = { id: string | null } & (
   | { type: "banner"; title: string; discount: string | null; discountDescribe: string | null; text: string | null; link: Link | null; image: string | null; view: string | null; dates: string | null }
   | { type: "subscribe"; texts: SubscribeTexts }
   | { type: "benefits"; items: { label: string; icon: string }[] }
-  | { type: "timeline"; title: string | null; stages: StageInfo[]; countdown: { endsAt: number; labels: { title: string; days: string; hours: string; minutes: string; seconds: string } } | null }
+  | { type: "timeline"; title: string | null; stages: StageInfo[]; countdown: { endsAt: number; labels: { title: string; days: string; hours: string; minutes: string; seconds: string; ended: string } } | null }
   | { type: "preview"; title: string | null; unlockSoon: string; items: { product: ProductCard; listPrice: Price | null; prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[] }[] }
   | { type: "products"; title: string | null; groups: { id: string; label: string; title: string | null; content: string | null; items: SaleItem[] }[]; labels: { buy: string; learnMore: string; soldOut: string } }
   | { type: "offers"; title: string | null; items: { title: string; content: string; image: string | null; button: Link | null }[] }

@@ -2243,6 +2243,10 @@ export interface RegionalSettings {
      * Unit label for seconds.
      */
     seconds: string;
+    /**
+     * Shown in place of the countdown once it reaches zero, e.g. 'This stage has ended'. The page stays as built until a newer build is deployed; then it reloads once.
+     */
+    ended: string;
   };
   /**
    * Short labels used on buttons and price tags.

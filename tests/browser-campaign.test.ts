@@ -19,16 +19,16 @@ async function open(path: string): Promise<Page> {
 const countdownText = (page: Page) => page.locator(".countdown").innerText();
 
 describe("Black Friday in the site.browser", () => {
-  test("the countdown ticks from the server's time and reloads the page when the stage ends", async () => {
+  test("the countdown ticks from the server's time and shows the stage as ended at zero", async () => {
     // The visitor's clock says 2026; the server says 12 seconds before Black Friday ends.
     clock = at("2024-11-29T23:59:48+01:00");
     const page = await open("/eu/black-friday");
     await expect.poll(() => countdownText(page)).toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*(1[0-2]|0[1-9])\s*Seconds/i);
     const first = await page.locator(".countdown-value").last().innerText();
     await expect.poll(async () => Number(await page.locator(".countdown-value").last().innerText()), { timeout: 5_000 }).toBeLessThan(Number(first));
-    // At zero the stage changes: the page loads again.
-    const reloaded = page.waitForEvent("load", { timeout: 20_000 });
-    await reloaded;
+    // At zero the stage shows as ended; the page is not loaded again until a newer build is
+    // deployed (tests/browser-countdown-end.test.ts).
+    await expect.poll(() => countdownText(page), { timeout: 20_000 }).toBe("This stage has ended");
     await page.close();
   }, 40_000);
 

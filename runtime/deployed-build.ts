@@ -1,0 +1,86 @@
+// The build the server has deployed (DESIGN "Time": a countdown at zero never reloads in a
+// loop). A page is static: it keeps the stage that was live when it was built until a newer
+// build is deployed, so reloading it at zero brings the same page back. Instead, a countdown at
+// zero asks the server, with backoff, for /build.json ({now, nextChange} of the deployed build,
+// written by site build beside the pages, never cached) and reloads the page once a build as of
+// the countdown's end or later is there: at most once per build, remembered in sessionStorage.
+
+export interface DeployedBuild {
+  /** The instant the deployed build shows (ISO). */
+  now: string;
+  nextChange: string | null;
+}
+
+export const BUILD_INFO_PATH = "/build.json";
+const RELOADED_KEY = "reloadedForBuild";
+
+/** Milliseconds before asking again after `attempt` answers that changed nothing: 2 s, doubling, at most 60 s. */
+export function backoffDelay(attempt: number, first = 2_000, max = 60_000): number {
+  return Math.min(max, first * 2 ** attempt);
+}
+
+export async function fetchDeployedBuild(fetcher: typeof fetch = fetch): Promise<DeployedBuild | null> {
+  try {
+    const response = await fetcher(BUILD_INFO_PATH, { cache: "no-store", headers: { accept: "application/json" } });
+    if (!response.ok) return null;
+    const build = (await response.json()) as Partial<DeployedBuild>;
+    return typeof build.now === "string" && !Number.isNaN(Date.parse(build.now)) ? { now: build.now, nextChange: build.nextChange ?? null } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface WatchOptions {
+  fetch?: typeof fetch;
+  /** sessionStorage; null where the browser refuses it (then the page never reloads by itself). */
+  storage: Storage | null;
+  reload: () => void;
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (timer: unknown) => void;
+}
+
+/**
+ * Asks for the deployed build now, then after 2, 4, 8 ... 60 s, and reloads the page when that
+ * build is as of `endsAt` or later and the page was not already reloaded for it. Returns a stop.
+ */
+export function reloadWhenDeployed(endsAt: number, options: WatchOptions): () => void {
+  const later = options.setTimeout ?? ((run, ms) => setTimeout(run, ms));
+  const cancel = options.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  let stopped = false;
+  let attempt = 0;
+  let timer: unknown;
+  const remembered = () => {
+    try {
+      return options.storage?.getItem(RELOADED_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const ask = async () => {
+    const build = await fetchDeployedBuild(options.fetch);
+    if (stopped) return;
+    if (build && Date.parse(build.now) >= endsAt && remembered() !== build.now) {
+      try {
+        options.storage?.setItem(RELOADED_KEY, build.now);
+      } catch {
+        // Not remembered: not reloaded either (below), so never a loop.
+      }
+      if (remembered() === build.now) return options.reload();
+    }
+    timer = later(() => void ask(), backoffDelay(attempt++));
+  };
+  void ask();
+  return () => {
+    stopped = true;
+    cancel(timer);
+  };
+}
+
+/** sessionStorage when the browser allows it. */
+export function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
