@@ -1,7 +1,8 @@
 // The server of `site preview` (and, over files held in memory, of `site dev`): a built site
 // answered as production would answer it. Redirects and route windows from routes.json, the
-// server clock at /ssr/timestamp, build.json never cached, 404.html for unknown paths,
-// compression, cache and security headers, and never a byte from outside the site folder.
+// server clock at /ssr/timestamp, a region prefix in capitals sent on to its lowercase path,
+// build.json never cached, 404.html for unknown paths, compression, cache and security headers,
+// and never a byte from outside the site folder.
 
 import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -107,6 +108,8 @@ const COMPRESSED_KEPT = 2_000;
 
 export function createPreviewHandler(options: PreviewOptions) {
   const compressed = new Map<string, Buffer>();
+  /** /us, /uk, ...: the region homes but the root one (dev's change with each rebuild). */
+  const regionPrefixes = () => new Set([...options.homes().values()].filter((home) => home !== "/"));
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -181,6 +184,15 @@ export function createPreviewHandler(options: PreviewOptions) {
         return send(request, response, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, envelope);
       }
       if (request.method !== "GET" && request.method !== "HEAD") return send(request, response, 405, { allow: "GET, HEAD" });
+
+      // The region is read from the first path segment, lowercased (seed 000 §2): /US/x answers
+      // 301 to /us/x, the rest of the path and the query as they were sent.
+      const rawFirst = url.split(/[?#]/, 1)[0]!.split("/")[1] ?? "";
+      const first = decodeURIComponent(rawFirst);
+      const region = first.toLowerCase();
+      if (first !== region && regionPrefixes().has(`/${region}`)) {
+        return send(request, response, 301, { location: `/${region}${url.slice(1 + rawFirst.length)}`, "cache-control": "no-cache" });
+      }
 
       const routePath = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
       const route = options.routes().find((r) => r.path === routePath);
