@@ -54,8 +54,16 @@ export function apiBase(ctx: Pick<ApiContext, "api" | "region" | "host" | "baseO
 }
 
 /** Accept-Language: en for the English regions, the region code otherwise (seed 000 §7). */
-export function acceptLanguage(region: ApiContext["region"]): string {
+export function acceptLanguage(region: Pick<ApiContext["region"], "code" | "language">): string {
   return region.language === "en" ? "en" : region.code;
+}
+
+/**
+ * The headers every call sends (seed 000 §7): the region, and Accept-Language. The server's
+ * timestamp (runtime/clock.ts) sends these too; the session's tokens go only to the API (send).
+ */
+export function regionHeaders(region: Pick<ApiContext["region"], "code" | "language">): Record<string, string> {
+  return { region: region.code, "accept-language": acceptLanguage(region) };
 }
 
 export function createApiClient(ctx: ApiContext) {
@@ -72,7 +80,7 @@ export function createApiClient(ctx: ApiContext) {
     const url = new URL(base + spec.path, "http://placeholder.invalid");
     for (const [k, v] of Object.entries(options.params ?? {})) url.searchParams.set(k, v);
     const target = base ? url.href : url.pathname + url.search;
-    const headers: Record<string, string> = { region: ctx.region.code, "accept-language": acceptLanguage(ctx.region) };
+    const headers = regionHeaders(ctx.region);
     // Tokens go only to the configured API (or the local server standing in for it).
     const { apptoken, reftoken } = session.read();
     if (apptoken) headers.apptoken = apptoken;

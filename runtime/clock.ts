@@ -1,13 +1,28 @@
 // The server's clock (seed 000 §2): route windows and countdowns follow the server timestamp,
 // never the visitor's clock. Fetched from /ssr/timestamp with an empty base URL and its own
-// timeout; the answer is the API envelope {code, msg, data}.
+// timeout; the answer is the API envelope {code, msg, data}. Like every call it sends the region
+// and Accept-Language headers (seed 000 §7), built by the API client's own function.
+import { regionHeaders, type ApiContext } from "./api.ts";
 import type { SharedData } from "./generated-types.ts";
 
-export async function fetchServerTime(shared: Pick<SharedData, "api">, fetcher: typeof fetch = fetch): Promise<number | null> {
+export interface ServerTimeOptions {
+  /** The timestamp request's address (a route's prefetch list gives it); default: the endpoint's path on this origin. */
+  url?: string;
+  fetch?: typeof fetch;
+}
+
+export async function fetchServerTime(
+  shared: Pick<SharedData, "api">,
+  region: Pick<ApiContext["region"], "code" | "language">,
+  options: ServerTimeOptions = {},
+): Promise<number | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), shared.api.timeouts.timestamp);
   try {
-    const response = await fetcher(shared.api.endpoints.timestamp.path, { signal: controller.signal, headers: { accept: "application/json" } });
+    const response = await (options.fetch ?? fetch)(options.url ?? shared.api.endpoints.timestamp.path, {
+      signal: controller.signal,
+      headers: { accept: "application/json", ...regionHeaders(region) },
+    });
     if (!response.ok) return null;
     const envelope = (await response.json()) as { code?: number; data?: unknown };
     return envelope.code === shared.api.codes.success && typeof envelope.data === "number" ? envelope.data : null;

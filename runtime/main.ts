@@ -86,7 +86,8 @@ document.addEventListener("click", (event) => {
 window.dataLayer = window.dataLayer ?? [];
 
 const loadRegion = (code: string) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region);
-const serverTime = () => fetchServerTime(shared);
+// The server's time, asked with the headers of the region shown.
+const serverTime = () => fetchServerTime(shared, shared.regions[store.region]!);
 const home = regionInfo.prefix || "/";
 const here = location.pathname.replace(/\/+$/, "") || "/";
 
