@@ -123,6 +123,11 @@ export function createRouter({ shared, region, loadRegion, serverTime, storage, 
     start() {
       document.addEventListener("click", onClick);
       addEventListener("popstate", () => void navigate(new URL(location.href), false));
+      // A direct load goes to the route's own anchor too (seed 000 §2), unless the address names
+      // one, or the browser is putting a reloaded or revisited page back where it was.
+      const main = document.querySelector("main");
+      const kind = (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type;
+      if (main?.dataset.scrollTo && !location.hash && kind !== "reload" && kind !== "back_forward") scroll(new URL(location.href), main);
       pageView();
     },
     navigate: (href: string) => navigate(new URL(href, location.href), true),
