@@ -129,7 +129,11 @@ export function createApiClient(ctx: ApiContext) {
   async function call<T = unknown>(endpoint: Endpoint, options: CallOptions = {}, retried = false): Promise<T> {
     const toast = options.toast ?? ctx.api.endpoints[endpoint].toast ?? true;
     try {
-      return (await send(endpoint, options)) as T;
+      const data = await send(endpoint, options);
+      // The profile is kept with the session (userInfo), whoever asked for it: a log-in, the
+      // account page, or the account route's prefetch list (runtime/prefetch.ts).
+      if (endpoint === "profile") session.write({ userInfo: data as Record<string, unknown> });
+      return data as T;
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== "envelope") throw error;
       if (error.code === ctx.api.codes.loginExpired && endpoint !== "refresh") {
@@ -158,15 +162,9 @@ export function createApiClient(ctx: ApiContext) {
     async logIn(email: string, password: string, via: "registerOrLogin" | "signIn" = "registerOrLogin") {
       const data = await call<{ user_id: string | number; apptoken: string; reftoken: string }>(via, { body: { email, password } });
       session.write({ userId: String(data.user_id), apptoken: data.apptoken, reftoken: data.reftoken });
-      const profile = await call<Record<string, unknown>>("profile");
-      session.write({ userInfo: profile });
-      return profile;
+      return call<Record<string, unknown>>("profile");
     },
-    async profile() {
-      const profile = await call<Record<string, unknown>>("profile");
-      session.write({ userInfo: profile });
-      return profile;
-    },
+    profile: () => call<Record<string, unknown>>("profile"),
     logOut() {
       session.clear();
     },

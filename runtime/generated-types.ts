@@ -1,5 +1,8 @@
 // Types of the modules `site build` generates into dist/generated/: the runtime reads only these.
+import type { PrefetchRequest } from "../compiler/compile.ts";
 import type * as Spec from "../compiler/spec-types.ts";
+
+export type { PrefetchRequest };
 
 export interface RegionInfo {
   code: string;
@@ -32,6 +35,8 @@ export interface RouteEntry {
   window: { start: string | null; end: string | null } | null;
   scrollTo: string | null;
   redirect: string | null;
+  /** The requests the route needs (its manifest's prefetch list), run on every navigation to it. */
+  prefetch: PrefetchRequest[];
 }
 
 export interface RegionData {

@@ -8,12 +8,13 @@ import { shared } from "site-generated/shared.ts";
 import { hydrateIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
 import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
-import type { RouteEntry } from "./generated-types.ts";
+import type { PrefetchRequest, RouteEntry } from "./generated-types.ts";
 import { createRouter } from "./router.ts";
-import { createApiClient } from "./api.ts";
-import { provideApi } from "./api-context.ts";
+import { createApiClient, type ApiClient } from "./api.ts";
+import { provideApi, provideKept } from "./api-context.ts";
 import { createToasts } from "./toast.ts";
 import { endedWindows, fetchServerTime, serverClock, windowVerdict } from "./clock.ts";
+import { runPrefetch } from "./prefetch.ts";
 
 declare global {
   interface Window {
@@ -86,57 +87,71 @@ document.addEventListener("click", (event) => {
 window.dataLayer = window.dataLayer ?? [];
 
 const loadRegion = (code: string) => regionLoaders[code as keyof typeof regionLoaders]?.().then((m) => m.region);
-// The server's time, asked with the headers of the region shown.
-const serverTime = () => fetchServerTime(shared, shared.regions[store.region]!);
 const home = regionInfo.prefix || "/";
 const here = location.pathname.replace(/\/+$/, "") || "/";
 
+// The API client of each region, made when first needed; islands reach the current region's
+// through api-context.ts.
+const toasts = createToasts(shared.constants);
+const clients = new Map<string, ApiClient>();
+const clientFor = (code: string): ApiClient => {
+  let client = clients.get(code);
+  if (client) return client;
+  const info = shared.regions[code]!;
+  const messages: Record<string, string> = {};
+  void loadRegion(code)?.then((data) => Object.assign(messages, data.api));
+  client = createApiClient({
+    api: shared.api,
+    region: { code, prefix: info.prefix, language: info.language, group: info.group, storageScope: info.storageScope },
+    messages,
+    host: location.hostname,
+    // A local preview or dev server answers the account calls itself, on its own origin.
+    baseOverride: ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname) ? "" : null,
+    fetch: (...args) => fetch(...args),
+    storage: storage(),
+    toast: toasts.toast,
+    navigate: (path) => location.assign(path),
+  });
+  clients.set(code, client);
+  return client;
+};
+provideApi(clientFor(region), toasts);
+
+/** A route's prefetch list in a region (runtime/prefetch.ts): the server's time and the requests islands take. */
+const runRoute = (code: string, list: readonly PrefetchRequest[] = []) =>
+  runPrefetch(list, shared.api, clientFor(code), (url) => fetchServerTime(shared, shared.regions[code]!, { url }));
+
 // A route whose window was seen over leaves at once; otherwise the server's clock decides
-// (seed 000 §2): before the start or from the end on, the visitor goes to the region home.
+// (seed 000 §2): before the start or from the end on, the visitor goes to the region home. The
+// first load runs the route's prefetch list too: the server's time, and what islands show.
 if (endedWindows.has(storage(), here)) location.replace(home);
-void (async () => {
-  const entry = (await loadRegion(region))?.routes.find((r: RouteEntry) => r.path === here);
-  const now = await serverTime();
+const firstRun = (async () => {
+  const entry = (await loadRegion(region)?.catch(() => undefined))?.routes.find((r: RouteEntry) => r.path === here);
+  return { entry, run: runRoute(region, entry?.prefetch) };
+})();
+provideKept(firstRun.then(({ run }) => run.kept));
+void firstRun.then(async ({ entry, run }) => {
+  const now = await run.now;
   if (now !== null) serverClock.set(now);
   if (!entry?.window || now === null) return;
   const verdict = windowVerdict(entry.window, now);
   if (verdict === "after") endedWindows.remember(storage(), here);
   if (verdict !== "live") location.replace(home);
-})();
-
-// The API client of the current region; islands reach it through api-context.ts.
-const toasts = createToasts(shared.constants);
-const setUpApi = (code: string) => {
-  const info = shared.regions[code]!;
-  const messages: Record<string, string> = {};
-  void loadRegion(code)?.then((data) => Object.assign(messages, data.api));
-  provideApi(
-    createApiClient({
-      api: shared.api,
-      region: { code, prefix: info.prefix, language: info.language, group: info.group, storageScope: info.storageScope },
-      messages,
-      host: location.hostname,
-      // A local preview or dev server answers the account calls itself, on its own origin.
-      baseOverride: ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname) ? "" : null,
-      fetch: (...args) => fetch(...args),
-      storage: storage(),
-      toast: toasts.toast,
-      navigate: (path) => location.assign(path),
-    }),
-    toasts,
-  );
-};
-setUpApi(region);
+});
 
 const router = createRouter({
   shared,
   region,
   loadRegion,
-  serverTime,
+  prefetch: (code, list) => {
+    const run = runRoute(code, list);
+    provideKept(run.kept);
+    return run.now;
+  },
   storage: storage(),
   onPage: (main) => {
     const next = regionOfPath(location.pathname, shared);
-    if (next !== store.region) setUpApi(next);
+    if (next !== store.region) provideApi(clientFor(next), toasts);
     store.region = next;
     showCountry();
     observeAnimations(main);

@@ -1,8 +1,9 @@
-// Client-side navigation between prerendered pages: fetch the target's HTML, swap the page and
-// its head, report the page view, scroll, and hydrate the new page's islands. Anything it
+// Client-side navigation between prerendered pages: run the target route's prefetch list (the
+// server's time among it), fetch the target's HTML, swap the page and its head, report the page
+// view, scroll, and hydrate the new page's islands. Anything it
 // cannot do in place becomes a full page load: another site, a region that always loads from
 // the server (cn), an unknown path, a failed chunk.
-import type { RegionData, SharedData } from "./generated-types.ts";
+import type { PrefetchRequest, RegionData, SharedData } from "./generated-types.ts";
 import { endedWindows, serverClock, windowVerdict } from "./clock.ts";
 import { regionOfPath } from "./region.ts";
 
@@ -10,8 +11,11 @@ export interface RouterOptions {
   shared: SharedData;
   region: string;
   loadRegion: (code: string) => Promise<RegionData> | undefined;
-  /** Asks the server for its time; null when it does not answer. */
-  serverTime: () => Promise<number | null>;
+  /**
+   * Runs a route's prefetch list in a region (runtime/prefetch.ts): its API requests are kept for
+   * the page's islands; resolves with the server's time, null when it does not answer.
+   */
+  prefetch: (region: string, list: readonly PrefetchRequest[]) => Promise<number | null>;
   storage: Storage | null;
   /** Called with the new <main> after a swap; rejects when an island's chunk fails to load. */
   onPage: (main: HTMLElement) => Promise<void>;
@@ -20,7 +24,7 @@ export interface RouterOptions {
 /** Head elements a page owns; they are replaced on navigation. */
 const MANAGED_HEAD = 'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
 
-export function createRouter({ shared, region, loadRegion, serverTime, storage, onPage }: RouterOptions) {
+export function createRouter({ shared, region, loadRegion, prefetch, storage, onPage }: RouterOptions) {
   let current = region;
   const productionOrigins = new Set(Object.values(shared.regions).map((r) => r.origin));
 
@@ -62,8 +66,9 @@ export function createRouter({ shared, region, loadRegion, serverTime, storage, 
     const entry = routes.find((r) => r.path === path);
     if (!entry) return fullLoad(url);
     if (entry.redirect) return navigate(new URL(entry.redirect + url.search + url.hash, location.href), push);
-    // Every navigation asks the server for the time; a route outside its window leads home.
-    const now = await serverTime();
+    // Every navigation runs the route's prefetch list, which asks the server for the time; a route
+    // outside its window leads home.
+    const now = await prefetch(targetRegion, entry.prefetch ?? []);
     if (now !== null) serverClock.set(now);
     if (entry.window) {
       const verdict = endedWindows.has(storage, entry.path) ? "after" : now === null ? "live" : windowVerdict(entry.window, now);

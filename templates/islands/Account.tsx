@@ -1,7 +1,7 @@
 // The account area: the profile of the logged-in shopper (fetched, with the token refresh the
 // API client does on 4003) and logging out. Anonymous visitors get a way to the login page.
 import { useEffect, useState } from "react";
-import { api, ui } from "../../runtime/api-context.ts";
+import { api, prefetched, ui } from "../../runtime/api-context.ts";
 
 export interface AccountProps {
   texts: Record<string, string>;
@@ -17,10 +17,14 @@ export default function Account({ texts, loginHref }: AccountProps) {
     if (!client.session.loggedIn) return setState({ kind: "anonymous" });
     const cached = client.session.read().userInfo;
     if (cached) setState({ kind: "profile", profile: cached });
-    client.profile().then(
-      (profile) => setState({ kind: "profile", profile }),
-      () => setState(client.session.loggedIn ? { kind: "profile", profile: cached ?? {} } : { kind: "anonymous" }),
-    );
+    // The route's prefetch list has asked for the profile already (runtime/prefetch.ts): its answer
+    // is taken rather than asked for again.
+    prefetched<Record<string, unknown>>("profile")
+      .then((kept) => kept ?? client.profile())
+      .then(
+        (profile) => setState({ kind: "profile", profile }),
+        () => setState(client.session.loggedIn ? { kind: "profile", profile: cached ?? {} } : { kind: "anonymous" }),
+      );
   }, []);
 
   if (state.kind === "loading") return <p className="account-status">…</p>;
