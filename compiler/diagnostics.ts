@@ -355,6 +355,41 @@ export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, l
   return { code, severity: e.severity, message: e.message(args), ...(hint ? { hint } : {}), location };
 }
 
+/** Schema codes that only say a value is wrong; a later rule that says why is the one to show. */
+const GENERIC_CODES = new Set<DiagnosticCode>(["invalid-value", "wrong-type"]);
+
+/**
+ * Root causes first: one diagnostic per value (the most specific rule's, never the same one twice),
+ * and one YAML syntax error per file, with the errors the parser reports after it (it loses its
+ * footing at the first) folded into it.
+ */
+export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const place = (d: Diagnostic) => `${d.location.file}@${d.location.offset}:${d.location.length}`;
+  const specific = new Set(diagnostics.filter((d) => !GENERIC_CODES.has(d.code)).map(place));
+  const seen = new Set<string>();
+  const syntaxFirst = new Map<string, { index: number; more: number }>();
+  const kept: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (GENERIC_CODES.has(d.code) && specific.has(place(d))) continue;
+    const key = `${d.code}|${place(d)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (d.code === "yaml-syntax") {
+      const first = syntaxFirst.get(d.location.file);
+      if (first) {
+        first.more++;
+        continue;
+      }
+      syntaxFirst.set(d.location.file, { index: kept.length, more: 0 });
+    }
+    kept.push(d);
+  }
+  for (const { index, more } of syntaxFirst.values()) {
+    if (more > 0) kept[index] = { ...kept[index]!, message: `${kept[index]!.message} (${more} more syntax error${more === 1 ? "" : "s"} after it follow from this one)` };
+  }
+  return kept;
+}
+
 /** The diagnostics with every warning made an error (--strict, for CI); errors are never lowered. */
 export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.map((d) => (d.severity === "warning" ? { ...d, severity: "error" } : d));

@@ -202,10 +202,14 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   };
 
   // Uses of a product in a region, to check against its price: a page, a nav entry, a buy link.
+  // A column header that names no region (cm for cn) leaves its region without prices: every
+  // use there would be "not sold", a cascade with one cause, reported at the header only.
+  const columnsBroken = prices !== undefined && prices.data.columns.some((c) => !site.data.regions[c]);
   const uses = new Set<string>();
   const useProduct = (id: string | undefined, region: string, what: string, location: Location) => {
     if (!id || !prices || misalignedRows.has(id)) return;
     uses.add(`${id}@${region}`);
+    if (columnsBroken && !prices.data.columns.includes(region)) return;
     if (price(id, region) === null) report("product-not-sold", { product: id, region, use: what }, location);
   };
   if (catalogue) {

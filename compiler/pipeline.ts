@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile.ts";
-import { hasErrors, strictly, type Diagnostic } from "./diagnostics.ts";
+import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics.ts";
 import { link, type SiteModel } from "./link.ts";
 import { load, type LoadReuse, type SourceFile } from "./load.ts";
 import { guardOutput, lockOutput, stampOutput } from "./output-guard.ts";
@@ -44,7 +44,7 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: LoadReuse = 
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
     model: linked.value,
-    diagnostics: [...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics],
+    diagnostics: rootCauses([...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics]),
     sources,
     fileCount: loaded.value.documents.length,
   };

@@ -346,6 +346,9 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return diagnostic("invalid-value", { value: String(value), allowed, suggestion: closest(String(value), allowed), description }, at(path));
     }
+    case "pattern":
+      // The schema's description says what the value should look like; its regex would not.
+      return diagnostic("invalid-value", { value: String(value), description }, at(path));
     case "anyOf":
     case "oneOf":
       return diagnostic("wrong-type", { expected: description ? lowerFirst(description) : "another kind of value", found: describeValue(value) }, at(path));

@@ -159,6 +159,14 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
     if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
       out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
     }
+    // A time shared by several regions is one mistake, reported once for all of them.
+    const found = new Map<string, { report: (regions: string) => Diagnostic; regions: string[] }>();
+    const problem = (location: Location, key: string, region: string, report: (regions: string) => Diagnostic) => {
+      const place = `${key}@${location.offset}`;
+      const entry = found.get(place);
+      if (entry) entry.regions.push(region);
+      else found.set(place, { report, regions: [region] });
+    };
     for (const region of data.regions.filter((r) => regionCodes.includes(r))) {
       const stages = campaignStages(data, region, regionZoneOf(specs, region));
       const where = (stage: Stage, key: "start" | "end") => {
@@ -166,21 +174,34 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
         return at(campaign, ["stages", stage.number - 1, key, ...(value && typeof value === "object" ? [region] : [])]);
       };
       stages.forEach((stage, i) => {
-        const what = `${id} stage ${stage.number} (${stage.name}) in ${region}`;
-        if (stage.end && stage.end <= stage.start) out.push(diagnostic("window-end-not-after-start", { what }, where(stage, "end")));
-        if (windowStart?.ok && stage.start < windowStart.instant) out.push(diagnostic("stage-outside-campaign", { what, edge: "starts before" }, where(stage, "start")));
-        if (windowEnd?.ok && (stage.end === null || stage.end > windowEnd.instant)) out.push(diagnostic("stage-outside-campaign", { what, edge: "ends after" }, where(stage, "end")));
+        const what = (regions: string) => `${id} stage ${stage.number} (${stage.name}) in ${regions}`;
+        const flag = (code: string, location: Location, report: (regions: string) => Diagnostic) => problem(location, code, region, report);
+        if (stage.end && stage.end <= stage.start) {
+          const location = where(stage, "end");
+          flag("end", location, (r) => diagnostic("window-end-not-after-start", { what: what(r) }, location));
+        }
+        if (windowStart?.ok && stage.start < windowStart.instant) {
+          const location = where(stage, "start");
+          flag("before", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "starts before" }, location));
+        }
+        if (windowEnd?.ok && (stage.end === null || stage.end > windowEnd.instant)) {
+          const location = where(stage, "end");
+          flag("after", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "ends after" }, location));
+        }
         const previous = stages[i - 1];
         if (!previous) return;
+        const location = where(stage, "start");
         if (stage.start < previous.start) {
-          out.push(diagnostic("stage-out-of-order", { what, previous: previous.number }, where(stage, "start")));
+          flag("order", location, (r) => diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location));
         } else if (previous.end === null || stage.start < previous.end) {
-          out.push(diagnostic("stage-overlap", { what, previous: previous.number }, where(stage, "start")));
+          flag("overlap", location, (r) => diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location));
         } else if (stage.start > previous.end && !stage.gapBefore) {
-          out.push(diagnostic("stage-gap", { what, previous: previous.number, from: previous.end.toISO({ suppressMilliseconds: true })!, to: stage.start.toISO({ suppressMilliseconds: true })! }, where(stage, "start")));
+          const [from, to] = [previous.end.toISO({ suppressMilliseconds: true })!, stage.start.toISO({ suppressMilliseconds: true })!];
+          flag(`gap ${from} ${to}`, location, (r) => diagnostic("stage-gap", { what: what(r), previous: previous.number, from, to }, location));
         }
       });
     }
+    for (const { report, regions } of found.values()) out.push(report(regions.join(", ")));
   }
 
   // Route windows: their own order. A campaign's landing page takes its window from the
