@@ -1,13 +1,15 @@
 // The `site` command line. Exit codes: 0 done (warnings allowed), 1 problems in the specs,
 // 2 usage errors and internal failures. No stack trace reaches a user unless --debug.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { Command, CommanderError, Option } from "commander";
 import { hasErrors, strictly } from "./diagnostics.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "./output-guard.ts";
+import { campaignIdProblem, campaignSkeleton } from "./scaffold.ts";
 import { ParseCache } from "./parse-cache.ts";
 import { build, check, type BuildResult, type CheckResult } from "./pipeline.ts";
 import { parseInstant } from "./time.ts";
@@ -127,6 +129,26 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
       (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : "") +
       `deploy: ${site}  (the folder to publish)\n`,
   );
+  return 0;
+}
+
+function runNewCampaign(id: string, options: { specs: string; name?: string; regions?: string; start?: string }): number {
+  const specsDir = specsDirFrom(options.specs);
+  const problem = campaignIdProblem(id);
+  if (problem) throw new UsageError(problem);
+  const file = join(specsDir, "campaigns", `${id}.yaml`);
+  if (existsSync(file)) throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
+  const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as { regions?: Record<string, unknown> } | null;
+  const known = Object.keys(site?.regions ?? {});
+  const regions = options.regions ? options.regions.split(",").map((r) => r.trim()) : known.filter((r) => r !== "cn" && r !== "kr");
+  const unknown = regions.filter((r) => !known.includes(r));
+  if (unknown.length) throw new UsageError(`--regions: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a region" : "are not regions"} of site.yaml (${known.join(", ")})`);
+  const start = options.start ? DateTime.fromISO(options.start) : DateTime.now().plus({ days: 1 });
+  if (!start.isValid) throw new UsageError(`--start '${options.start}' is not a date such as 2026-12-01`);
+  const name = options.name ?? id.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, campaignSkeleton({ id, name, regions, start }), { flag: "wx" });
+  process.stdout.write(`wrote ${relative(process.cwd(), file)}: fill in its stages, offers and promotion, then run site check\n`);
   return 0;
 }
 
@@ -278,6 +300,17 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option("--json", "print {\"diagnostics\": [...], \"summary\": {...}} on stdout (same as --format json)")
     .addOption(formatOption())
     .action(async (options) => setExitCode(await runBuild(options)));
+
+  program
+    .command("new")
+    .description("start a new spec from a commented skeleton that passes site check")
+    .command("campaign <id>")
+    .description("write specs/campaigns/<id>.yaml: two stages in the coming week, with offers and entry points explained")
+    .option("--specs <dir>", "folder of the YAML specs", "specs")
+    .option("--name <name>", "the campaign's name in reports (default: from the id)")
+    .option("--regions <codes>", "regions that run it, comma-separated (default: every region with prices but cn)")
+    .option("--start <date>", "its first day, e.g. 2026-12-01 (default: tomorrow)")
+    .action((id: string, options) => setExitCode(runNewCampaign(id, options)));
 
   program
     .command("check-windows")
