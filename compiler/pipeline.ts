@@ -112,7 +112,7 @@ async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteO
   files.set("site/build.json", once(() => buildJson(compiled)));
   files.set("site/sitemap.xml", once(() => sitemapXml(compiled)));
   files.set("site/robots.txt", once(() => robotsTxt(compiled, model)));
-  files.set("site/_redirects", once(() => redirectsFile(compiled, model)));
+  files.set("site/_redirects", once(() => redirectsFile(compiled)));
   files.set("site/nginx.conf", once(() => nginxConf(compiled, model)));
   return { compiled, assets, files, pages };
 }

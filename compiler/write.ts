@@ -153,13 +153,6 @@ function regionPrefixes(model: SiteModel): string[] {
   return [...model.regions.values()].map((r) => r.prefix).filter((p) => p !== "");
 }
 
-/** Every spelling of a region code but the lowercase one: us gives Us, uS, US. */
-export function caseVariants(code: string): string[] {
-  let variants = [""];
-  for (const c of code) variants = variants.flatMap((v) => (c.toLowerCase() === c.toUpperCase() ? [v + c] : [v + c.toLowerCase(), v + c.toUpperCase()]));
-  return variants.filter((v) => v !== code.toLowerCase());
-}
-
 /** A route manifest as written: one line, since there are as many as routes. */
 export function manifestJson(m: RouteManifest): string {
   return JSON.stringify(m) + "\n";
@@ -202,12 +195,11 @@ export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
  * from the first path segment, lowercased (seed 000 §2): every other spelling of a region prefix
  * answers 301 to the lowercase one, the rest of the path and the query kept.
  */
-export function redirectsFile(compiled: CompiledSite, model: SiteModel): string {
+export function redirectsFile(compiled: CompiledSite): string {
   const redirects = compiled.routes.filter((r) => r.manifest.redirect).map(({ manifest: m }) => `${m.path} ${m.redirect!.to} ${m.redirect!.status}`);
-  const cases = regionPrefixes(model).flatMap((prefix) =>
-    caseVariants(prefix.slice(1)).flatMap((variant) => [`/${variant} ${prefix} 301`, `/${variant}/* ${prefix}/:splat 301`]),
-  );
-  return [...redirects, "# A region prefix in capitals answers 301 to its lowercase path.", ...cases, ""].join("\n");
+  // No rules for /US/...: Netlify-style hosts lowercase paths themselves and match rules without
+  // regard to case, so a rule from /US to /us would also catch /us and loop.
+  return [...redirects, ""].join("\n");
 }
 
 /** An nginx snippet to include in the server block. */
