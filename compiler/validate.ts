@@ -68,7 +68,24 @@ function readSchemas(): string[] {
   return readdirSync(schemasDir)
     .filter((file) => file.endsWith(".schema.json"))
     .sort()
-    .map((file) => readFileSync(new URL(file, schemasDir), "utf8"));
+    .map((file) => withoutIdEnums(readFileSync(new URL(file, schemasDir), "utf8")));
+}
+
+/**
+ * The schemas list the ids of specs/ (regions, products, pages) as enums for editors, which
+ * complete them and flag a typo as it is typed (npm run gen:types keeps them current). The compiler
+ * checks a spec folder against its own site.yaml, catalogue and pages in link, with a suggestion,
+ * so it validates without those enums.
+ */
+function withoutIdEnums(text: string): string {
+  if (!text.includes('"x-enum-from"')) return text;
+  return JSON.stringify(JSON.parse(text), (_, value: unknown) => {
+    if (value && typeof value === "object" && "x-enum-from" in value) {
+      const { enum: _ids, ...rest } = value as Record<string, unknown>;
+      return rest;
+    }
+    return value;
+  });
 }
 
 /** Where the validators compiled from `schemas` are kept. */
@@ -97,6 +114,9 @@ function compileValidators(): Validators {
   // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
   ajv.addKeyword({ keyword: "x-code", schemaType: "string" });
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
+  // For editors: where a node's enum comes from, and what its pattern means in words.
+  ajv.addKeyword({ keyword: "x-enum-from", schemaType: "string" });
+  ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   for (const schema of schemas) ajv.addSchema(JSON.parse(schema));
   const schemaIds = Object.fromEntries(KINDS.map((kind) => [kind, `${kind}.schema.json`]));
