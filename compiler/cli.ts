@@ -9,6 +9,7 @@ import { Command, CommanderError, Option } from "commander";
 import { hasErrors, strictly } from "./diagnostics.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "./output-guard.ts";
+import { createProgress } from "./progress.ts";
 import { campaignIdProblem, campaignSkeleton } from "./scaffold.ts";
 import { ParseCache } from "./parse-cache.ts";
 import { build, check, type BuildResult, type CheckResult } from "./pipeline.ts";
@@ -93,13 +94,18 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
   const site = join(options.out, "site");
+  // Progress is for people: JSON and annotations are for programs, which read the result only.
+  const progress = createProgress(format === "pretty" ? process.stdout : { write: () => true });
   const result = await build({
     specsDir,
     out,
     now,
     strict: options.strict ?? false,
-    // Progress is for people: JSON and annotations are for programs, which read the result only.
-    onStage: (name, detail, ms) => format === "pretty" && process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`),
+    onProgress: (name, done, total) => progress.update(name, done, total),
+    onStage: (name, detail, ms) => {
+      progress.done();
+      if (format === "pretty") process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`);
+    },
   });
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };

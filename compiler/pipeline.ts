@@ -224,6 +224,8 @@ export interface BuildOptions {
   threads?: number;
   /** Every warning counts as an error (CI): nothing is written while one remains. */
   strict?: boolean;
+  /** Called as a long stage advances, with what is done of how much. */
+  onProgress?: (stage: string, done: number, total: number) => void;
   /** Called once per finished stage, for progress lines. */
   onStage?: (stage: string, detail: string, ms: number) => void;
 }
@@ -284,7 +286,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const target: OutputTarget = { staging, previous: existsSync(options.out) ? options.out : null };
     for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
     const threads = options.threads ?? renderThreads(site.pages.length);
-    rendered = await renderPages(site.pages, site.assets, target, threads);
+    rendered = await renderPages(site.pages, site.assets, target, threads, (done, total) => options.onProgress?.("render", done, total));
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
     const unchanged = rendered.filter((page) => page.unchanged).length;
     stage(

@@ -54,8 +54,17 @@ export function renderThreads(pages: number): number {
 /** Routes per message: small enough to keep every thread busy to the end, large enough to batch. */
 const BATCH = 100;
 
-/** Renders and writes every page into the target, on `threads` worker threads (0: on this one). */
-export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget, threads: number): Promise<RenderedPage[]> {
+/**
+ * Renders and writes every page into the target, on `threads` worker threads (0: on this one).
+ * `onProgress` hears the count of pages done as batches come back from the threads.
+ */
+export async function renderPages(
+  jobs: readonly PageJob[],
+  assets: PageAssets,
+  target: OutputTarget,
+  threads: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<RenderedPage[]> {
   if (threads === 0) return renderJobs(jobs, assets, target);
   const script = await bundled("compiler/render-worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target } }));
@@ -84,6 +93,7 @@ export async function renderPages(jobs: readonly PageJob[], assets: PageAssets, 
                 return reject(failure);
               }
               rendered.push(...reply.rendered!);
+              onProgress?.(rendered.length, ordered.length);
               send();
               if (inFlight === 0) resolve();
             });
