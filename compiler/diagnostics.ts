@@ -209,10 +209,11 @@ export const catalogue = {
     message: (a) => `Region ${a.region} has a price column, but it is not a region of the site.`,
     hint: () => "columns are region codes from site.yaml.",
   }),
-  "broken-link": entry<{ link: string; region: string; resolved: string }>({
+  "broken-link": entry<{ link: string; region: string; resolved: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `The link '${a.link}' leads nowhere: ${a.region} has no page at ${a.resolved}.`,
-    hint: () => "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
+    hint: (a) =>
+      didYouMean(a.suggestion) ?? "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
   }),
   "link-missing-param": entry<{ link: string; param: string }>({
     severity: "error",

@@ -1,6 +1,7 @@
 // Link rules of the region files: navigation, footer, banners and header entries lead to routes
 // of the site and name products sold there.
 
+import { closest } from "./diagnostics.ts";
 import type { PathSegment } from "./load.ts";
 import { at, regionPath, type LinkContext } from "./link-context.ts";
 import type { RegionModel } from "./link.ts";
@@ -21,7 +22,12 @@ export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unkn
   if (!cx.specs.pages) return;
   const resolved = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
   const route = cx.routesByPath.get(resolved);
-  if (!route || route.childrenOnly) report("broken-link", { link: text, region: region.code, resolved }, at(file, path));
+  if (!route || route.childrenOnly) {
+    // The pages the region carries, written as this link was (relative to the region, or absolute).
+    const pages = cx.routes.filter((r) => r.region === region.code && !r.childrenOnly).map((r) => (parsed.absolute ? r.path.slice(1) : r.page));
+    const suggestion = closest(parsed.path, pages);
+    report("broken-link", { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) }, at(file, path));
+  }
 }
 
 /** The links, products and stages of every region file. */
