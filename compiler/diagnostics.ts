@@ -2,6 +2,8 @@
 // A code is permanent: users search for it and tests name it. Messages say what is wrong in a
 // campaign manager's words, with no location in the text; the hint says what to do.
 
+import { quotable } from "./printable.ts";
+
 export type Severity = "error" | "warning";
 
 /** Where a problem is: a file and a span of its text. Turned into line and column only by printers. */
@@ -71,6 +73,29 @@ export const catalogue = {
     severity: "warning",
     message: (a) => `The first line should name the file's schema, so editors can check it: ${a.expected}`,
     hint: (a) => `make the first line: ${a.expected}`,
+  }),
+  "encoding": entry<{ encoding?: string; byte?: string }>({
+    severity: "error",
+    message: (a) =>
+      a.encoding
+        ? `This file is saved as ${a.encoding}, but spec files must be UTF-8; nothing else in it is read.`
+        : `This file is not valid UTF-8: the byte ${a.byte} here is not part of a UTF-8 character (the file may be saved as Latin-1 or Windows-1252), and would reach shoppers as '\uFFFD'; nothing else in it is read.`,
+    hint: () => "save the file as UTF-8 (most editors offer it under Save with Encoding); a byte-order mark is fine.",
+  }),
+  "unreadable-spec": entry<{ reason: string; folder?: boolean }>({
+    severity: "error",
+    message: (a) => `This spec ${a.folder ? "folder" : "file"} cannot be read: ${a.reason}.`,
+    hint: (a) => (a.folder ? "make the folder readable, or move its spec files elsewhere." : "make it a plain file you can read (check its permissions), or remove it."),
+  }),
+  "skipped-entry": entry<{ what: string; hint: string }>({
+    severity: "warning",
+    message: (a) => `This is ${a.what}; it is skipped.`,
+    hint: (a) => a.hint,
+  }),
+  "too-deep": entry<{ limit: number }>({
+    severity: "error",
+    message: (a) => `The data here is nested more than ${a.limit} levels deep, far deeper than any spec needs; nothing else in this file is read.`,
+    hint: () => "close the brackets or lists left open above this point, or flatten the structure.",
   }),
 
   // validate
@@ -352,8 +377,10 @@ type ArgsOf<C extends DiagnosticCode> = Parameters<(typeof catalogue)[C]["messag
 /** Builds a diagnostic from the catalogue: the only way stages create one. */
 export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, location: Location): Diagnostic {
   const e = catalogue[code] as unknown as CatalogueEntry<ArgsOf<C>>;
-  const hint = e.hint?.(args);
-  return { code, severity: e.severity, message: e.message(args), ...(hint ? { hint } : {}), location };
+  // Arguments are spec text more often than not: escaped and cut before any message quotes them.
+  const shown = quotable(args);
+  const hint = e.hint?.(shown);
+  return { code, severity: e.severity, message: e.message(shown), ...(hint ? { hint } : {}), location };
 }
 
 /** Schema codes that only say a value is wrong; a later rule that says why is the one to show. */
