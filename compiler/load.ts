@@ -4,12 +4,17 @@
 // whatever it cannot read exactly as the positioned parser would; that parser then reads the
 // file and words its errors.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CORE_SCHEMA, load as loadFast } from "js-yaml";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { Composer, Document, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Node } from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "./diagnostics.ts";
+import { decodeSpec } from "./load-encoding.ts";
+import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./load-depth.ts";
+import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./load-entries.ts";
 import type { ParseCache } from "./parse-cache.ts";
+
+export { MAX_DEPTH } from "./load-depth.ts";
 
 /** The kinds of spec file; each has a schema in schemas/<kind>.schema.json. */
 export type SpecKind =
@@ -146,31 +151,39 @@ export interface ReadAheadFile {
   text: string;
   /** The file's plain data, when it parsed clean; undefined leaves the file to load(). */
   parsed: { data: unknown } | undefined;
+  /** Why the file cannot be parsed at all; `text` is then only for showing where. */
+  problem?: ReadProblem;
 }
+
+/** A file that is not read past its bytes: the OS refused them, or they are not UTF-8. */
+export type ReadProblem =
+  | { code: "unreadable-spec"; reason: string }
+  | { code: "encoding"; offset: number; encoding?: string; byte?: string };
 
 /**
  * Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. A thread
  * reading ahead also gives what the fast parser declines to the positioned one (`positioned`), so
  * that the thread running load() only parses again the files that have something to report.
+ * Never throws: a file that cannot be read or decoded comes back with its `problem`.
  */
-export function readSpecFile(absPath: string, options: { positioned?: boolean } = {}): ReadAheadFile {
-  const { mtimeMs, size } = statSync(absPath);
-  const text = readSpecText(absPath);
+export function readSpecFile(absPath: string, options: { positioned?: boolean; parse?: boolean } = {}): ReadAheadFile {
+  const read = readBytes(absPath);
+  if ("reason" in read) return { mtimeMs: -1, size: -1, text: "", parsed: undefined, problem: { code: "unreadable-spec", reason: read.reason } };
+  // A byte-order mark would shift every column by one; editors hide it, so it is dropped.
+  const { text, problem } = decodeSpec(read.bytes);
+  const { mtimeMs, size } = read;
+  if (problem) return { mtimeMs, size, text, parsed: undefined, problem: { code: "encoding", ...problem } };
+  if (options.parse === false) return { mtimeMs, size, text, parsed: undefined };
   return { mtimeMs, size, text, parsed: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
 }
 
 /** The data of a file the positioned parser reads without a problem. */
-function cleanPositionedData(text: string): { data: unknown } | undefined {
-  const doc = positionedDocument(text);
-  if (doc.errors.length > 0) return undefined;
+export function cleanPositionedData(text: string): { data: unknown } | undefined {
+  const { doc, tooDeepAt } = positionedDocument(text);
+  if (doc.errors.length > 0 || tooDeepAt !== undefined) return undefined;
   const problems: Diagnostic[] = [];
   const data = toData(doc, "", text, problems);
   return problems.length === 0 ? { data: data ?? null } : undefined;
-}
-
-function readSpecText(absPath: string): string {
-  // A byte-order mark would shift every column by one; editors hide it, so drop it.
-  return readFileSync(absPath, "utf8").replace(/^\uFEFF/, "");
 }
 
 /** What load can reuse instead of reading and parsing again. */
@@ -188,50 +201,101 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
   const rel = (p: string) => relative(cwd, p).split(sep).join("/");
+  const root = specsRoot(dir);
+  const at = (path: string) => ({ file: rel(path), offset: 0, length: 0 });
 
   for (const [fileName, kind] of Object.entries(singletonFiles)) {
     const path = join(dir, fileName);
-    if (!isFile(path)) {
-      diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, { file: rel(path), offset: 0, length: 0 }));
-      continue;
-    }
-    documents.push(parseCached(kind, fileName.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
+    const name = fileName.replace(/\.yaml$/, "");
+    const entry = entryAt(path, root);
+    if (entry.kind === "missing") diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, at(path)));
+    // A required file that is not one cannot be skipped: it is refused, and the site is not built.
+    else if (entry.kind === "skip" || entry.kind === "unreadable") {
+      documents.push(problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics));
+    } else documents.push(parseCached(kind, name, path, rel(path), diagnostics, reuse));
   }
   for (const [folder, kind] of Object.entries(folderKinds)) {
     const folderPath = join(dir, folder);
-    if (!isDirectory(folderPath)) continue;
-    for (const name of filesBelow(folderPath)) {
-      const path = join(folderPath, name);
-      if (!name.endsWith(".yaml")) {
-        diagnostics.push(unknownFile(rel(path)));
-        continue;
+    const entry = entryAt(folderPath, root);
+    if (entry.kind === "missing") continue;
+    if (entry.kind === "file") {
+      const hint = `make ${folder}/ a folder of spec files, or remove this file.`;
+      diagnostics.push(diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)));
+      continue;
+    }
+    const skipped = (path: string, e: Entry) => {
+      if (e.kind === "skip") diagnostics.push(diagnostic("skipped-entry", e, at(path)));
+      if (e.kind !== "unreadable") return;
+      diagnostics.push(diagnostic("unreadable-spec", { reason: e.reason, folder: true }, at(path)));
+      // The folder's specs are not known: like a file that does not parse, it keeps the rules
+      // that need every spec of its kind (a page's content, a region's file) from guessing.
+      documents.push(unknownDocument(kind, relative(folderPath, path).split(sep).join("/"), rel(path), ""));
+    };
+    if (entry.kind !== "folder") skipped(folderPath, entry);
+    else {
+      for (const name of filesBelow(folderPath, root, skipped)) {
+        const path = join(folderPath, name);
+        if (!name.endsWith(".yaml")) diagnostics.push(unknownFile(rel(path)));
+        else documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
       }
-      documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
     }
   }
-  for (const entry of readdirSync(dir).sort()) {
-    const known = entry in singletonFiles || entry in folderKinds;
-    if (!known && !entry.startsWith(".")) diagnostics.push(unknownFile(rel(join(dir, entry))));
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch (error) {
+    diagnostics.push(diagnostic("unreadable-spec", { reason: reasonOf(error), folder: true }, at(dir)));
+  }
+  for (const name of entries) {
+    if (name in singletonFiles || name in folderKinds || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    const entry = entryAt(path, root);
+    if (entry.kind === "skip") diagnostics.push(diagnostic("skipped-entry", entry, at(path)));
+    else if (entry.kind === "folder") diagnostics.push(diagnostic("skipped-entry", { what: "a folder that is not part of the spec language", hint: knownFilesHint() }, at(path)));
+    else diagnostics.push(unknownFile(rel(path)));
   }
   return { value: { dir, documents }, diagnostics };
 }
 
-/** Files below a folder as forward-slash paths relative to it, in a stable order. */
-function filesBelow(dir: string, prefix = ""): string[] {
-  return readdirSync(dir, { withFileTypes: true })
+/**
+ * Files below a folder as forward-slash names relative to it, in a stable order. What is not
+ * read (links that lead nowhere readable, pipes, sockets, folders that cannot be listed) goes to
+ * `skipped`. A folder named like a spec file is given as a file: reading it says what it is.
+ */
+function filesBelow(dir: string, root: string, skipped: (path: string, entry: Entry) => void, prefix = ""): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    skipped(dir, { kind: "unreadable", reason: reasonOf(error) });
+    return [];
+  }
+  return entries
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => (e.isDirectory() ? filesBelow(join(dir, e.name), `${prefix}${e.name}/`) : e.isFile() ? [`${prefix}${e.name}`] : []));
+    .flatMap((e) => {
+      const path = join(dir, e.name);
+      const name = `${prefix}${e.name}`;
+      if (e.isDirectory() && !e.name.endsWith(".yaml")) return filesBelow(path, root, skipped, `${name}/`);
+      if (e.isFile() || e.isDirectory()) return [name];
+      const entry = e.isSymbolicLink() ? linkAt(path, root) : entryAt(path, root);
+      if (entry.kind === "file") return [name];
+      skipped(path, entry);
+      return [];
+    });
 }
 
+const knownSpecFiles = () => [...Object.keys(singletonFiles), ...Object.keys(folderKinds).map((f) => `${f}/*.yaml`)];
+const knownFilesHint = () => `spec files are ${knownSpecFiles().join(", ")}.`;
+
 function unknownFile(file: string): Diagnostic {
-  const known = [...Object.keys(singletonFiles), ...Object.keys(folderKinds).map((f) => `${f}/*.yaml`)];
-  return diagnostic("unknown-spec-file", { known }, { file, offset: 0, length: 0 });
+  return diagnostic("unknown-spec-file", { known: knownSpecFiles() }, { file, offset: 0, length: 0 });
 }
 
 function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
   const { cache } = reuse;
-  if (!cache) return parse(kind, name, absPath, path, diagnostics, reuse);
-  const { mtimeMs, size } = statSync(absPath);
+  const stamp = cache && stampOf(absPath);
+  if (!cache || !stamp) return parse(kind, name, absPath, path, diagnostics, reuse);
+  const { mtimeMs, size } = stamp;
   const hit = cache.get(absPath);
   if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
     diagnostics.push(...hit.diagnostics);
@@ -246,25 +310,29 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
 
 function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
   const known = reuse.parsed?.lookup(absPath);
-  const read = known ? undefined : (readAheadOf(absPath, reuse.ahead) ?? readSpecFile(absPath));
-  const text = read?.text ?? readSpecText(absPath);
-  const clean = known ?? read?.parsed;
+  const read = (known ? undefined : readAheadOf(absPath, reuse.ahead)) ?? readSpecFile(absPath, { parse: !known });
+  if (read.problem) return problemDocument(kind, name, path, read.text, read.problem, diagnostics);
+  const text = read.text;
+  const clean = known ?? read.parsed;
   const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
   const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
 
-  let doc: Document | undefined;
+  let positioned: Positioned | undefined;
   const document: SpecDocument = {
     kind,
     name,
     source,
     get doc() {
-      return (doc ??= positionedDocument(text));
+      return (positioned ??= positionedDocument(text)).doc;
     },
     data: clean?.data,
   };
-  if (!clean) {
+  const tooDeepAt = clean ? undefined : (positioned ??= positionedDocument(text)).tooDeepAt;
+  if (tooDeepAt !== undefined) {
+    diagnostics.push(diagnostic("too-deep", { limit: MAX_DEPTH }, { file: path, offset: tooDeepAt, length: 1 }));
+  } else if (!clean) {
     for (const error of document.doc.errors) {
       const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
       if (error.code === "DUPLICATE_KEY") {
@@ -279,21 +347,72 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.
-  if (read && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data);
+  if (!known && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data);
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
+}
+
+/**
+ * A file read no further than its bytes: no data, so no rule looks into it, and one diagnostic
+ * saying why; `text` is what there is to show of it.
+ */
+function problemDocument(kind: SpecKind, name: string, path: string, text: string, problem: ReadProblem, diagnostics: Diagnostic[]): SpecDocument {
+  if (problem.code === "unreadable-spec") diagnostics.push(diagnostic("unreadable-spec", { reason: problem.reason }, { file: path, offset: 0, length: 0 }));
+  else {
+    const { offset, encoding, byte } = problem;
+    diagnostics.push(diagnostic("encoding", { ...(encoding ? { encoding } : {}), ...(byte ? { byte } : {}) }, { file: path, offset, length: encoding ? 0 : 1 }));
+  }
+  return unknownDocument(kind, name, path, text);
+}
+
+/** A spec whose data is not known: left out of every rule that reads data. */
+function unknownDocument(kind: SpecKind, name: string, path: string, text: string): SpecDocument {
+  let doc: Document | undefined;
+  return {
+    kind,
+    name,
+    source: sourceFile(path, text),
+    get doc() {
+      return (doc ??= new Document(null));
+    },
+    data: undefined,
+  };
 }
 
 /** The file as read ahead, unless it changed since. */
 function readAheadOf(absPath: string, ahead?: ReadAhead): ReadAheadFile | undefined {
   const file = ahead?.get(absPath);
   if (!file) return undefined;
-  const { mtimeMs, size } = statSync(absPath);
-  return file.mtimeMs === mtimeMs && file.size === size ? file : undefined;
+  const stamp = stampOf(absPath);
+  return stamp && file.mtimeMs === stamp.mtimeMs && file.size === stamp.size ? file : undefined;
 }
 
-function positionedDocument(text: string): Document {
-  return parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+interface Positioned {
+  doc: Document;
+  /** Where the data first nests deeper than MAX_DEPTH; the document is then empty. */
+  tooDeepAt?: number;
+}
+
+/**
+ * The positioned document of a text, as yaml's parseDocument builds it, with the depth checked
+ * on the tokens before anything is composed from them (composing recurses) and on the composed
+ * document before its data is (aliases nest deeper than the text).
+ */
+function positionedDocument(text: string): Positioned {
+  const tokens = Array.from(new Parser().parse(text));
+  const deepInText = tokensTooDeep(tokens);
+  if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
+  let doc: Document | undefined;
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true, strict: true }).compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      break;
+    }
+  }
+  doc ??= new Document(null);
+  const tooDeepAt = doc.errors.length === 0 ? documentTooDeep(doc) : undefined;
+  return tooDeepAt === undefined ? { doc } : { doc: new Document(null), tooDeepAt };
 }
 
 // What the fast parser reads differently from the positioned one goes the positioned way. The
@@ -315,8 +434,13 @@ const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).joi
 export function fastData(text: string): { data: unknown } | undefined {
   if (needsPositionedParse.test(text)) return undefined;
   try {
-    const data = loadFast(text, { schema: CORE_SCHEMA });
-    if (anchorOrAlias.test(text) && !(anchorsPlain(text) && aliasExpansion(data) <= MAX_ALIAS_EXPANSION)) return undefined;
+    // js-yaml stops where its own count of levels passes the limit (its count runs a level or two
+    // ahead of the data's); past it, or when the data nests deeper than its text (aliases, a
+    // [key: value] in a sequence), the positioned parser says where.
+    const data = loadFast(text, { schema: CORE_SCHEMA, maxDepth: MAX_DEPTH + 2 });
+    const aliased = anchorOrAlias.test(text);
+    if (dataTooDeep(data, MAX_DEPTH, aliased)) return undefined;
+    if (aliased && !(anchorsPlain(text) && aliasExpansion(data) <= MAX_ALIAS_EXPANSION)) return undefined;
     return { data: data === undefined ? null : data };
   } catch {
     return undefined;
@@ -420,20 +544,4 @@ function firstLine(message: string): string {
   const line = message.split("\n", 1)[0] ?? message;
   // yaml appends " at line N, column M" to some messages; the printer shows the position itself.
   return line.replace(/ at line \d+, column \d+:?$/, "").trim();
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -11,7 +11,7 @@ import { deserialize, serialize } from "node:v8";
 import { cacheDir, writeCacheFile } from "./cache.ts";
 
 /** Bumped whenever what the loader makes of a text changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface Entry {
   mtimeMs: number;

@@ -2,12 +2,13 @@
 // once, one share on this thread and the others on worker threads, before load() runs. What
 // comes back is only text and plain data; load() builds its documents from it.
 
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../bin/run-ts.js";
 import { readSpecFile, type ReadAhead, type ReadAheadFile } from "./load.ts";
+import { stampOf } from "./load-entries.ts";
 import type { ParseCache } from "./parse-cache.ts";
 
 /** Below this much YAML, parsing takes less than starting a thread (about a quarter second). */
@@ -20,7 +21,7 @@ const BYTES_PER_THREAD = 4 * 1024 * 1024;
 export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadAhead | undefined> {
   const files = yamlFilesBelow(dir)
     .filter((path) => !parsed?.lookup(path))
-    .map((path) => ({ path, size: statSync(path).size }));
+    .map((path) => ({ path, size: stampOf(path)?.size ?? 0 }));
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const threads = Math.min(availableParallelism(), Math.floor(total / BYTES_PER_THREAD));
   if (threads < 2) return undefined;
@@ -48,9 +49,18 @@ export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadA
   return new Map([...own, ...(await Promise.all(others)).flat()]);
 }
 
-/** Every .yaml file under `dir`, as paths joined onto it. */
+/**
+ * Every plain .yaml file under `dir`, as paths joined onto it. What load() reads otherwise (links,
+ * folders that cannot be listed) it reads itself, and reports.
+ */
 export function yamlFilesBelow(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return yamlFilesBelow(path);
     return entry.isFile() && entry.name.endsWith(".yaml") ? [path] : [];
