@@ -303,7 +303,9 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
   }
   const own: Diagnostic[] = [];
   const document = parse(kind, name, absPath, path, own, { parsed: reuse.parsed });
-  cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
+  // A chmod that makes the file readable leaves its size and mtime as they were.
+  if (own.some((d) => d.code === "unreadable-spec")) cache.delete(absPath);
+  else cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
   diagnostics.push(...own);
   return document;
 }

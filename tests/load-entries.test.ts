@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { load, type LoadCache } from "../compiler/load.ts";
 import { check } from "../compiler/pipeline.ts";
 import { position, sortDiagnostics } from "../compiler/print.ts";
 import { runSite, stackTrace } from "./support/cli.ts";
@@ -214,4 +215,14 @@ test("the CLI never prints a stack for any of these", () => {
   expect([0, 1]).toContain(code);
   expect(stderr).toBe("");
   expect(stdout).not.toMatch(stackTrace);
+});
+
+test("site dev's loader looks again at a file it could not read, though its size and mtime stay", () => {
+  const { specs, root } = site();
+  const cache: LoadCache = new Map();
+  const constants = join(specs, "constants.yaml");
+  failing.set(constants, "EACCES");
+  expect(load(specs, root, { cache }).diagnostics.map((d) => d.code)).toEqual(["unreadable-spec"]);
+  failing.clear();
+  expect(load(specs, root, { cache }).diagnostics).toEqual([]);
 });
