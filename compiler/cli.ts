@@ -94,6 +94,7 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
   const site = join(options.out, "site");
+  const host = join(options.out, "host");
   // Progress is for people: JSON and annotations are for programs, which read the result only.
   const progress = createProgress(format === "pretty" ? process.stdout : { write: () => true });
   const result = await build({
@@ -109,7 +110,7 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
   });
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
-    const summary = result.summary ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site } : null;
+    const summary = result.summary ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site, host } : null;
     process.stdout.write(JSON.stringify({ diagnostics, summary }, null, 2) + "\n");
     return result.summary ? 0 : 1;
   }
@@ -133,6 +134,7 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
   process.stdout.write(
     `${style.bold("built")} ${s.pages} pages (${s.routes} routes, ${s.regions} regions, ${(s.bytes / 1024 / 1024).toFixed(1)} MB) as of ${now.toISO({ suppressMilliseconds: true })} in ${Math.round(s.ms)} ms\n` +
       (s.nextChange ? `next change: ${s.nextChange} (rebuild then)\n` : "") +
+      `host:   ${host}  (nginx.conf to include in the server block; _redirects and _headers, also in ${site} for Netlify-style hosts)\n` +
       `deploy: ${site}  (the folder to publish)\n`,
   );
   return 0;

@@ -25,7 +25,7 @@ import { validate } from "./validate.ts";
 import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
 import { preloadsFor, type PageAssets } from "./render.tsx";
 import type { RouteData } from "./route-data.ts";
-import { buildJson, contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
+import { buildJson, contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, headersFile, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */
@@ -112,8 +112,16 @@ async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteO
   files.set("site/build.json", once(() => buildJson(compiled)));
   files.set("site/sitemap.xml", once(() => sitemapXml(compiled)));
   files.set("site/robots.txt", once(() => robotsTxt(compiled, model)));
-  files.set("site/_redirects", once(() => redirectsFile(compiled)));
-  files.set("site/nginx.conf", once(() => nginxConf(compiled, model)));
+  // Host configuration lives beside the web root (DESIGN: never served). Netlify and Cloudflare
+  // Pages read _redirects and _headers only from the folder they publish, and serve neither, so
+  // the site keeps a copy of those two; the nginx config is nowhere under site/.
+  const redirects = once(() => redirectsFile(compiled));
+  const headers = once(() => headersFile(model));
+  files.set("host/_redirects", redirects);
+  files.set("host/_headers", headers);
+  files.set("host/nginx.conf", once(() => nginxConf(compiled, model)));
+  files.set("site/_redirects", redirects);
+  files.set("site/_headers", headers);
   return { compiled, assets, files, pages };
 }
 

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, posix, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DateTime } from "luxon";
+import { CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
 import { contentsOf, type OutputFile } from "./write.ts";
 
 /** Where the site's files come from: a folder on disk (preview) or memory (dev). */
@@ -56,6 +57,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
+/**
+ * Host files that Netlify-style hosts read from the published folder (the build keeps a copy
+ * there for them) and never serve: neither does preview.
+ */
+const UNSERVED = new Set(["/_redirects", "/_headers"]);
 
 /** A site folder on disk; a path that leaves it (by .., by a symlink) reads as missing. */
 export function filesOnDisk(root: string): SiteFiles {
@@ -110,29 +116,12 @@ export function createPreviewHandler(options: PreviewOptions) {
   const compressed = new Map<string, Buffer>();
   /** /us, /uk, ...: the region homes but the root one (dev's change with each rebuild). */
   const regionPrefixes = () => new Set([...options.homes().values()].filter((home) => home !== "/"));
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    // The account calls go to this same server (local service or --api proxy).
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-  const securityHeaders = {
-    "content-security-policy": csp,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "referrer-policy": "strict-origin-when-cross-origin",
-  };
+  // This server is plain http on this machine: no HSTS.
+  const security = Object.fromEntries(securityHeaders({ https: false }));
 
   const send = (request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string>, body?: Uint8Array | string) => {
     const bytes = body === undefined ? undefined : typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
-    response.writeHead(status, { ...securityHeaders, ...headers, ...(bytes ? { "content-length": String(bytes.byteLength) } : {}) });
+    response.writeHead(status, { ...security, ...headers, ...(bytes ? { "content-length": String(bytes.byteLength) } : {}) });
     response.end(request.method === "HEAD" ? undefined : bytes);
   };
 
@@ -142,8 +131,7 @@ export function createPreviewHandler(options: PreviewOptions) {
     let body: Uint8Array = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8"))) : contents;
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     const immutable = path.startsWith("assets/") && (options.immutableAssets ?? true);
-    // build.json names the deployed build: a countdown at zero asks for it and must get the truth.
-    const cache = immutable ? "public, max-age=31536000, immutable" : path === "build.json" ? "no-store" : isHtml ? "no-cache" : "public, max-age=0, must-revalidate";
+    const cache = immutable ? CACHE_CONTROL.hashedAsset : path === "build.json" ? CACHE_CONTROL.buildJson : isHtml ? CACHE_CONTROL.page : "public, max-age=0, must-revalidate";
     const headers: Record<string, string> = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
     if (status === 200 && request.headers["if-none-match"] === etag) return send(request, response, 304, headers);
     const accepted = String(request.headers["accept-encoding"] ?? "");
@@ -203,6 +191,7 @@ export function createPreviewHandler(options: PreviewOptions) {
       }
       if (route && routePath !== path) return send(request, response, 301, { location: routePath });
 
+      if (UNSERVED.has(path)) return notFound(request, response);
       const relative = path.slice(1);
       const direct = relative && !relative.endsWith("/") ? await options.files.read(relative) : undefined;
       if (direct) return sendFile(request, response, relative, direct);

@@ -78,16 +78,16 @@ describe("routes of the seeds' route tables", () => {
         const doc = page(`/${route.region}/${pageId}`);
         expect(doc.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe(`0;url=/${route.region}`);
         expect(doc.querySelector("main")).toBeNull();
-        expect(readFileSync(join(out, "site", "_redirects"), "utf8")).toContain(`/${route.region}/${pageId} /${route.region} 302`);
-        expect(readFileSync(join(out, "site", "nginx.conf"), "utf8")).toContain(`location = /${route.region}/${pageId} { return 302 /${route.region}; }`);
+        expect(readFileSync(join(out, "host", "_redirects"), "utf8")).toContain(`/${route.region}/${pageId} /${route.region} 302`);
+        expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain(`location = /${route.region}/${pageId} { return 302 /${route.region}; }`);
       }
     }
   });
 
   test("cn new-release is a 301 to flagship-bumblebee in routes.json and _redirects", () => {
     expect(routes().routes).toContainEqual(expect.objectContaining({ path: "/new-release", region: "cn", redirect: { to: "/flagship-bumblebee", status: 301 } }));
-    expect(readFileSync(join(out, "site", "_redirects"), "utf8")).toContain("/new-release /flagship-bumblebee 301");
-    expect(readFileSync(join(out, "site", "nginx.conf"), "utf8")).toContain("location = /new-release { return 301 /flagship-bumblebee; }");
+    expect(readFileSync(join(out, "host", "_redirects"), "utf8")).toContain("/new-release /flagship-bumblebee 301");
+    expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain("location = /new-release { return 301 /flagship-bumblebee; }");
     // Hosts without redirects still send the visitor on.
     expect(page("/new-release").querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe("0;url=/flagship-bumblebee");
   });

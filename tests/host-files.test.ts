@@ -2,7 +2,9 @@
 // lowercased (seed 000 §2): site preview, site dev, and the nginx.conf and _redirects a build
 // writes send /US/flagship-bumblebee on to /us/flagship-bumblebee with a 301, the query kept.
 // build.json names the deployed build (routes.json's now and nextChange) and is never cached.
-import { readFileSync } from "node:fs";
+// The host files are written beside the web root (dist/host/), carry the security headers of
+// site preview, and are never served. (tests/nginx.test.ts runs the nginx config in nginx.)
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -10,7 +12,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createDevServer } from "../compiler/watch.ts";
 import { buildInto } from "./support/build.ts";
-import { projectRoot } from "./support/cli.ts";
+import { projectRoot, runSite } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
 import { startPreview, type RunningPreview } from "./support/preview-server.ts";
 
@@ -109,7 +111,7 @@ describe("build.json", () => {
 
 describe("the host files a build writes", () => {
   test("nginx.conf: one case-insensitive location per region that answers the other spellings with the lowercase path", () => {
-    const conf = readFileSync(join(out, "site", "nginx.conf"), "utf8");
+    const conf = readFileSync(join(out, "host", "nginx.conf"), "utf8");
     const rules = [...conf.matchAll(/^location ~ (\S+) \{ return 301 (\S+); \}$/gm)].map((m) => ({ pattern: new RegExp(m[1]!), target: m[2]! }));
     expect(rules).toHaveLength(REGIONS.length);
     /** What nginx answers for a path and query: the rewritten address, or null when no rule matches. */
@@ -128,11 +130,11 @@ describe("the host files a build writes", () => {
       expect(answer(`/${code}/flagship-bumblebee`)).toBeNull();
       expect(answer(`/${code.toUpperCase()}A/x`)).toBeNull();
     }
-    expect(conf).toContain('location = /build.json { add_header Cache-Control "no-store"; }');
+    expect(conf).toContain('location = /build.json { add_header Cache-Control "no-store"; ');
   });
 
   test("_redirects has no rules for capitals: Netlify-style hosts lowercase paths and match rules without case, so such a rule would loop", () => {
-    const rules = readFileSync(join(out, "site", "_redirects"), "utf8")
+    const rules = readFileSync(join(out, "host", "_redirects"), "utf8")
       .split("\n")
       .filter((line) => line && !line.startsWith("#"))
       .map((line) => line.split(/\s+/));
@@ -140,4 +142,52 @@ describe("the host files a build writes", () => {
     expect(rules).toContainEqual(["/new-release", "/flagship-bumblebee", "301"]);
   });
 
+  test("they are written beside the web root; the site keeps only the copies Netlify-style hosts read there", () => {
+    for (const file of ["nginx.conf", "_redirects", "_headers"]) expect(existsSync(join(out, "host", file)), file).toBe(true);
+    expect(existsSync(join(out, "site", "nginx.conf"))).toBe(false);
+    // Netlify and Cloudflare Pages read these two from the published folder only, and serve neither.
+    for (const file of ["_redirects", "_headers"]) expect(readFileSync(join(out, "site", file), "utf8"), file).toBe(readFileSync(join(out, "host", file), "utf8"));
+  });
+
+  test("_headers and nginx.conf carry the security headers site preview sends, and HSTS for the https origins", async () => {
+    const sent = (await get(preview.server, "/us")).headers;
+    const names = ["Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy"];
+    for (const name of names) expect(sent[name.toLowerCase()], name).toBeTruthy();
+    // _headers: a block per path pattern, its headers indented below it.
+    const blocks = new Map<string, Map<string, string>>();
+    let current: Map<string, string> | undefined;
+    for (const line of readFileSync(join(out, "host", "_headers"), "utf8").split("\n")) {
+      if (!line.trim() || line.startsWith("#")) continue;
+      if (!/^\s/.test(line)) blocks.set(line.trim(), (current = new Map()));
+      else {
+        const at = line.indexOf(":");
+        current!.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+    }
+    for (const name of names) expect(blocks.get("/*")?.get(name), name).toBe(sent[name.toLowerCase()]);
+    expect(blocks.get("/*")?.get("Strict-Transport-Security")).toMatch(/^max-age=\d{7,}/);
+    expect(blocks.get("/assets/*")?.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(blocks.get("/build.json")?.get("Cache-Control")).toBe("no-store");
+    const conf = readFileSync(join(out, "host", "nginx.conf"), "utf8");
+    for (const name of names) expect(conf, name).toContain(`add_header ${name} "${String(sent[name.toLowerCase()])}" always;`);
+    expect(conf).toMatch(/add_header Strict-Transport-Security "max-age=\d{7,}" always;/);
+  });
+
+  test("site build names the folder of host files before the folder to deploy", () => {
+    const fixture = materialize("base");
+    cleanups.push(fixture.cleanup);
+    const built = runSite(["build", "--now", NOW], { cwd: fixture.root });
+    expect(built.code).toBe(0);
+    const last = built.stdout.trim().split("\n").slice(-2);
+    expect(last[0]).toMatch(/^host: {3}dist\/host {2}\(nginx\.conf to include in the server block; _redirects and _headers, also in dist\/site for Netlify-style hosts\)$/);
+    expect(last[1]).toBe("deploy: dist/site  (the folder to publish)");
+    expect(existsSync(join(fixture.root, "dist", "host", "nginx.conf"))).toBe(true);
+  });
+
+  test("site preview and site dev do not serve host files: static hosts do not either", async () => {
+    for (const path of ["/nginx.conf", "/_redirects", "/_headers"]) {
+      expect((await get(preview.server, path)).status, path).toBe(404);
+      expect((await get(devServer, path)).status, path).toBe(404);
+    }
+  });
 });

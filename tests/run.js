@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The whole test suite, as CI and the README run it: makes sure the browser the tests drive is
-// installed, runs vitest with a JSON report, and closes with one plain line "N passed, N failed"
+// The whole test suite, as CI and the README run it: makes sure the browser the tests drive and
+// the nginx that runs the generated nginx.conf are installed, runs vitest with a JSON report, and closes with one plain line "N passed, N failed"
 // counted from that report (CI reads that line, not vitest's own summary).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ensureDebianPackage } from "./support/debian-packages.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const report = `${root}.test-report.json`;
@@ -25,6 +26,9 @@ function ensureChromium() {
 }
 
 ensureChromium();
+// When nginx cannot be installed, the suite still runs: tests/nginx.test.ts fails, saying why.
+const nginxMissing = ensureDebianPackage("/usr/sbin/nginx", "nginx");
+if (nginxMissing) console.error(`tests: ${nginxMissing}`);
 rmSync(report, { force: true });
 const vitest = spawnSync(
   process.execPath,
