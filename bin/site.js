@@ -15,3 +15,6 @@ for (const stream of [process.stdout, process.stderr]) {
 process.env.NODE_ENV ??= "production";
 const { main } = await importBundled("compiler/cli-main.ts", "cli", ["compiler", "templates", "runtime"]);
 process.exitCode = await main(process.argv.slice(2));
+// The command is over. Whatever a failure left open (a file watcher, an esbuild service) must
+// not keep the process alive; a moment is left for output still on its way to a pipe.
+setTimeout(() => process.exit(), 500).unref();
