@@ -3,6 +3,7 @@
 
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { networkInterfaces } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { Command, CommanderError, Option } from "commander";
@@ -166,22 +167,53 @@ function portOption(value: string): number {
   return port;
 }
 
-/** Listens on 127.0.0.1 until SIGINT or SIGTERM; resolves with the exit code. */
-async function serveUntilStopped(handler: Parameters<typeof createServer>[1], port: number, describe: (url: string) => string): Promise<number> {
+/** Where dev and preview listen: loopback; with --host every address, or the one given. */
+type HostOption = string | boolean | undefined;
+
+/** The machine's own network addresses (IPv4), as a phone on the same network would reach them. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && i.family === "IPv4" && !i.internal)
+    .map((i) => i!.address);
+}
+
+/** Listens on 127.0.0.1 (or as --host says) until SIGINT or SIGTERM; resolves with the exit code. */
+async function serveUntilStopped(handler: Parameters<typeof createServer>[1], port: number, host: HostOption, describe: (url: string) => string): Promise<number> {
   const server = createServer(handler);
+  // --host alone: every address (Node listens on :: and 0.0.0.0 both). Each request must still
+  // name this server as localhost or the address it came in on (checkLocalRequest, in preview.ts).
+  const address = host === true ? undefined : typeof host === "string" ? host : "127.0.0.1";
   await new Promise<void>((resolvePromise, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new UsageError(`port ${port} is in use; pass another with --port`) : error),
+      reject(
+        error.code === "EADDRINUSE"
+          ? new UsageError(`port ${port} is in use; pass another with --port`)
+          : error.code === "EADDRNOTAVAIL"
+            ? new UsageError(`--host ${String(host)} is not an address of this machine`)
+            : error,
+      ),
     );
-    server.listen(port, "127.0.0.1", resolvePromise);
+    server.listen(port, address, resolvePromise);
   });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
-  process.stdout.write(describe(url) + "\n");
+  const bound = server.address();
+  const actualPort = typeof bound === "object" && bound ? bound.port : port;
+  const shown = address === undefined ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
+  const lines = [describe(`http://${shown}:${actualPort}`)];
+  if (host === true) for (const other of networkAddresses()) lines.push(`  on the network: http://${other}:${actualPort}`);
+  process.stdout.write(lines.join("\n") + "\n");
   return new Promise((resolvePromise) => {
-    const stop = () => server.close(() => resolvePromise(0));
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      server.close(() => resolvePromise(0));
+      // close() only stops new connections and waits for the open ones, which a browser tab keeps
+      // (keep-alive, a preconnected socket, dev's event stream, a request half sent): end them
+      // all now. A local server has nothing in flight worth waiting for.
+      server.closeAllConnections();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
 }
 
@@ -206,7 +238,7 @@ function accountHandler(options: { api?: string; tokenTtl: string }) {
   return createAccountService({ dataDir: resolve(".site-data"), tokenTtlMs: seconds * 1000 }).handle;
 }
 
-async function runPreview(options: { out: string; port: string; now?: string; api?: string; tokenTtl: string }): Promise<number> {
+async function runPreview(options: { out: string; port: string; host?: HostOption; now?: string; api?: string; tokenTtl: string }): Promise<number> {
   const out = resolve(options.out);
   const routesFile = join(out, "manifests", "routes.json");
   if (!existsSync(join(out, "site")) || !existsSync(routesFile)) throw new UsageError(`no built site in ${options.out}: run site build first`);
@@ -220,12 +252,12 @@ async function runPreview(options: { out: string; port: string; now?: string; ap
     clock: clockFrom(start),
     before: accountHandler(options),
   });
-  return serveUntilStopped(handler, portOption(options.port), (url) =>
+  return serveUntilStopped(handler, portOption(options.port), options.host, (url) =>
     `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
   );
 }
 
-async function runDev(options: { specs: string; port: string; now?: string; api?: string; tokenTtl: string }): Promise<number> {
+async function runDev(options: { specs: string; port: string; host?: HostOption; now?: string; api?: string; tokenTtl: string }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
   // Options are read before the watcher starts: once it runs, it keeps the process alive.
@@ -241,7 +273,7 @@ async function runDev(options: { specs: string; port: string; now?: string; api?
   });
   try {
     const first = await dev.start();
-    return await serveUntilStopped(dev.handler, port, (url) =>
+    return await serveUntilStopped(dev.handler, port, options.host, (url) =>
       `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
     );
   } finally {
@@ -271,6 +303,8 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
 // The account calls of dev and preview: both servers take the same two options.
 const apiOption = () => new Option("--api <url>", "send the account calls to this API instead of the local account service");
 const tokenTtlOption = () => new Option("--token-ttl <seconds>", "lifetime of a login token in the local account service").default("3600");
+const hostOption = () =>
+  new Option("--host [address]", "serve on the local network too, e.g. to try the site on a phone: every address, or the one given (default: 127.0.0.1 only)");
 
 /** The version of the installed compiler, from its package.json. */
 function packageVersion(): string {
@@ -338,7 +372,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
   program
     .command("dev")
     .description("build in memory, serve, watch specs and templates, reload the browser on change")
-    .option("--port <n>", "port on 127.0.0.1", "4321")
+    .option("--port <n>", "port to listen on", "4321")
+    .addOption(hostOption())
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--now <instant>", "build and serve the site as of this instant (the clock runs on from it)")
     .addOption(apiOption())
@@ -349,7 +384,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .command("preview")
     .description("serve a built site as production would")
     .option("--out <dir>", "folder of a finished build", "dist")
-    .option("--port <n>", "port on 127.0.0.1", "4173")
+    .option("--port <n>", "port to listen on", "4173")
+    .addOption(hostOption())
     .option("--now <instant>", "start the server clock at this instant, e.g. 2024-11-25T12:00+01:00")
     .addOption(apiOption())
     .addOption(tokenTtlOption())

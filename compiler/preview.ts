@@ -2,7 +2,9 @@
 // answered as production would answer it. Redirects and route windows from routes.json, the
 // server clock at /ssr/timestamp, a region prefix in capitals sent on to its lowercase path,
 // build.json never cached, 404.html for unknown paths, compression, cache and security headers,
-// and never a byte from outside the site folder.
+// and never a byte from outside the site folder. Only requests that name this server by its own
+// Host are answered (checkLocalRequest): a page whose name an attacker rebinds to this machine
+// could otherwise read everything it serves, site dev's error stream included.
 
 import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -10,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, posix, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DateTime } from "luxon";
+import { checkLocalRequest } from "./local-request.ts";
 import { CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
 import { contentsOf, type OutputFile } from "./write.ts";
 
@@ -161,6 +164,9 @@ export function createPreviewHandler(options: PreviewOptions) {
 
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
+      // First, before any other handler (dev's event stream, the account calls): who asks.
+      const refusal = checkLocalRequest(request);
+      if (refusal) return send(request, response, refusal.status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, `${refusal.message}\n`);
       if (options.before && (await options.before(request, response))) return;
       const url = request.url ?? "/";
       const path = sitePath(url);

@@ -4,14 +4,15 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
+import { networkInterfaces } from "node:os";
 import { gunzipSync } from "node:zlib";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot, runSite } from "./support/cli.ts";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { materialize } from "./support/fixtures.ts";
 import { readFileSync } from "node:fs";
 
@@ -118,7 +119,7 @@ describe("nothing outside the site is ever served", () => {
   test("a raw request line with dot segments", async () => {
     const { port } = server.address() as AddressInfo;
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => socket.write("GET /../../secret.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+      const socket = connect(port, "127.0.0.1", () => socket.write(`GET /../../secret.txt HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
       let data = "";
       socket.on("data", (d) => (data += d));
       socket.on("end", () => resolve(data));
@@ -129,6 +130,29 @@ describe("nothing outside the site is ever served", () => {
 
   test("a folder without index.html is not listed", async () => {
     expect((await raw("/dir-only")).status).toBe(404);
+  });
+});
+
+describe("who may ask: the Host and Origin check (DNS rebinding)", () => {
+  const own = () => `127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  test("a page, the server clock and the 404 page answer 403 to a name rebound to this machine", async () => {
+    const port = (server.address() as AddressInfo).port;
+    for (const path of ["/us", "/ssr/timestamp", "/no-such"]) {
+      const r = await raw(path, { host: `rebound.attacker.example:${port}` });
+      expect(r.status, path).toBe(403);
+      expect(r.body.toString(), path).toMatch(/^Blocked request: host 'rebound\.attacker\.example:\d+' is not this server [^\n]*\n$/);
+      expect(r.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
+  test("another port, or a page of another origin, is refused too; this server's own names are answered", async () => {
+    const port = (server.address() as AddressInfo).port;
+    expect((await raw("/us", { host: `127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect((await raw("/us", { host: own(), origin: "https://attacker.example" })).status).toBe(403);
+    expect((await raw("/us", { host: own() })).status).toBe(200);
+    expect((await raw("/us", { host: `localhost:${port}` })).status).toBe(200);
+    expect((await raw("/us", { host: own(), origin: `http://${own()}` })).status).toBe(200);
   });
 });
 
@@ -185,9 +209,122 @@ describe("site preview on the command line", () => {
     expect(code).toBe(0);
   });
 
+  test("stops at the first SIGTERM even while a browser holds connections open", async () => {
+    const fixture = materialize("base");
+    cleanups.push(fixture.cleanup);
+    expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
+    const preview = await startSite(["preview", "--port", "0"], fixture.root);
+    const { port } = new URL(preview.url);
+    // A browser opens connections before it knows what to ask (preconnect), keeps them after an
+    // answer (keep-alive), and may be half-way through sending a request.
+    const silent = await openSocket(Number(port));
+    const kept = await openSocket(Number(port));
+    kept.write(`GET /us HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await new Promise((resolve) => kept.once("data", resolve));
+    const halfway = await openSocket(Number(port));
+    halfway.write(`GET /us HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    try {
+      const code = await new Promise<number | string | null>((resolve) => {
+        preview.child.on("exit", resolve);
+        preview.child.kill("SIGTERM");
+        // Without the fix it waits for the sockets until Node's request timeout, minutes away.
+        setTimeout(() => resolve("still running 20 s after SIGTERM"), 20_000).unref();
+      });
+      expect(code).toBe(0);
+    } finally {
+      for (const socket of [silent, kept, halfway]) socket.destroy();
+      await stopSite(preview);
+    }
+  });
+
+  test("serves on loopback only; with --host on the machine's other addresses too, by their own name only", async () => {
+    const fixture = materialize("base");
+    cleanups.push(fixture.cleanup);
+    expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
+    const address = otherAddress();
+    const loopback = await startSite(["preview", "--port", "0"], fixture.root);
+    try {
+      const { port } = new URL(loopback.url);
+      await expect(rawTo(address, Number(port), "/us")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    } finally {
+      await stopSite(loopback);
+    }
+    const network = await startSite(["preview", "--port", "0", "--host"], fixture.root);
+    try {
+      const { port } = new URL(network.url);
+      expect(network.stdout).toContain(`http://${address}:${port}`);
+      expect((await rawTo("127.0.0.1", Number(port), "/us")).status).toBe(200);
+      expect((await rawTo(address, Number(port), "/us")).status).toBe(200);
+      expect((await rawTo(address, Number(port), "/us", `rebound.attacker.example:${port}`)).status).toBe(403);
+    } finally {
+      await stopSite(network);
+    }
+  });
+
   test("without a build it says so and exits 2", () => {
     const result = runSite(["preview", "--out", "no-such-dist"]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe("site: no built site in no-such-dist: run site build first");
   });
 });
+
+/** An address of this machine other than 127.0.0.1: a network interface's, else another loopback address. */
+function otherAddress(): string {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal);
+  // Linux answers all of 127.0.0.0/8 on the loopback interface.
+  return external?.address ?? "127.0.0.2";
+}
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => resolve(socket));
+    socket.on("error", reject);
+  });
+}
+
+/** A GET to an address, with the Host header of that address unless another is given. */
+function rawTo(address: string, port: number, path: string, host = `${address}:${port}`): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: address, port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode! }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+interface StartedSite {
+  child: ChildProcess;
+  url: string;
+  stdout: string;
+}
+
+/** Runs `site <args>` in a folder until it prints the address it serves on. */
+function startSite(args: string[], cwd: string): Promise<StartedSite> {
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+  const started: StartedSite = { child, url: "", stdout: "" };
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d));
+    child.stdout!.on("data", (d: Buffer) => {
+      started.stdout += d;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(started.stdout);
+      // The whole block of lines about where it serves comes in one write.
+      if (match && !started.url) {
+        started.url = match[0];
+        resolve(started);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`site ${args[0]} exited ${code}: ${stderr}`)));
+  });
+}
+
+async function stopSite(site: StartedSite): Promise<void> {
+  if (site.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => site.child.once("exit", resolve));
+  site.child.kill("SIGKILL");
+  await exited;
+}
