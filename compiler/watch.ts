@@ -3,11 +3,12 @@
 // re-renders the pages whose data changed, each when it is next asked for (the open browser asks
 // for one); a template edit reloads the renderer and rebuilds the bundle; a schema edit
 // recompiles the validators. The browser reloads by itself (server-sent events), and a spec
-// error shows over the page with the CLI's own text until it is fixed.
+// error shows over the page with the CLI's own text until it is fixed. A symbolic link loop under
+// a watched folder is skipped with one line instead of being followed forever.
 
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { watch, type FSWatcher } from "chokidar";
 import { build as esbuild } from "esbuild";
@@ -239,8 +240,24 @@ export async function createDevServer(options: DevOptions) {
     /** The first build, before serving. */
     start: async () => {
       const report = await rebuild([]);
-      watcher = watch([options.specsDir, ...["templates", "runtime", "schemas"].map((d) => join(projectRoot, d))], { ignoreInitial: true });
+      const skipped = new Set<string>();
+      const skip = (path: string, why: string) => {
+        if (skipped.has(path)) return;
+        skipped.add(path);
+        options.log(`skipped  ${relative(cwd, path).split(sep).join("/")}  ${why}`);
+      };
+      watcher = watch([options.specsDir, ...["templates", "runtime", "schemas"].map((d) => join(projectRoot, d))], {
+        ignoreInitial: true,
+        // chokidar follows symbolic links, and one that leads back to a folder it is in would be
+        // followed until the path is too long to stat, then end the process with an error.
+        ignored: (path: string) => isLinkLoop(path) && (skip(path, "a symbolic link loop: not followed, not watched"), true),
+      });
       watcher.on("all", (event, path) => (event === "change" ? onFileChange(path) : onChange(path)));
+      // Whatever else cannot be watched (no permission, too many links) is skipped, never fatal.
+      watcher.on("error", (error: unknown) => {
+        const { path, code, message } = error as NodeJS.ErrnoException;
+        skip(path ?? "?", `cannot be watched (${code ?? message})`);
+      });
       await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
       return report;
     },
@@ -278,5 +295,29 @@ async function loadRenderer(): Promise<Renderer> {
     return (await import(pathToFileURL(file).href)) as Renderer;
   } finally {
     rmSync(file, { force: true });
+  }
+}
+
+/**
+ * A symbolic link to a folder it is in (or to itself, or in a circle of links): following it
+ * never ends. Links elsewhere, a specs folder that is itself a link among them, are followed.
+ */
+function isLinkLoop(path: string): boolean {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return false;
+  } catch {
+    return false;
+  }
+  let target: string;
+  try {
+    target = realpathSync(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ELOOP";
+  }
+  try {
+    const parent = realpathSync(dirname(path));
+    return parent === target || parent.startsWith(target + sep);
+  } catch {
+    return false;
   }
 }
