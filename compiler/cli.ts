@@ -274,7 +274,7 @@ async function runDev(options: { specs: string; port: string; host?: HostOption;
   try {
     const first = await dev.start();
     return await serveUntilStopped(dev.handler, port, options.host, (url) =>
-      `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "spec errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+      `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
     );
   } finally {
     // A port in use, or any failure, stops the watcher too: the command exits instead of hanging.

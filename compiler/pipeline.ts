@@ -162,7 +162,7 @@ export interface DevSiteOutput extends SiteOutput {
  * first asked for. Against the cache, only the pages whose data, assets or template changed are
  * made anew; a page that fails to render shows its error instead.
  */
-export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevCache, options: RenderSiteOptions & { renderFailed: (path: string, message: string) => string }): Promise<DevSiteOutput> {
+export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevCache, options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string }): Promise<DevSiteOutput> {
   const { renderRoutePage } = options.renderer ?? renderModule;
   const { compiled, assets, files, pages } = await prepareSite(model, now, options);
   const changed: string[] = [];
@@ -176,7 +176,8 @@ export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevC
         try {
           return renderRoutePage(data, assets).html;
         } catch (error) {
-          return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error));
+          // The error itself too: its stack says which template threw, and where.
+          return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error), error);
         }
       };
       page = { assets: assetsKey, data, html: once(render), manifest, manifestText: once(() => manifestJson(manifest)) };

@@ -3,10 +3,12 @@
 // re-renders the pages whose data changed, each when it is next asked for (the open browser asks
 // for one); a template edit reloads the renderer and rebuilds the bundle; a schema edit
 // recompiles the validators. The browser reloads by itself (server-sent events), and a spec
-// error shows over the page with the CLI's own text until it is fixed. A symbolic link loop under
-// a watched folder is skipped with one line instead of being followed forever.
+// error, a template that does not compile or one that throws while rendering shows over the page
+// with its file, line and code frame until it is fixed. An error is shown only once the files
+// that changed have held still: a file caught half-written must not flash one. A symbolic link
+// loop under a watched folder is skipped with one line instead of being followed forever.
 
-import { lstatSync, mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +16,7 @@ import { watch, type FSWatcher } from "chokidar";
 import { build as esbuild } from "esbuild";
 import type { DateTime } from "luxon";
 import { createBundler, projectRoot, type BundleOutput } from "./bundle.ts";
+import { describeTemplateErrors, isEsbuildFailure, RendererMaps, syntaxErrors, templateErrorLine } from "./dev-errors.ts";
 import { hasErrors } from "./diagnostics.ts";
 import type { LoadCache } from "./load.ts";
 import { ParseCache } from "./parse-cache.ts";
@@ -33,6 +36,11 @@ export interface DevOptions {
   log: (line: string) => void;
   /** How long a burst of saves is gathered into one rebuild. */
   settleMs?: number;
+  /**
+   * How long the files of a rebuild that found errors must hold still before the errors are shown
+   * (a newer change cancels them; its own rebuild decides). Errors of the first build show at once.
+   */
+  errorSettleMs?: number;
   /** Answers the account calls (the local account service or a proxy); true = handled. */
   accounts?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 }
@@ -52,13 +60,18 @@ const EVENTS_PATH = "/__site/events";
 const CACHE_DIR = join(projectRoot, ".site-cache");
 /** Past chokidar's throttle of changes to one file (50 ms). */
 const RECHECK_MS = 60;
+/** Longer than RECHECK_MS, so that a write chokidar dropped is seen before an error is shown. */
+const ERROR_SETTLE_MS = 100;
+/** The element of a page that failed to render that holds its error (the client shows it). */
+const RENDER_ERROR_ID = "__site-render-error";
 
-/** The browser side of live reload: reload on a rebuild, show the diagnostics while specs are broken. */
+/**
+ * The browser side of live reload: reload on a rebuild, show the errors while the specs or the
+ * templates are broken, and show the error of a page that failed to render.
+ */
 const CLIENT = `
 const overlayId = "__site-error-overlay";
-const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
-events.addEventListener("reload", () => location.reload());
-events.addEventListener("error-report", (event) => {
+const show = (text) => {
   let overlay = document.getElementById(overlayId);
   if (!overlay) {
     overlay = document.createElement("div");
@@ -69,9 +82,14 @@ events.addEventListener("error-report", (event) => {
   }
   const pre = document.createElement("pre");
   pre.style.whiteSpace = "pre-wrap";
-  pre.textContent = JSON.parse(event.data);
+  pre.textContent = text;
   overlay.replaceChildren(pre);
-});
+};
+const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
+events.addEventListener("reload", () => location.reload());
+events.addEventListener("error-report", (event) => show(JSON.parse(event.data)));
+const failed = document.getElementById(${JSON.stringify(RENDER_ERROR_ID)});
+if (failed) show(failed.textContent);
 `;
 
 export async function createDevServer(options: DevOptions) {
@@ -80,11 +98,16 @@ export async function createDevServer(options: DevOptions) {
   const devCache: DevCache = { pages: new Map() };
   let parsedBefore: ParseCache | undefined = ParseCache.open(options.specsDir);
   const bundler = await createBundler({ hashed: false, minify: false });
-  let renderer: Renderer = await loadRenderer();
+  const rendererMaps = new RendererMaps(projectRoot);
+  // Loaded by the first build: a template that does not compile then shows in the browser too.
+  let renderer: Renderer | undefined;
+  /** Template and runtime files changed since the renderer last loaded (a failed load keeps them). */
+  const codeEdits = new Set<string>();
   let files: OutputFiles = new Map();
   let routes: RouteRecord[] = [];
   let homes = new Map<string, string>();
   let errorText: string | null = null;
+  let heldError: NodeJS.Timeout | undefined;
   const clients = new Set<ServerResponse>();
 
   const broadcast = (event: string, data: unknown) => {
@@ -103,17 +126,50 @@ export async function createDevServer(options: DevOptions) {
     return lastBundle.output;
   };
 
+  /**
+   * Shows errors in the browser and says so in the terminal. After a change, only once the files
+   * have held still for errorSettleMs: an editor or a copy caught half-way through writing a file
+   * would otherwise flash an error that the rest of the file fixes. A newer change cancels it.
+   */
+  const showError = (text: string, line: string, changed: readonly string[]) => {
+    clearTimeout(heldError);
+    const show = () => {
+      heldError = undefined;
+      errorText = text;
+      broadcast("error-report", text);
+      options.log(line);
+    };
+    if (changed.length === 0) show();
+    else heldError = setTimeout(show, options.errorSettleMs ?? ERROR_SETTLE_MS);
+  };
+
+  /** A template or runtime file that does not compile: its errors, as esbuild placed them. */
+  const codeFailed = (failure: Parameters<typeof syntaxErrors>[0], changed: string[], started: number): RebuildReport => {
+    const errors = syntaxErrors(failure, projectRoot);
+    const described = errors.map((e) => ({ ...e, message: `${e.location?.file.startsWith("runtime/") ? "The runtime" : "The template"} does not compile: ${e.message}` }));
+    showError(describeTemplateErrors(described, projectRoot), `error    ${templateErrorLine(errors)}`, changed);
+    return { changed, ok: false, pages: 0, ms: performance.now() - started };
+  };
+
   async function rebuild(changed: string[]): Promise<RebuildReport> {
     const started = performance.now();
     const kinds = new Set(changed.map((p) => p.split(/[\\/]/)[0]));
     if (kinds.has("schemas")) resetValidators();
-    if (kinds.has("templates") || kinds.has("runtime")) {
+    for (const path of changed) if (path.startsWith("templates/") || path.startsWith("runtime/")) codeEdits.add(path);
+    if (!renderer || codeEdits.size > 0) {
       codeChanged = true;
-      renderer = await loadRenderer();
+      try {
+        renderer = await loadRenderer(rendererMaps);
+      } catch (error) {
+        if (!isEsbuildFailure(error)) throw error;
+        return codeFailed(error, changed, started);
+      }
       // A page template (templates/pages/<kind>.tsx) affects only the pages of that kind;
       // anything else (parts, the document, styles, the runtime) affects every page.
-      const pageKinds = changed.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
-      const onlyPages = changed.every((p, i) => pageKinds[i] || !(p.startsWith("templates/") || p.startsWith("runtime/")));
+      const edited = [...codeEdits];
+      codeEdits.clear();
+      const pageKinds = edited.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
+      const onlyPages = pageKinds.every(Boolean);
       for (const [path, entry] of devCache.pages) if (!onlyPages || pageKinds.includes(entry.data.route.template)) devCache.pages.delete(path);
     }
     const checked = check(options.specsDir, cwd, { cache: loadCache, parsed: parsedBefore });
@@ -121,11 +177,21 @@ export async function createDevServer(options: DevOptions) {
     parsedBefore?.save();
     parsedBefore = undefined;
     if (hasErrors(checked.diagnostics) || !checked.model) {
-      errorText = printPretty(checked.diagnostics.filter((d) => d.severity === "error"), checked.sources, plain);
-      broadcast("error-report", errorText);
+      const text = printPretty(checked.diagnostics.filter((d) => d.severity === "error"), checked.sources, plain);
+      const ms = Math.round(performance.now() - started);
+      showError(text, `error    ${changed.join(", ") || "specs"}  spec errors, shown in the browser  ${ms} ms`, changed);
       return { changed, ok: false, pages: 0, ms: performance.now() - started };
     }
-    const output = await updateDevSite(checked.model, options.now(), devCache, { renderer, bundle: bundleIfChanged, renderFailed });
+    let output: Awaited<ReturnType<typeof updateDevSite>>;
+    try {
+      output = await updateDevSite(checked.model, options.now(), devCache, { renderer, bundle: bundleIfChanged, renderFailed });
+    } catch (error) {
+      // The browser bundle (runtime, islands) did not compile.
+      if (!isEsbuildFailure(error)) throw error;
+      return codeFailed(error, changed, started);
+    }
+    clearTimeout(heldError);
+    heldError = undefined;
     files = output.files;
     routes = output.manifests;
     homes = new Map(output.manifests.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
@@ -135,10 +201,15 @@ export async function createDevServer(options: DevOptions) {
     return { changed, ok: true, pages: output.changed.length, ms: performance.now() - started };
   }
 
-  /** What a page that failed to render shows instead (pages are rendered when first asked for). */
-  const renderFailed = (path: string, message: string) => {
-    options.log(`failed   ${path}  ${message}`);
-    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: ${escapeMarkup(path)} failed to render</title></head><body><pre>${escapeMarkup(`${path} failed to render:\n${message}`)}</pre></body></html>`;
+  /**
+   * What a page that failed to render shows instead (pages are rendered when first asked for): its
+   * error where the template threw it, which the dev client shows as the overlay.
+   */
+  const renderFailed = (path: string, message: string, error?: unknown) => {
+    const location = rendererMaps.locate(error);
+    options.log(`failed   ${path}  ${templateErrorLine([{ location, message }])}`);
+    const text = describeTemplateErrors([{ location, message: `${path} failed to render: ${message}` }], projectRoot);
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: ${escapeMarkup(path)} failed to render</title></head><body><pre id="${RENDER_ERROR_ID}">${escapeMarkup(text)}</pre></body></html>`;
   };
 
   const handler = createPreviewHandler({
@@ -190,16 +261,13 @@ export async function createDevServer(options: DevOptions) {
     const started = performance.now();
     running = rebuild(changed)
       .then((report) => {
-        options.log(
-          report.ok
-            ? `rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"} changed  ${Math.round(report.ms)} ms`
-            : `error    ${changed.join(", ")}  spec errors, shown in the browser  ${Math.round(report.ms)} ms`,
-        );
+        // Errors say so themselves, once shown (showError).
+        if (report.ok) options.log(`rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"} changed  ${Math.round(report.ms)} ms`);
         listeners.forEach((l) => l(report));
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        options.log(`failed   ${changed.join(", ")}  ${message}`);
+        showError(`site dev could not rebuild after ${changed.join(", ")}: ${message}`, `failed   ${changed.join(", ")}  ${message}`, changed);
         const report: RebuildReport = { changed, ok: false, pages: 0, ms: performance.now() - started, failure: message };
         listeners.forEach((l) => l(report));
       })
@@ -228,6 +296,9 @@ export async function createDevServer(options: DevOptions) {
   };
 
   const onChange = (absolute: string) => {
+    // A newer change: its rebuild decides what is shown.
+    clearTimeout(heldError);
+    heldError = undefined;
     const path = relative(projectRoot, absolute).split(sep).join("/");
     const specs = relative(projectRoot, options.specsDir).split(sep).join("/");
     pending.add(path.startsWith(`${specs}/`) ? `specs/${path.slice(specs.length + 1)}` : path);
@@ -263,6 +334,7 @@ export async function createDevServer(options: DevOptions) {
     },
     onRebuild: (listener: (report: RebuildReport) => void) => listeners.add(listener),
     close: async () => {
+      clearTimeout(heldError);
       await watcher?.close();
       for (const recheck of rechecks) clearTimeout(recheck);
       for (const client of clients) client.end();
@@ -275,12 +347,13 @@ let rendererVersion = 0;
 
 /**
  * Bundles the render stage with the current templates into .site-cache and imports it: Node
- * caches modules by URL, so each version gets a file of its own.
+ * caches modules by URL, so each version gets a file of its own. Its source map stays in memory,
+ * so that an error a template throws can be traced back to the template's own line.
  */
-async function loadRenderer(): Promise<Renderer> {
+async function loadRenderer(maps: RendererMaps): Promise<Renderer> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const file = join(CACHE_DIR, `render-${process.pid}-${++rendererVersion}.mjs`);
-  await esbuild({
+  const result = await esbuild({
     absWorkingDir: projectRoot,
     entryPoints: ["compiler/render.tsx"],
     outfile: file,
@@ -289,10 +362,18 @@ async function loadRenderer(): Promise<Renderer> {
     format: "esm",
     packages: "external",
     jsx: "automatic",
+    sourcemap: "external",
+    sourcesContent: false,
+    write: false,
     logLevel: "silent",
   });
+  const code = result.outputFiles.find((f) => f.path === file)!;
+  const map = result.outputFiles.find((f) => f.path.endsWith(".map"));
+  writeFileSync(file, code.contents);
+  const url = pathToFileURL(file).href;
+  if (map) maps.add(url, map.text);
   try {
-    return (await import(pathToFileURL(file).href)) as Renderer;
+    return (await import(url)) as Renderer;
   } finally {
     rmSync(file, { force: true });
   }

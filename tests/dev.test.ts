@@ -2,7 +2,7 @@
 // CLI's own text and clears when fixed; only the pages whose data or template changed are
 // rendered again.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DateTime } from "luxon";
@@ -136,6 +136,44 @@ describe("site dev", () => {
     expect(report.ok).toBe(true);
     expect(report.changed).toEqual(["templates/pages/article.tsx"]);
     expect(report.pages).toBe(articles);
+  });
+});
+
+describe("a half-written file", () => {
+  test("does not flash an error: what a rebuild finds wrong is shown only once the file has held still", async () => {
+    const copy = materialize("base");
+    const copyPrices = join(copy.root, "specs", "prices.yaml");
+    const log: string[] = [];
+    // Errors wait far longer than this test takes, so the rest of the file always comes first.
+    const held = await createDevServer({ specsDir: join(copy.root, "specs"), now: () => now, clock: () => now.toMillis(), log: (l) => log.push(l), settleMs: 1, errorSettleMs: 60_000 });
+    const heldServer = createServer(held.handler);
+    const events: string[] = [];
+    let stream: IncomingMessage | undefined;
+    try {
+      await held.start();
+      await new Promise<void>((resolve) => heldServer.listen(0, "127.0.0.1", resolve));
+      const { port } = heldServer.address() as AddressInfo;
+      stream = await new Promise<IncomingMessage>((resolve) => httpRequest({ host: "127.0.0.1", port, path: "/__site/events" }, resolve).end());
+      stream.on("data", (chunk: Buffer) => events.push(...[...chunk.toString().matchAll(/^event: (.+)$/gm)].map((m) => m[1]!)));
+      const full = readFileSync(copyPrices, "utf8");
+      const rebuilt = () => new Promise<RebuildReport>((resolve) => held.onRebuild(resolve));
+      // An editor or a copy that has written the first part of the file only.
+      const half = rebuilt();
+      writeFileSync(copyPrices, full.slice(0, full.indexOf("[1299, 8499]") + 4));
+      expect((await half).ok).toBe(false);
+      const whole = rebuilt();
+      writeFileSync(copyPrices, full.replace("[1299, 8499]", "[1277, 8499]"));
+      expect((await whole).ok).toBe(true);
+      const page = await (await fetch(`http://127.0.0.1:${port}/us/flagship-bumblebee`)).text();
+      expect(/<span class="price"[^>]*>([^<]+)</.exec(page)?.[1]).toBe("$1,277");
+      expect(events).not.toContain("error-report");
+      expect(log.filter((l) => l.startsWith("error"))).toEqual([]);
+    } finally {
+      stream?.destroy();
+      await new Promise((resolve) => heldServer.close(resolve));
+      await held.close();
+      copy.cleanup();
+    }
   });
 });
 
