@@ -15,7 +15,7 @@ import { parse } from "yaml";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const schemasDir = `${root}schemas/`;
-const target = `${root}compiler/spec-types.ts`;
+const target = `${root}compiler/validate/spec-types.ts`;
 const specsDir = `${root}specs/`;
 
 /** What a value of each pattern looks like, in words: shown by editors instead of the regex. */
@@ -134,7 +134,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const code = await generate();
   const schemas = editorSchemas();
   const stale = [
-    ...(readFileSync(target, "utf8") === code ? [] : ["compiler/spec-types.ts"]),
+    ...(readFileSync(target, "utf8") === code ? [] : ["compiler/validate/spec-types.ts"]),
     ...[...schemas].filter(([file, text]) => readFileSync(schemasDir + file, "utf8") !== text).map(([file]) => `schemas/${file}`),
   ];
   if (process.argv.includes("--check")) {

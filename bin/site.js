@@ -13,7 +13,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 // React picks its build when first loaded: the production one renders several times faster.
 process.env.NODE_ENV ??= "production";
-const { main } = await importBundled("compiler/cli-main.ts", "cli", ["compiler", "templates", "runtime"]);
+const { main } = await importBundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
 process.exitCode = await main(process.argv.slice(2));
 // The command is over. Whatever a failure left open (a file watcher, an esbuild service) must
 // not keep the process alive; a moment is left for output still on its way to a pipe.

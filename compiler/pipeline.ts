@@ -12,20 +12,20 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
-import { bundle, projectRoot, type BundleOutput } from "./bundle.ts";
-import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile.ts";
-import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics.ts";
-import { link, type SiteModel } from "./link.ts";
-import { load, type LoadReuse, type SourceFile } from "./load.ts";
-import { guardOutput, lockOutput, stampOutput } from "./output-guard.ts";
-import { ParseCache } from "./parse-cache.ts";
-import { readAhead } from "./read-ahead.ts";
-import * as renderModule from "./render.tsx";
-import { validate } from "./validate.ts";
-import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render-pool.ts";
-import { preloadsFor, type PageAssets } from "./render.tsx";
-import type { RouteData } from "./route-data.ts";
-import { buildJson, contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, headersFile, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write.ts";
+import { bundle, projectRoot, type BundleOutput } from "./bundle/index.ts";
+import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
+import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
+import { link, type SiteModel } from "./link/index.ts";
+import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
+import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
+import { ParseCache } from "./load/parse-cache.ts";
+import { readAhead } from "./load/read-ahead.ts";
+import * as renderModule from "./render/index.tsx";
+import { validate } from "./validate/index.ts";
+import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render/pool.ts";
+import { preloadsFor, type PageAssets } from "./render/index.tsx";
+import type { RouteData } from "./compile/route-data.ts";
+import { buildJson, contentsOf, manifestJson, manifestPath, once, type MadeFiles, type OutputFiles, headersFile, nginxConf, redirectsFile, robotsTxt, routesJson, sitemapXml, stagingFolder, swapIn, writeOutput, type OutputTarget } from "./write/index.ts";
 
 export interface CheckResult {
   /** Undefined when the specs are too broken to model (no valid site.yaml). */

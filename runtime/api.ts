@@ -3,7 +3,7 @@
 // one token refresh at a time, one retry, and the login page when that cannot work. It takes
 // its collaborators (fetch, storage, toast, navigation) as arguments so it runs the same in the
 // browser and in tests.
-import type * as Spec from "../compiler/spec-types.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
 import { createSession, type Session } from "./session.ts";
 
 export type Endpoint = keyof Spec.API["endpoints"];

@@ -1,6 +1,6 @@
 // Types of the modules `site build` generates into dist/generated/: the runtime reads only these.
-import type { PrefetchRequest } from "../compiler/compile.ts";
-import type * as Spec from "../compiler/spec-types.ts";
+import type { PrefetchRequest } from "../compiler/compile/index.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
 
 export type { PrefetchRequest };
 

@@ -1,5 +1,5 @@
 // Message toasts (3 s) and notifications (4.5 s, 24 px from the edge, 384 px wide), seed 000 §9.
-import type * as Spec from "../compiler/spec-types.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
 
 function container(id: string, style: string): HTMLElement {
   let element = document.getElementById(id);

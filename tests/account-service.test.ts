@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { accountCodes, accountMessages, createAccountService, hashPassword, type AccountServiceOptions } from "../compiler/account-service.ts";
+import { accountCodes, accountMessages, createAccountService, hashPassword, type AccountServiceOptions } from "../server/accounts/service.ts";
 import { ACCOUNT_LOG, keptData } from "./support/account-data.ts";
 
 const TTL = 30 * 60 * 1000;

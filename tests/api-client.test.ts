@@ -7,7 +7,7 @@ import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { apiBase, createApiClient, type ApiContext } from "../runtime/api.ts";
-import type * as Spec from "../compiler/spec-types.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
 import { projectRoot } from "./support/cli.ts";
 
 const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) as Spec.API;

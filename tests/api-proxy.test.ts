@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApiProxy, proxyCodes } from "../compiler/api-proxy.ts";
+import { createApiProxy, proxyCodes } from "../server/api-proxy.ts";
 
 interface Seen {
   method: string;

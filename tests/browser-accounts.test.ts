@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { serveBuiltSite } from "./support/served-site.ts";
-import { accountCodes, createAccountService } from "../compiler/account-service.ts";
+import { accountCodes, createAccountService } from "../server/accounts/service.ts";
 import { keptData } from "./support/account-data.ts";
 import { chromiumPath, launchBrowser } from "./support/browser.ts";
 

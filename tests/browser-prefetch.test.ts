@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { createAccountService } from "../compiler/account-service.ts";
+import { createAccountService } from "../server/accounts/service.ts";
 import { serveBuiltSite } from "./support/served-site.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "site-prefetch-"));

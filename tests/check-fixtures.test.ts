@@ -3,8 +3,8 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { check } from "../compiler/pipeline.ts";
-import { position, type PositionedDiagnostic } from "../compiler/print.ts";
-import { compiledValidatorsFile, resetValidators } from "../compiler/validate.ts";
+import { position, type PositionedDiagnostic } from "../cli/print/diagnostics.ts";
+import { compiledValidatorsFile, resetValidators } from "../compiler/validate/index.ts";
 import { fixtureCases, materialize } from "./support/fixtures.ts";
 
 const byPlace = (a: { file: string; line: number; column: number; code: string }, b: typeof a) =>

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createDevServer } from "../compiler/watch.ts";
+import { createDevServer } from "../server/dev/index.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot, runSite } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";

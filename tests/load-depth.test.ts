@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { cleanPositionedData, fastData, MAX_DEPTH } from "../compiler/load.ts";
+import { cleanPositionedData, fastData, MAX_DEPTH } from "../compiler/load/index.ts";
 import { check } from "../compiler/pipeline.ts";
-import { position, printPretty, sortDiagnostics } from "../compiler/print.ts";
+import { position, printPretty, sortDiagnostics } from "../cli/print/diagnostics.ts";
 import { runSite, stackTrace } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
 

@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { readSpecFile, type ReadAhead } from "../compiler/load.ts";
+import { readSpecFile, type ReadAhead } from "../compiler/load/index.ts";
 import { check } from "../compiler/pipeline.ts";
-import { position, printPretty } from "../compiler/print.ts";
+import { position, printPretty } from "../cli/print/diagnostics.ts";
 import { runSite } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
 

@@ -8,9 +8,9 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { load, type LoadCache } from "../compiler/load.ts";
+import { load, type LoadCache } from "../compiler/load/index.ts";
 import { check } from "../compiler/pipeline.ts";
-import { position, sortDiagnostics } from "../compiler/print.ts";
+import { position, sortDiagnostics } from "../cli/print/diagnostics.ts";
 import { runSite, stackTrace } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
 

@@ -3,7 +3,7 @@
 // and, when it says where it comes from, comes from this server's own origin.
 import type { IncomingMessage } from "node:http";
 import { describe, expect, test } from "vitest";
-import { checkLocalRequest } from "../compiler/local-request.ts";
+import { checkLocalRequest } from "../server/local-request.ts";
 
 function request(headers: Record<string, string>, localAddress = "127.0.0.1", localPort = 4000) {
   return { headers, socket: { localAddress, localPort } } as unknown as IncomingMessage;

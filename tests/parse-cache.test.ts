@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ParseCache } from "../compiler/parse-cache.ts";
+import { ParseCache } from "../compiler/load/parse-cache.ts";
 import { check } from "../compiler/pipeline.ts";
 import { materialize } from "./support/fixtures.ts";
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import type * as Spec from "../compiler/spec-types.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
 import { createApiClient } from "../runtime/api.ts";
 import type { PrefetchRequest } from "../runtime/generated-types.ts";
 import { runPrefetch } from "../runtime/prefetch.ts";

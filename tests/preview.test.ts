@@ -9,7 +9,7 @@ import { networkInterfaces } from "node:os";
 import { gunzipSync } from "node:zlib";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../compiler/preview.ts";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../server/preview.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot, runSite } from "./support/cli.ts";
 import { spawn, type ChildProcess } from "node:child_process";

@@ -2,9 +2,9 @@
 // reported column whatever the line holds (tabs, CRLF, a long line), at the first and last line.
 import { describe, expect, test } from "vitest";
 import { LineCounter } from "yaml";
-import { diagnostic } from "../compiler/diagnostics.ts";
-import { codeFrame, plain, printGithub, printJson, printPretty, styleFor } from "../compiler/print.ts";
-import type { SourceFile } from "../compiler/load.ts";
+import { diagnostic } from "../compiler/diagnostics/index.ts";
+import { codeFrame, plain, printGithub, printJson, printPretty, styleFor } from "../cli/print/diagnostics.ts";
+import type { SourceFile } from "../compiler/load/index.ts";
 
 function sourceOf(path: string, text: string): SourceFile {
   const lineCounter = new LineCounter();

@@ -1,6 +1,6 @@
 // The progress line of a long stage: counts on a terminal after a second, nothing in a pipe.
 import { expect, test } from "vitest";
-import { createProgress } from "../compiler/progress.ts";
+import { createProgress } from "../cli/print/progress.ts";
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];

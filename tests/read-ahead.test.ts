@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import { afterAll, describe, expect, test } from "vitest";
-import { compile } from "../compiler/compile.ts";
-import { fastData } from "../compiler/load.ts";
+import { compile } from "../compiler/compile/index.ts";
+import { fastData } from "../compiler/load/index.ts";
 import { check } from "../compiler/pipeline.ts";
-import { position } from "../compiler/print.ts";
-import { readAhead } from "../compiler/read-ahead.ts";
+import { position } from "../cli/print/diagnostics.ts";
+import { readAhead } from "../compiler/load/read-ahead.ts";
 import { writeSyntheticSpecs } from "./bench/synthetic.ts";
 import { projectRoot } from "./support/cli.ts";
 

@@ -4,9 +4,9 @@
 import { join } from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, test } from "vitest";
-import { compile } from "../compiler/compile.ts";
+import { compile } from "../compiler/compile/index.ts";
 import { check } from "../compiler/pipeline.ts";
-import { renderDocument, renderPage } from "../compiler/render.tsx";
+import { renderDocument, renderPage } from "../compiler/render/index.tsx";
 import { projectRoot } from "./support/cli.ts";
 
 const model = check(join(projectRoot, "specs")).model!;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { check } from "../compiler/pipeline.ts";
-import { position } from "../compiler/print.ts";
+import { position } from "../cli/print/diagnostics.ts";
 import { projectRoot } from "./support/cli.ts";
 
 let root = "";

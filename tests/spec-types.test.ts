@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { generate } from "../bin/gen-types.js";
 
 test("compiler/spec-types.ts is what the schemas generate (run npm run gen:types)", async () => {
-  const current = readFileSync(new URL("../compiler/spec-types.ts", import.meta.url), "utf8");
+  const current = readFileSync(new URL("../compiler/validate/spec-types.ts", import.meta.url), "utf8");
   expect(current).toBe(await generate());
 });
 

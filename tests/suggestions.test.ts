@@ -2,7 +2,7 @@
 // included (Damerau), for every kind of id.
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { closest } from "../compiler/diagnostics.ts";
+import { closest } from "../compiler/diagnostics/index.ts";
 
 const regions = ["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"];
 

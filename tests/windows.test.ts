@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, test } from "vitest";
-import type * as Spec from "../compiler/spec-types.ts";
-import { campaignStages, liveStage, nextChange, stateAt, type TimedWindow } from "../compiler/windows.ts";
+import type * as Spec from "../compiler/validate/spec-types.ts";
+import { campaignStages, liveStage, nextChange, stateAt, type TimedWindow } from "../compiler/time/windows.ts";
 import { runSite } from "./support/cli.ts";
 import { materialize } from "./support/fixtures.ts";
 

@@ -1,7 +1,7 @@
 // The pop-up that invites a first-time visitor to subscribe (the region's newUserPopupSubscribe
 // texts). It opens once per browser, after the page has loaded, and not again once closed.
 import { useEffect, useRef } from "react";
-import type { SubscribeTexts } from "../../compiler/route-data.ts";
+import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
 import Subscribe from "./Subscribe.tsx";
 
 export interface NewUserPopupProps {

@@ -1,6 +1,6 @@
 // The newsletter sign-up: the region's invalid message for a bad address, then the success view.
 import { useState, type FormEvent } from "react";
-import type { SubscribeTexts } from "../../compiler/route-data.ts";
+import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
 import { ApiError } from "../../runtime/api.ts";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";

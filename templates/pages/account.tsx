@@ -1,4 +1,4 @@
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 import Account from "../islands/Account.tsx";
 import { Island } from "../parts/Island.tsx";
 

@@ -1,4 +1,4 @@
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (

@@ -1,5 +1,5 @@
 // A campaign page: its sections in the order the spec lists them, as live at build time.
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 import { Sections } from "../sections/index.tsx";
 
 export function CampaignPage({ page }: { page: Extract<PageData, { template: "campaign" }> }) {

@@ -1,4 +1,4 @@
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 import { ProductCard } from "../parts/ProductCard.tsx";
 import { Sections } from "../sections/index.tsx";
 

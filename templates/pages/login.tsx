@@ -1,6 +1,6 @@
 // Login per region: e-mail and password, register-or-login (the cn site's variant uses the
 // same call), errors in the region's language. The form is an island.
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 import Login from "../islands/Login.tsx";
 import { Island } from "../parts/Island.tsx";
 

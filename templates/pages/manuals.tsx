@@ -1,5 +1,5 @@
 // Manuals: one table per product series with name, size and update time.
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 
 export function ManualsPage({ page }: { page: Extract<PageData, { template: "manuals" }> }) {
   return (

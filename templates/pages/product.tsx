@@ -1,6 +1,6 @@
 // A product page: name, price in the region's currency, buy / pre-order / sold-out state,
 // payment methods and instalment, highlights and specs. Rich sections come with seed 001 content.
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";

@@ -1,5 +1,5 @@
 // Choose your region: the heading in all six languages and the countries to pick from.
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 
 export function RegionChooserPage({ page }: { page: Extract<PageData, { template: "region-chooser" }> }) {
   const [first, ...others] = page.headings;

@@ -1,4 +1,4 @@
-import type { PageData } from "../../compiler/route-data.ts";
+import type { PageData } from "../../compiler/compile/route-data.ts";
 
 export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "where-to-buy" }> }) {
   return (

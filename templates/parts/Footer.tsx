@@ -1,7 +1,7 @@
 // Footer: navigation columns (entries not hidden in the footer), newsletter sign-up, social
 // media, the bottom row of footer links, copyright and company address. A function of the
 // layout data alone: render.tsx renders it once per region.
-import type { LayoutData } from "../../compiler/route-data.ts";
+import type { LayoutData } from "../../compiler/compile/route-data.ts";
 import NewUserPopup from "../islands/NewUserPopup.tsx";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "./Island.tsx";

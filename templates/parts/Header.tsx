@@ -2,7 +2,7 @@
 // on hover and keyboard focus (CSS). On narrow screens the navigation folds behind the menu
 // button (CSS; the runtime opens it); without JavaScript it simply stays open. A function of the
 // layout data alone: render.tsx renders it once per region.
-import type { LayoutData, NavEntry } from "../../compiler/route-data.ts";
+import type { LayoutData, NavEntry } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "./PriceTag.tsx";
 
 const hiddenClasses = (entry: NavEntry) => entry.hidden.map((place) => `hidden-${place}`).join(" ");

@@ -1,4 +1,4 @@
-import type { Price, ProductCard } from "../../compiler/route-data.ts";
+import type { Price, ProductCard } from "../../compiler/compile/route-data.ts";
 
 /** A price; `of` marks it as the price in force of that product, which every part of a page agrees on. */
 export function PriceTag({ price, className = "price", of }: { price: Price; className?: string; of?: string }) {

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from "../../compiler/route-data.ts";
+import type { ProductCard as Card } from "../../compiler/compile/route-data.ts";
 import { ProductPrice } from "./PriceTag.tsx";
 
 export function ProductCard({ card, learnMore }: { card: Card; learnMore: string }) {

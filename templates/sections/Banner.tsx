@@ -1,4 +1,4 @@
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Banner({ section: s }: { section: Extract<SectionData, { type: "banner" }> }) {
   return (

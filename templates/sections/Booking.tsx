@@ -1,6 +1,6 @@
 // Pre-order: the early-bird block while the early-bird price is in force, the price-recovery
 // block after it; the price is the product's price in force, as everywhere else on the page.
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
 
 export function Booking({ section: s }: { section: Extract<SectionData, { type: "booking" }> }) {

@@ -1,4 +1,4 @@
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 
 export function Cards({ section: s }: { section: Extract<SectionData, { type: "cards" }> }) {

@@ -1,5 +1,5 @@
 // A comparison chart; each product's availability (Out of Stock) comes from the catalogue.
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Comparison({ section: s }: { section: Extract<SectionData, { type: "comparison" }> }) {
   return (

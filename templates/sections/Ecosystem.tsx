@@ -1,4 +1,4 @@
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Ecosystem({ section: s }: { section: Extract<SectionData, { type: "ecosystem" }> }) {
   return (

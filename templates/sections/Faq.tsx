@@ -1,5 +1,5 @@
 // Questions and answers: collapsible without JavaScript (<details>).
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Faq({ section: s }: { section: Extract<SectionData, { type: "faq" }> }) {
   return (

@@ -1,4 +1,4 @@
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import GalleryIsland from "../islands/Gallery.tsx";
 import { Island } from "../parts/Island.tsx";
 

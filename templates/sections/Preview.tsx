@@ -1,6 +1,6 @@
 // Products with their price per stage. A stage that has not started shows 'UNLOCK SOON' and
 // '??': its price is not in the page at all (embargo).
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
 
 export function Preview({ section: s }: { section: Extract<SectionData, { type: "preview" }> }) {

@@ -1,6 +1,6 @@
 // Product groups with tabs (links to each group). Prices: the live stage's sale price against
 // the list price, with the saving, percent off and instalment derived by compile.
-import type { SaleItem, SectionData } from "../../compiler/route-data.ts";
+import type { SaleItem, SectionData } from "../../compiler/compile/route-data.ts";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
 

@@ -1,4 +1,4 @@
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "../parts/Island.tsx";
 

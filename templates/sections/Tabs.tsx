@@ -1,5 +1,5 @@
 // Tabs that jump to sections of the page (#special-offers, #lucky-draw).
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Tabs({ section: s }: { section: Extract<SectionData, { type: "tabs" }> }) {
   return (

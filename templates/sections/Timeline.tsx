@@ -1,6 +1,6 @@
 // The campaign's stages with their dates, and the 'Ends in' countdown of the live stage (an
 // island: it ticks from the server's time, not the visitor's clock).
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import Countdown from "../islands/Countdown.tsx";
 import { Island } from "../parts/Island.tsx";
 

@@ -1,7 +1,7 @@
 // The rich sections of campaign, home and product pages, one component per kind; a page renders
 // its list in order. Each is a pure function of its compiled data.
 import type { FunctionComponent } from "react";
-import type { SectionData } from "../../compiler/route-data.ts";
+import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Banner } from "./Banner.tsx";
 import { Benefits } from "./Benefits.tsx";
 import { Booking } from "./Booking.tsx";

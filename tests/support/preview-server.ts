@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../../compiler/preview.ts";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../../server/preview.ts";
 
 export interface RunningPreview {
   url: string;

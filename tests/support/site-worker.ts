@@ -38,7 +38,7 @@ export class SiteWorker {
   private constructor(private readonly cli: string) {}
 
   static async start(): Promise<SiteWorker> {
-    const cli = await bundled("compiler/cli-main.ts", "cli", ["compiler", "templates", "runtime"]);
+    const cli = await bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
     return new SiteWorker(cli);
   }
 

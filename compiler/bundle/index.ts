@@ -1,0 +1,138 @@
+// Stage 5, bundle: esbuild builds the runtime, the islands and the stylesheet into hashed files
+// under assets/, split so that a page loads only what it uses: the runtime entry for every page,
+// React and an island's chunk only where the page has that island, a region's data chunk only
+// in that region. (It runs before render because pages link the hashed file names.) Nothing is
+// written here: the generated modules come from memory and the output goes back to memory.
+
+import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
+import type { PreloadTable } from "../render/index.tsx";
+
+export { projectRoot } from "../project.ts";
+import { projectRoot } from "../project.ts";
+
+/** Where esbuild is told the assets go; only used to name them, never written. */
+const ASSETS_DIR = `${projectRoot}.site-assets`;
+
+export interface BundleOutput {
+  /** Output files by site path ("/assets/main-ABC123.js"). */
+  files: Map<string, Uint8Array>;
+  /** URL of the runtime entry. */
+  script: string;
+  style: string;
+  /** What pages preload, as plain data that render workers receive (see preloadsFor). */
+  preloads: PreloadTable;
+  /** Static and dynamic imports of each output, by URL (for the page-weight budget). */
+  graph: Map<string, { static: string[]; dynamic: string[] }>;
+}
+
+export interface BundleOptions {
+  /** Content-hashed names (production); dev keeps names stable so pages need not change. */
+  hashed?: boolean;
+  minify?: boolean;
+}
+
+/** Resolves "site-generated/<path>" to the modules compile produced, held in memory. */
+function generatedModules(modules: () => ReadonlyMap<string, string>): Plugin {
+  return {
+    name: "site-generated",
+    setup(b) {
+      b.onResolve({ filter: /^site-generated\// }, (args) => ({ path: args.path.slice("site-generated/".length), namespace: "site-generated" }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) =>
+        args.namespace === "site-generated" ? { path: new URL(args.path, `file:///${args.importer}`).pathname.slice(1), namespace: "site-generated" } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "site-generated" }, (args) => {
+        const contents = modules().get(args.path);
+        return contents === undefined ? { errors: [{ text: `no generated module ${args.path}` }] } : { contents, loader: "ts", resolveDir: projectRoot };
+      });
+    },
+  };
+}
+
+function buildOptions(modules: () => ReadonlyMap<string, string>, options: BundleOptions): BuildOptions & { metafile: true; write: false } {
+  const hashed = options.hashed ?? true;
+  return {
+    absWorkingDir: projectRoot,
+    entryPoints: { main: "runtime/main.ts", style: "templates/styles.css" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    minify: options.minify ?? true,
+    outdir: ASSETS_DIR,
+    entryNames: hashed ? "[name]-[hash]" : "[name]",
+    // Shared chunks all have the name "chunk": only the hash tells them apart, even in dev.
+    chunkNames: "chunks/[name]-[hash]",
+    assetNames: hashed ? "[name]-[hash]" : "[name]",
+    metafile: true,
+    write: false,
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [generatedModules(modules)],
+    legalComments: "none",
+    logLevel: "silent",
+  };
+}
+
+function outputOf(result: BuildResult<{ metafile: true; write: false }>): BundleOutput {
+  const urlOf = (path: string) => `/assets/${path.slice(path.indexOf(".site-assets/") + ".site-assets/".length)}`;
+  const files = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents]));
+  return { files, ...describe(result.metafile, urlOf) };
+}
+
+/** One bundle, for site build. */
+export async function bundle(modules: ReadonlyMap<string, string>, options: BundleOptions = {}): Promise<BundleOutput> {
+  return outputOf(await build(buildOptions(() => modules, options)));
+}
+
+/** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */
+export async function createBundler(options: BundleOptions = {}) {
+  let current: ReadonlyMap<string, string> = new Map();
+  const ctx = await context(buildOptions(() => current, options));
+  return {
+    async bundle(modules: ReadonlyMap<string, string>): Promise<BundleOutput> {
+      current = modules;
+      return outputOf(await ctx.rebuild());
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
+
+function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<BundleOutput, "files"> {
+  const outputs = Object.entries(metafile.outputs).map(([path, output]) => ({ url: urlOf(path), output }));
+  const byEntry = (entry: string) => outputs.find((o) => o.output.entryPoint === entry);
+  const graph = new Map(
+    outputs.map(({ url, output }) => [
+      url,
+      {
+        static: output.imports.filter((i) => i.kind === "import-statement").map((i) => urlOf(i.path)),
+        dynamic: output.imports.filter((i) => i.kind === "dynamic-import").map((i) => urlOf(i.path)),
+      },
+    ]),
+  );
+  const staticClosure = (url: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(url)) return seen;
+    seen.add(url);
+    for (const next of graph.get(url)?.static ?? []) staticClosure(next, seen);
+    return seen;
+  };
+  const main = byEntry("runtime/main.ts")!;
+  const style = outputs.find((o) => o.url.endsWith(".css") && o.output.entryPoint === "templates/styles.css")!;
+  const react = byEntry("runtime/hydrate.ts");
+  // Islands live in templates/islands/<Name>.tsx, registered as <name> (islands/index.ts).
+  const islands: Record<string, string[]> = {};
+  for (const { url, output } of outputs) {
+    const island = /^templates\/islands\/([A-Z]\w*)\.tsx$/.exec(output.entryPoint ?? "")?.[1];
+    if (island) islands[island[0]!.toLowerCase() + island.slice(1)] = [...staticClosure(url)];
+  }
+  return {
+    script: main.url,
+    style: style.url,
+    preloads: {
+      runtime: [...staticClosure(main.url)].filter((u) => u !== main.url),
+      react: react ? [...staticClosure(react.url)] : [],
+      islands,
+    },
+    graph,
+  };
+}

@@ -1,2 +1,0 @@
-// Entry of the bundled CLI (lib/cli.js), loaded by bin/site.js.
-export { main } from "./cli.ts";

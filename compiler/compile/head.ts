@@ -1,0 +1,119 @@
+// Head data of a route (part of compile): title, description, canonical, hreflang alternates
+// and JSON-LD (Organization, WebPage, and Product on product pages), per seed 000 §2.
+
+import type { RegionModel, RouteModel, SiteModel } from "../link/index.ts";
+import type { HeadData, ProductCard } from "./route-data.ts";
+
+/** Which region's page is x-default when several have it (seed 000 §2). */
+const X_DEFAULT_PRIORITY = ["cn", "us", "eu"];
+
+export interface HeadInput {
+  title: string;
+  description: string;
+  keywords: string[];
+  product: { card: ProductCard; description: string } | null;
+}
+
+const routesByPageOf = new WeakMap<SiteModel, Map<string, RouteModel[]>>();
+
+/** The rendered routes of each page (its regional versions), indexed once per model. */
+function renderedRoutesByPage(model: SiteModel): Map<string, RouteModel[]> {
+  let index = routesByPageOf.get(model);
+  if (!index) {
+    index = new Map();
+    for (const r of model.routes) {
+      if (r.redirect || r.childrenOnly || !r.template) continue;
+      const list = index.get(r.page);
+      if (list) list.push(r);
+      else index.set(r.page, [r]);
+    }
+    routesByPageOf.set(model, index);
+  }
+  return index;
+}
+
+export function buildHead(model: SiteModel, route: RouteModel, region: RegionModel, input: HeadInput): HeadData {
+  const url = region.origin + route.path;
+  const alternates = (renderedRoutesByPage(model).get(route.page) ?? []).map((r) => {
+    const other = model.regions.get(r.region)!;
+    return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region };
+  });
+  const xDefault = X_DEFAULT_PRIORITY.map((code) => alternates.find((a) => a.region === code)).find(Boolean);
+  const organisation = model.specs.organisation!.data;
+  const globalOrigin = region.origin;
+  const jsonLd: object[] = [
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: model.name,
+      legalName: organisation.legalName,
+      url: globalOrigin,
+      logo: `${globalOrigin}/images/${organisation.logo}.svg`,
+      contactPoint: organisation.contactPoints.map((c) => ({
+        "@type": "ContactPoint",
+        contactType: c.contactType,
+        email: c.email,
+        ...(c.telephone ? { telephone: c.telephone } : {}),
+        ...(c.areaServed ? { areaServed: c.areaServed } : {}),
+      })),
+      areaServed: organisation.areasServed,
+      sameAs: organisation.socialProfiles,
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "WebPage",
+      name: input.title,
+      description: input.description,
+      url,
+      inLanguage: region.hreflang,
+    },
+  ];
+  if (input.product) {
+    const { card, description } = input.product;
+    const image = `${globalOrigin}/images/${card.image}.svg`;
+    jsonLd.push({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: card.name.replace(/\s*\n\s*/g, " "),
+      description,
+      url,
+      image,
+      brand: { "@type": "Brand", name: model.name },
+      ...(card.price
+        ? {
+            offers: {
+              "@type": "Offer",
+              price: card.price.amount,
+              priceCurrency: card.price.currency,
+              availability: `https://schema.org/${card.availability === "soldOut" ? "SoldOut" : card.availability === "preOrder" ? "PreOrder" : "InStock"}`,
+              url: card.buy ?? url,
+            },
+          }
+        : {}),
+      ...(card.buy ? { potentialAction: { "@type": "BuyAction", target: card.buy } } : {}),
+    });
+  }
+  const noIndex = route.template === "login" || route.template === "account";
+  return {
+    title: `${input.title} | ${model.name}`,
+    description: input.description,
+    keywords: input.keywords,
+    canonical: url,
+    alternates: [
+      ...alternates.map(({ hreflang, href }) => ({ hreflang, href })),
+      ...(xDefault ? [{ hreflang: "x-default", href: xDefault.href }] : []),
+    ],
+    robots: noIndex ? "noindex, follow" : null,
+    jsonLd,
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: no spec text can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

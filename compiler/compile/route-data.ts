@@ -1,0 +1,191 @@
+// What compile hands to a template: everything one route shows, already resolved (links are
+// hrefs, prices are formatted, placeholders are filled). A template is a pure function of this.
+
+import type { ProductPhase } from "../time/index.ts";
+import type { Language, Template } from "../link/index.ts";
+
+export interface Link {
+  label: string;
+  href: string;
+  /** Opens another site (a shop, a social profile): rel="noopener", target _blank. */
+  external: boolean;
+}
+
+export interface NavEntry extends Link {
+  /** Product this entry stands for: its image and price show in the menu. */
+  product: ProductCard | null;
+  icon: string | null;
+  tag: { label: string; color: string } | null;
+  /** Places where the entry is not shown (header, footer, mobile). */
+  hidden: string[];
+  /** Drop-down entries. A parent that leads nowhere itself has an href of "". */
+  children: NavEntry[];
+}
+
+/** comingSoon: a pre-order that has not opened yet (pre-heat): no price, no buy link. */
+export type Availability = "buy" | "preOrder" | "soldOut" | "comingSoon";
+
+export interface Price {
+  amount: number;
+  currency: string;
+  /** Formatted for the region's locale: "$1,299", "1 599 €", "￥174,900". */
+  text: string;
+}
+
+export interface ProductCard {
+  id: string;
+  name: string;
+  image: string;
+  href: string | null;
+  buy: string | null;
+  /** The price in force: a live campaign stage's sale price, else the list price. */
+  price: Price | null;
+  /** The list price while a sale price is in force (shown struck through), else null. */
+  listPrice: Price | null;
+  /** Where the product's pre-order stands, if a campaign runs one. */
+  phase: ProductPhase | null;
+  availability: Availability;
+  /** Label of the availability state in the region's language (Buy, Pre-order, Sold out). */
+  actionLabel: string;
+}
+
+export interface LayoutData {
+  brand: string;
+  homeHref: string;
+  regionLabel: string;
+  chooseRegionHref: string | null;
+  shop: Link | null;
+  account: Link;
+  textBanner: { label: string; href: string; bg: string } | null;
+  navigation: NavEntry[];
+  footerNavs: Link[];
+  media: (Link & { icon: string })[];
+  copyright: string;
+  companyAddress: string;
+  subscribe: SubscribeTexts;
+  /** The first-visit invitation to subscribe. */
+  newUserPopup: SubscribeTexts;
+  ui: UiTexts;
+}
+
+export interface SubscribeTexts {
+  title: string;
+  describe: string;
+  placeholder: string;
+  button: string;
+  invalid: string;
+  success: string;
+  emailLabel: string;
+  successView: { successTitle: string; successSubtitle: string; successButton: string; privacyPolicy: string; shopHref: string | null } | null;
+}
+
+export interface UiTexts {
+  skipToContent: string;
+  menu: string;
+  close: string;
+  chooseRegion: string;
+  externalLink: string;
+}
+
+export interface HeadData {
+  title: string;
+  description: string;
+  keywords: string[];
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  robots: string | null;
+  jsonLd: object[];
+}
+
+export interface RouteInfo {
+  path: string;
+  region: string;
+  page: string;
+  template: Template;
+  locale: string;
+  /** The value of <html lang>. */
+  lang: string;
+  language: Language;
+  scrollTo: string | null;
+}
+
+/** Per-template page data. */
+export type PageData =
+  | { template: "home"; hero: { title: string; subtitle: string | null }; products: ProductCard[]; learnMore: string; sections: SectionData[] }
+  | { template: "article"; title: string; sections: ArticleSection[] }
+  | { template: "product"; product: ProductCard; tagline: string; highlights: string[]; specs: { label: string; value: string }[]; paymentMethods: string[]; installment: string | null; labels: { price: string; paymentMethods: string; specs: string }; sections: SectionData[] }
+  | { template: "region-chooser"; headings: { language: Language; title: string; description: string }[]; options: { label: string; href: string; country: string; region: string }[] }
+  | { template: "where-to-buy"; title: string; dealers: { title: string; href: string; address: string[]; img: string | null }[]; labels: { visitStore: string; address: string } }
+  | { template: "manuals"; title: string; groups: { series: string; label: string; files: { name: string; size: string; date: string; href: string }[] }[]; labels: { name: string; size: string; updated: string; download: string } }
+  | { template: "login"; title: string; texts: Record<string, string>; accountHref: string }
+  | { template: "account"; title: string; texts: Record<string, string>; loginHref: string }
+  | { template: "campaign"; title: string; campaign: string; sections: SectionData[] };
+
+export interface ArticleSection {
+  heading: string | null;
+  paragraphs: readonly string[];
+  list: string[];
+  links: Link[];
+}
+
+export interface RouteData {
+  route: RouteInfo;
+  head: HeadData;
+  layout: LayoutData;
+  page: PageData;
+}
+
+/** A price in a campaign: the list price, the sale price of the live stage, and what is derived from them. */
+export interface SaleItem {
+  product: ProductCard;
+  listPrice: Price | null;
+  salePrice: Price | null;
+  /** "Save $150": list minus sale, in the region's wording. */
+  save: string | null;
+  /** "21% OFF". */
+  off: string | null;
+  installment: string | null;
+  /** Payment methods of the region's shop (paypal, klarna). */
+  paymentMethods: string[];
+  describe: string | null;
+  identify: string | null;
+  extendedWarranty: string | null;
+  gifts: string[];
+  buy: string | null;
+  learnMore: Link | null;
+}
+
+export interface StageInfo {
+  number: number;
+  name: string;
+  /** Dates as shown to visitors, in the campaign's display zone. */
+  start: string;
+  end: string | null;
+  state: "over" | "live" | "upcoming";
+}
+
+/** A rich section, resolved by compile: links are hrefs, prices are formatted, dates are labels. */
+export type SectionData = { id: string | null } & (
+  | { type: "banner"; title: string; discount: string | null; discountDescribe: string | null; text: string | null; link: Link | null; image: string | null; view: string | null; dates: string | null }
+  | { type: "subscribe"; texts: SubscribeTexts }
+  | { type: "benefits"; items: { label: string; icon: string }[] }
+  | { type: "timeline"; title: string | null; stages: StageInfo[]; countdown: { endsAt: number; labels: { title: string; days: string; hours: string; minutes: string; seconds: string; ended: string } } | null }
+  | { type: "preview"; title: string | null; unlockSoon: string; items: { product: ProductCard; listPrice: Price | null; prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[] }[] }
+  | { type: "products"; title: string | null; groups: { id: string; label: string; title: string | null; content: string | null; items: SaleItem[] }[]; labels: { buy: string; learnMore: string; soldOut: string } }
+  | { type: "offers"; title: string | null; items: { title: string; content: string; image: string | null; button: Link | null }[] }
+  | { type: "lucky-draw"; title: string; describe: string; paragraphs: readonly string[]; image: string | null }
+  | { type: "tabs"; items: Link[] }
+  | { type: "terms"; title: string; paragraphs: readonly string[] }
+  | { type: "promo"; title: string; subtitle: string | null; describe: string | null; button: Link | null; image: string | null }
+  | { type: "cards"; title: string | null; learnMore: string; items: { title: string; subtitle: string | null; image: string | null; href: string | null; product: ProductCard | null; copyright: string | null }[] }
+  | { type: "ecosystem"; title: string; items: { title: string; describe: string; href: string }[] }
+  | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: string | null }[] }
+  | { type: "feature"; title: string; paragraphs: readonly string[]; list: string[]; image: string | null; video: boolean; watchVideo: string }
+  | { type: "gallery"; title: string | null; tip: string | null; images: string[]; labels: { open: string; close: string } }
+  | { type: "voice-commands"; title: string; groups: { title: string; words: string[] }[]; close: string }
+  | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
+  | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
+  | { type: "booking"; productId: string; phase: Exclude<ProductPhase, "pre-heat">; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
+  | { type: "community"; message: string; button: string }
+  | { type: "more-surprises"; describe: string; subDescribe: string | null }
+);

@@ -1,0 +1,41 @@
+// What the rule areas of the link stage share (link.ts builds it; link-navigation.ts,
+// link-content.ts and link-sections.ts check with it): the specs, the model built so far, and
+// the checks that report a problem as they resolve a name.
+
+import { diagnostic, type DiagnosticCode, type Location } from "../diagnostics/index.ts";
+import { locate, type PathSegment } from "../load/index.ts";
+import type { RegionModel, RouteModel } from "./index.ts";
+import type * as Spec from "../validate/spec-types.ts";
+import type { Valid, ValidSpecs } from "../validate/index.ts";
+
+export type Report = <C extends DiagnosticCode>(code: C, args: Parameters<typeof diagnostic<C>>[1], location: Location) => void;
+
+export interface LinkContext {
+  specs: ValidSpecs;
+  report: Report;
+  regions: Map<string, RegionModel>;
+  routes: RouteModel[];
+  routesByPath: Map<string, RouteModel>;
+  /** True when the region is known; else reports it. */
+  checkRegion(code: string, location: Location): boolean;
+  /** The product's canonical id; undefined (reported) when unknown. */
+  checkProduct(id: string, location: Location): string | undefined;
+  /** True when the campaign is known; else reports it. */
+  checkCampaign(id: string, location: Location): boolean;
+  /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
+  useProduct(id: string | undefined, region: string, what: string, location: Location): void;
+}
+
+export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });
+
+export function regionPath(prefix: string, page: string): string {
+  const rest = page === "home" || page === "" ? "" : `/${page}`;
+  return prefix + rest || "/";
+}
+
+export function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
+  const [head, ...rest] = id.split("/");
+  let page = pages[head!];
+  for (const segment of rest) page = page?.children?.[segment];
+  return page;
+}

@@ -1,0 +1,94 @@
+// Figures that content texts name as {placeholders} instead of writing them: the value differs
+// per region or lives in one other spec, and a figure written twice can disagree.
+
+import type { RegionModel } from "./index.ts";
+import type * as Spec from "../validate/spec-types.ts";
+
+export interface PlaceholderContext {
+  brand: string;
+  region: RegionModel;
+  constants: Spec.SystemConstants;
+  organisation: Spec.Organisation;
+  /** Texts of a campaign (its promotion entries, its pages' sections) at its live stage. */
+  campaign?: { upTo: number | null; dates: string };
+}
+
+export const placeholders = {
+  brand: (c: PlaceholderContext) => c.brand,
+  returnDays: (c: PlaceholderContext) => String(c.region.settings.returnDays),
+  warrantyYears: (c: PlaceholderContext) => String(c.constants.warrantyYears),
+  priceGuaranteeDays: (c: PlaceholderContext) => String(c.constants.priceGuaranteeDays),
+  deliveryDelayMin: (c: PlaceholderContext) => String(c.constants.deliveryDelayDays.min),
+  deliveryDelayMax: (c: PlaceholderContext) => String(c.constants.deliveryDelayDays.max),
+  supportEmail: (c: PlaceholderContext) =>
+    c.organisation.contactPoints.find((p) => p.contactType === "customer support")?.email ?? c.organisation.contactPoints[0]!.email,
+} as const;
+
+export type PlaceholderName = keyof typeof placeholders;
+export const placeholderNames = Object.keys(placeholders) as PlaceholderName[];
+
+const PATTERN = /\{([A-Za-z]+)\}/g;
+
+// Most texts name no placeholder: looking for a brace first keeps the regex off them, and
+// hands back the very same string, which site dev's comparison of compiled data then passes at once.
+
+/** The placeholder names a text uses. */
+export function placeholdersIn(text: string): string[] {
+  if (!text.includes("{")) return [];
+  return [...text.matchAll(PATTERN)].map((m) => m[1]!);
+}
+
+/** Figures of a campaign's texts: link's checks make sure they appear nowhere else. */
+const campaignPlaceholders: Record<string, (c: NonNullable<PlaceholderContext["campaign"]>) => string | null> = {
+  upTo: (c) => (c.upTo === null ? null : String(c.upTo)),
+  dates: (c) => c.dates,
+};
+
+export function fillPlaceholders(text: string, context: PlaceholderContext): string {
+  if (!text.includes("{")) return text;
+  return text.replace(PATTERN, (whole, name: string) => {
+    if (name in placeholders) return placeholders[name as PlaceholderName](context);
+    const campaignValue = context.campaign && name in campaignPlaceholders ? campaignPlaceholders[name]!(context.campaign) : null;
+    return campaignValue ?? whole;
+  });
+}
+
+/**
+ * Every text of a spec value with its placeholders filled: what reaches a page cannot hold a
+ * {name} that one field forgot to fill. Parts with nothing to fill are handed back as they are.
+ */
+export function fillAll<T>(value: T, fill: (text: string) => string): T {
+  if (typeof value === "string") return fill(value) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, i) => {
+      const filled = fillAll(item, fill);
+      if (filled !== item) (copy ??= [...value])[i] = filled;
+    });
+    return (copy ?? value) as T;
+  }
+  if (value && typeof value === "object") {
+    let copy: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(value)) {
+      const filled = fillAll(item, fill);
+      if (filled !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = filled;
+    }
+    return (copy ?? value) as T;
+  }
+  return value;
+}
+
+/**
+ * A text's paragraphs (split at blank lines), remembered by text: pages of every region show the
+ * same texts, and equal texts give the same array, cheap for site dev to compare. Read only.
+ */
+export function paragraphsOf(text: string): readonly string[] {
+  let found = paragraphCache.get(text);
+  if (!found) {
+    if (paragraphCache.size > 100_000) paragraphCache.clear();
+    found = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    paragraphCache.set(text, found);
+  }
+  return found;
+}
+const paragraphCache = new Map<string, readonly string[]>();

@@ -1,0 +1,106 @@
+// Campaign rules of the link stage: where a campaign is seen (its promotion entries lead to pages
+// of the region, at stages it has), that shoppers can reach its landing page at every stage, and
+// that a headline's "up to N%" is what the price table and the campaign's offers say.
+
+import type { PathSegment } from "../../load/index.ts";
+import { at, findPage, regionPath, type LinkContext } from "../context.ts";
+import { checkLink, checkStageNumbers } from "./navigation.ts";
+import { parseLink } from "../syntax.ts";
+import type * as Spec from "../../validate/spec-types.ts";
+import type { Valid } from "../../validate/index.ts";
+import { campaignStages, forEachPage, regionZoneOf } from "../../time/windows.ts";
+
+type UpTo = (campaign: string, region: string, stage: number) => number | null;
+
+/** A figure followed by % in a headline: what the headline promises. */
+const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
+
+export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
+  const { specs, report, regions } = cx;
+  const pages = specs.pages;
+  // The landing page of each campaign: the page of pages.yaml that names it.
+  const landing = new Map<string, string>();
+  if (pages) forEachPage(pages.data.pages, (id, page) => page.campaign && !landing.has(page.campaign) && landing.set(page.campaign, id));
+
+  for (const [id, file] of specs.campaigns) {
+    const campaign = file.data;
+    if (campaign.preOrder) cx.checkProduct(campaign.preOrder, at(file, ["preOrder"]));
+    for (const [code, entries] of Object.entries(campaign.promotion ?? {})) {
+      if (!cx.checkRegion(code, at(file, ["promotion", code], true))) continue;
+      const region = regions.get(code);
+      if (!region) continue;
+      entries.forEach((entry, i) => {
+        const path: PathSegment[] = ["promotion", code, i];
+        checkStageNumbers(cx, id, entry.stage, file, path);
+        if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
+        else if (!landing.has(id)) report("page-missing-subject", { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" }, at(file, path));
+        // One report per headline, whichever of its stages disagrees first.
+        entry.stage.some((stage) => checkHeadline(cx, upTo, file, path, entryTexts(entry), id, code, stage));
+      });
+    }
+
+    // Every stage of a running landing page has a way in, in every region that carries it.
+    const page = landing.get(id);
+    if (!page) continue;
+    for (const route of cx.routes) {
+      if (route.page !== page || route.childrenOnly) continue;
+      const entries = campaign.promotion?.[route.region] ?? [];
+      for (const stage of campaignStages(campaign, route.region, regionZoneOf(specs, route.region))) {
+        const leadsThere = entries.some((e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path);
+        if (leadsThere) continue;
+        const where = campaign.promotion?.[route.region] ? at(file, ["promotion", route.region], true) : at(file, ["stages", stage.number - 1, "name"]);
+        report("campaign-unreachable", { campaign: id, page, region: route.region, stage: stage.number, stageName: stage.name }, where);
+      }
+    }
+  }
+
+  // Banners of content sections that belong to a campaign promise what its offers give.
+  for (const [pageId, content] of specs.content) {
+    const pageCampaign = pages ? findPage(pages.data.pages, pageId)?.campaign : undefined;
+    for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
+      sections.forEach((section, i) => {
+        if (section.type !== "banner") return;
+        const campaignId = section.campaign ?? pageCampaign;
+        const campaign = campaignId ? specs.campaigns.get(campaignId)?.data : undefined;
+        if (!campaign || !campaignId) return;
+        const stages = section.stage ?? campaignStages(campaign, code, regionZoneOf(specs, code)).map((s) => s.number);
+        const texts = { title: section.title, discount: section.discount };
+        stages.some((stage) => checkHeadline(cx, upTo, content, ["sections", code, i], texts, campaignId, code, stage));
+      });
+    }
+  }
+}
+
+/** The site path an entry's link leads to in a region ("" when it leaves the site). */
+function pathOf(cx: LinkContext, region: string, link: string): string {
+  const parsed = parseLink(link);
+  if (parsed.kind !== "internal") return "";
+  const prefix = cx.regions.get(region)?.prefix ?? "";
+  return parsed.absolute ? `/${parsed.path}` : regionPath(prefix, parsed.path);
+}
+
+function entryTexts(entry: NonNullable<Spec.Campaign["promotion"]>[string][number]): Record<string, string | undefined> {
+  return {
+    "textBanner.label": entry.textBanner?.label,
+    "menu.label": entry.menu?.label,
+    "homeBanner.title": entry.homeBanner?.title,
+    "homeBanner.discount": entry.homeBanner?.discount,
+    "homeBanner.discountDescribe": entry.homeBanner?.discountDescribe,
+  };
+}
+
+/** Reports the first figure of the texts that is not the stage's derived saving; true if it did. */
+function checkHeadline(cx: LinkContext, upTo: UpTo, file: Valid<unknown>, path: PathSegment[], texts: Record<string, string | undefined>, campaign: string, region: string, stage: number): boolean {
+  for (const [key, text] of Object.entries(texts)) {
+    if (!text) continue;
+    for (const match of text.matchAll(PERCENT)) {
+      const written = Number(match[1]!.replace(",", "."));
+      const derived = upTo(campaign, region, stage);
+      if (written !== derived) {
+        cx.report("headline-percent-mismatch", { written, derived, region, stage, campaign }, at(file, [...path, ...key.split(".")]));
+        return true;
+      }
+    }
+  }
+  return false;
+}

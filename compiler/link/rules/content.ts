@@ -1,0 +1,162 @@
+// Content rules of the link stage: the texts every rendered page needs, the placeholders content
+// may use, and message tables that have the same keys in every language.
+
+import { closest, type Location } from "../../diagnostics/index.ts";
+import { locate, type PathSegment } from "../../load/index.ts";
+import { at, findPage, type LinkContext, type Report } from "../context.ts";
+import { checkLink } from "./navigation.ts";
+import type { Template } from "../index.ts";
+import { fallbackChain } from "../messages.ts";
+import { placeholderNames, placeholdersIn } from "../placeholders.ts";
+import type { Valid, ValidSpecs } from "../../validate/index.ts";
+
+/**
+ * Every page a template renders has its texts for every region that carries it; content files
+ * name pages that exist, placeholders that do, and links that lead somewhere.
+ */
+export function checkContent(cx: LinkContext): void {
+  const { specs, report, routes, regions } = cx;
+  const pages = specs.pages;
+  if (!pages) return;
+  const contentChecked = !specs.invalid.some((d) => d.kind === "content");
+  for (const [id, file] of specs.content) {
+    if (!findPage(pages.data.pages, id)) {
+      report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
+    }
+  }
+  // What each template needs beyond head, and whether it is written per language or per region.
+  const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
+    home: { block: "hero", per: "language", what: "hero" },
+    article: { block: "body", per: "language", what: "body text" },
+    product: { block: "product", per: "language", what: "product text" },
+    "where-to-buy": { block: "dealers", per: "region", what: "dealer list" },
+    manuals: { block: "manuals", per: "region", what: "manual list" },
+  };
+  const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
+  const miss = (page: string, what: string, region: string, location: Location) => {
+    const key = `${page}|${what}`;
+    const entry = missing.get(key) ?? { page, what, regions: [], location };
+    entry.regions.push(region);
+    missing.set(key, entry);
+  };
+  for (const route of routes) {
+    if (!route.template || route.childrenOnly) continue;
+    const region = regions.get(route.region)!;
+    const pageKey = at(pages!, ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s]))], true);
+    const content = specs.content.get(route.page);
+    if (!content) {
+      if (contentChecked) miss(route.page, "content file", route.region, pageKey);
+      continue;
+    }
+    if (!content.data.head[region.language]) miss(route.page, `${region.language} head (title, description, keywords)`, route.region, at(content, ["head"], true));
+    const need = needs[route.template];
+    if (need) {
+      const key = need.per === "language" ? region.language : region.code;
+      const block = content.data[need.block] as Record<string, unknown> | undefined;
+      if (!block?.[key]) miss(route.page, `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`, route.region, at(content, [need.block], true));
+    }
+    content.data.body?.[region.language]?.forEach((section, i) =>
+      section.links?.forEach((l, j) => checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link)),
+    );
+  }
+  for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
+}
+
+/**
+ * No text reaches a shopper with a {placeholder} in it: every name a text uses is one compile
+ * fills where that text is shown. Content, region, campaign and message files are read; names
+ * that mean something only in one place ({upTo} of a campaign) are known only there.
+ */
+export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
+  const pageCampaign = (pageId: string) => (specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : undefined);
+  const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
+    for (const { name, path } of placeholdersOf(file.data)) {
+      const scope = scopeOf(path);
+      const known = [...placeholderNames, ...(scope?.names ?? [])];
+      if (known.includes(name)) continue;
+      const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name));
+      report("unknown-placeholder", { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) }, at(file, path));
+    }
+  };
+  for (const [pageId, file] of specs.content) {
+    scan(file, (path) => {
+      if (path[0] !== "sections") return null;
+      const section = file.data.sections?.[path[1] as string]?.[path[2] as number];
+      return section && (("campaign" in section && section.campaign) || pageCampaign(pageId)) ? campaignScope : null;
+    });
+  }
+  for (const file of specs.campaigns.values()) scan(file, (path) => (path[0] === "promotion" ? campaignScope : null));
+  for (const file of specs.regions.values()) scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
+  for (const file of specs.messages.values()) scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
+}
+
+interface PlaceholderScope {
+  names: string[];
+  where: string;
+}
+const campaignScope: PlaceholderScope = { names: ["upTo", "dates"], where: "a campaign's promotion entries and the sections of its pages" };
+const installmentScope: PlaceholderScope = { names: ["amount", "months"], where: "a region's installment text" };
+const greetingScope: PlaceholderScope = { names: ["name"], where: "the account greeting (ui.account.greeting), filled in the browser" };
+const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
+
+/**
+ * The placeholders of a file's data and where they are. They depend on nothing else, so they are
+ * remembered by data object: site dev's loader keeps the data of unchanged files.
+ */
+function placeholdersOf(data: object): { name: string; path: PathSegment[] }[] {
+  let found = placeholdersByData.get(data);
+  if (!found) {
+    const list: { name: string; path: PathSegment[] }[] = [];
+    forEachText(data, [], (text, path) => {
+      for (const name of placeholdersIn(text)) list.push({ name, path });
+    });
+    placeholdersByData.set(data, (found = list));
+  }
+  return found;
+}
+const placeholdersByData = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
+
+function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
+  if (typeof value === "string") visit(value, path);
+  else if (Array.isArray(value)) value.forEach((v, i) => forEachText(v, [...path, i], visit));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
+}
+
+/**
+ * Every message key should exist in every language. One that is missing shows its fallback
+ * language's text (a warning: the translation is owed); missing along the whole chain, it would be
+ * an empty button or label (an error).
+ */
+export function checkMessages(specs: ValidSpecs, report: Report): void {
+  const keysOf = (value: unknown, prefix: string[] = []): string[][] =>
+    value && typeof value === "object"
+      ? Object.entries(value).flatMap(([k, v]) => keysOf(v, [...prefix, k]))
+      : [prefix];
+  const tables = [...specs.messages.entries()];
+  const keySets = new Map(tables.map(([lang, t]) => [lang, new Set(keysOf(t.data).map((k) => k.join(".")))]));
+  const all = new Map<string, string[]>();
+  for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
+  for (const [key, path] of all) {
+    if (path[0] === "fallback") continue;
+    const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
+    for (const [lang, table] of tables) {
+      if (keySets.get(lang)!.has(key)) continue;
+      // Shown in the first language of its fallback chain that has it; with none, it would be empty.
+      const shownFrom = fallbackChain(specs, lang).find((other) => keySets.get(other)?.has(key));
+      // Point at the deepest part of the path the lacking file does have: that is where it goes.
+      let depth = path.length - 1;
+      let node: unknown = table.data;
+      for (let i = 0; i < path.length - 1; i++) {
+        const next = (node as Record<string, unknown> | undefined)?.[path[i]!];
+        if (!next || typeof next !== "object") {
+          depth = i;
+          break;
+        }
+        node = next;
+      }
+      const where = locate(table.spec, path.slice(0, depth), { key: depth > 0 });
+      if (shownFrom) report("missing-message", { key, shownFrom, missingIn: table.spec.source.path }, where);
+      else report("missing-message-everywhere", { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path, chain: fallbackChain(specs, lang) }, where);
+    }
+  }
+}

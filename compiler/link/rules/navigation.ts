@@ -1,0 +1,66 @@
+// Link rules of the region files: navigation, footer, banners and header entries lead to routes
+// of the site and name products sold there.
+
+import { closest } from "../../diagnostics/index.ts";
+import type { PathSegment } from "../../load/index.ts";
+import { at, regionPath, type LinkContext } from "../context.ts";
+import type { RegionModel } from "../index.ts";
+import { parseLink } from "../syntax.ts";
+import type * as Spec from "../../validate/spec-types.ts";
+import type { Valid } from "../../validate/index.ts";
+
+/** An internal link leads to a route of the site (when there are pages to lead to). */
+export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unknown>, path: PathSegment[], text: string): void {
+  const { report } = cx;
+  const parsed = parseLink(text);
+  if (parsed.kind !== "internal") return;
+  const param = /(^|\/)(:[a-z0-9_-]+)/i.exec(parsed.path)?.[2];
+  if (param) {
+    report("link-missing-param", { link: text, param }, at(file, path));
+    return;
+  }
+  if (!cx.specs.pages) return;
+  const resolved = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+  const route = cx.routesByPath.get(resolved);
+  if (!route || route.childrenOnly) {
+    // The pages the region carries, written as this link was (relative to the region, or absolute).
+    const pages = cx.routes.filter((r) => r.region === region.code && !r.childrenOnly).map((r) => (parsed.absolute ? r.path.slice(1) : r.page));
+    const suggestion = closest(parsed.path, pages);
+    report("broken-link", { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) }, at(file, path));
+  }
+}
+
+/** The links, products and stages of every region file. */
+export function checkRegionFiles(cx: LinkContext): void {
+  const { specs, regions } = cx;
+  for (const [code, file] of specs.regions) {
+    const region = regions.get(code);
+    if (!region) continue;
+    const s = file.data;
+    for (const key of ["home", "shop", "account"] as const) {
+      const entry = s[key];
+      if (entry) checkLink(cx, region, file, [key, "link"], entry.link);
+    }
+    s.footerNavs.forEach((n, i) => checkLink(cx, region, file, ["footerNavs", i, "link"], n.link));
+    s.textBanner?.forEach((b, i) => checkLink(cx, region, file, ["textBanner", i, "link"], b.link));
+    const walkNav = (items: Spec.NavItem[], path: PathSegment[]) =>
+      items.forEach((item, i) => {
+        const p = [...path, i];
+        if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
+        if (item.identify) {
+          const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
+          cx.useProduct(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
+        }
+        if (item.children) walkNav(item.children, [...p, "children"]);
+      });
+    walkNav(s.navigation, ["navigation"]);
+  }
+}
+
+/** The stages a node (its `stage` list) names exist in a campaign already known to exist. */
+export function checkStageNumbers(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
+  const count = cx.specs.campaigns.get(campaign)!.data.stages.length;
+  stages?.forEach((stage, i) => {
+    if (stage > count) cx.report("unknown-stage", { campaign, stage, count }, at(file, [...path, "stage", i]));
+  });
+}

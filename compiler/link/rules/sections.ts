@@ -1,0 +1,114 @@
+// Rules of the rich sections of content files (link stage), and of the image keys anywhere.
+
+import { readdirSync } from "node:fs";
+import type { Location } from "../../diagnostics/index.ts";
+import type { PathSegment } from "../../load/index.ts";
+import { at, findPage, regionPath, type LinkContext } from "../context.ts";
+import { checkLink, checkStageNumbers } from "./navigation.ts";
+import { parseLink } from "../syntax.ts";
+import { fromRoot } from "../../project.ts";
+
+/**
+ * Rich sections: the products they show are sold there, their links lead somewhere, their tabs
+ * point at sections of the same page, their stages exist, their images exist (as do the
+ * catalogue's and the organisation's).
+ */
+export function checkSections(cx: LinkContext): void {
+  const { specs, report, regions, checkRegion, checkProduct, checkCampaign, useProduct } = cx;
+  const { catalogue, pages } = specs;
+  const imageKeys = availableImages();
+  const checkImage = (key: string | undefined, location: Location) => {
+    if (key !== undefined && imageKeys && !imageKeys.has(key)) report("missing-image", { key }, location);
+  };
+  if (catalogue) {
+    for (const [id, p] of Object.entries(catalogue.data.products)) checkImage(p.image, at(catalogue, ["products", id, "image"]));
+  }
+  if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
+  for (const [pageId, content] of specs.content) {
+    for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
+      if (!checkRegion(code, at(content, ["sections", code], true))) continue;
+      const region = regions.get(code);
+      if (!region) continue;
+      const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
+      const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean));
+      const pagePath = regionPath(region.prefix, pageId);
+      /** A link to an #anchor of this same page must name a section (or product group) it has. */
+      const checkAnchor = (text: string, where: PathSegment[]) => {
+        const parsed = parseLink(text);
+        if (parsed.kind !== "internal" || !parsed.anchor) return;
+        const target = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+        if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
+          if (!ids.has(parsed.anchor)) report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
+        }
+      };
+      sections.forEach((section, i) => {
+        const path: PathSegment[] = ["sections", code, i];
+        const show = (productId: string, where: PathSegment[]) => {
+          const canonical = checkProduct(productId, at(content, where));
+          useProduct(canonical, code, `page ${pageId} shows it there`, at(content, where));
+        };
+        const campaignId = section.campaign ?? pageCampaign;
+        if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
+        if (campaignId && specs.campaigns.has(campaignId)) checkStageNumbers(cx, campaignId, section.stage, content, path);
+        if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
+        switch (section.type) {
+          case "preview":
+            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+            break;
+          case "products":
+            section.groups.forEach((g, j) => g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])));
+            break;
+          case "cards":
+            section.items.forEach((item, j) => {
+              if (item.product) show(item.product, [...path, "items", j, "product"]);
+              if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
+              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+            });
+            break;
+          case "comparison":
+            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+            break;
+          case "offers":
+            section.items.forEach((item, j) => {
+              if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
+              if (item.link) checkAnchor(item.link, [...path, "items", j, "link"]);
+              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+            });
+            break;
+          case "quotes":
+            section.items.forEach((item, j) => checkImage(item.icon, at(content, [...path, "items", j, "icon"])));
+            break;
+          case "gallery":
+            section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
+            break;
+          case "tabs":
+            section.items.forEach((item, j) => {
+              if (!ids.has(item.link.slice(1))) report("broken-anchor", { link: item.link, page: pageId, region: code }, at(content, [...path, "items", j, "link"]));
+            });
+            break;
+          case "booking":
+            // The booking sells the product of its page.
+            if (!findPage(pages?.data.pages ?? {}, pageId)?.product) {
+              report("page-missing-subject", { page: pageId, template: "booking section", field: "product" }, at(content, [...path, "type"]));
+            }
+            break;
+          case "banner":
+          case "promo":
+            if (section.link) checkLink(cx, region, content, [...path, "link"], section.link);
+            if (section.link) checkAnchor(section.link, [...path, "link"]);
+            break;
+        }
+      });
+    }
+  }
+}
+
+/** Image keys that have an asset in templates/images (null: the folder is missing, nothing to check against). */
+function availableImages(): Set<string> | null {
+  const dir = fromRoot("templates/images/");
+  try {
+    return new Set(readdirSync(dir).map((f) => f.replace(/\.[a-z]+$/, "")));
+  } catch {
+    return null;
+  }
+}

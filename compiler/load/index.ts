@@ -1,0 +1,549 @@
+// Stage 1, load: read every spec file and parse it into plain data. Source positions are needed
+// only when there is a problem to point at, so the positioned YAML document of a file is built
+// on demand: a clean build of 10,000 routes never builds one. The fast path (js-yaml) declines
+// whatever it cannot read exactly as the positioned parser would; that parser then reads the
+// file and words its errors.
+
+import { readdirSync, type Dirent } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { CORE_SCHEMA, load as loadFast } from "js-yaml";
+import { Composer, Document, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Node } from "yaml";
+import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
+import { decodeSpec } from "./encoding.ts";
+import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
+import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
+import type { ParseCache } from "./parse-cache.ts";
+
+export { MAX_DEPTH } from "./depth.ts";
+
+/** The kinds of spec file; each has a schema in schemas/<kind>.schema.json. */
+export type SpecKind =
+  | "site"
+  | "pages"
+  | "prices"
+  | "catalogue"
+  | "region-chooser"
+  | "organisation"
+  | "api"
+  | "constants"
+  | "region"
+  | "messages"
+  | "campaign"
+  | "content";
+
+/** Files of which there is exactly one, and where they live. */
+export const singletonFiles: Record<string, SpecKind> = {
+  "site.yaml": "site",
+  "pages.yaml": "pages",
+  "prices.yaml": "prices",
+  "catalogue.yaml": "catalogue",
+  "region-chooser.yaml": "region-chooser",
+  "organisation.yaml": "organisation",
+  "api.yaml": "api",
+  "constants.yaml": "constants",
+};
+
+/**
+ * Folders whose every file is one spec of a kind, named by its path without .yaml: regions/us.yaml
+ * is region 'us', content/where-to-buy/hongkong-macao.yaml the content of that page.
+ */
+export const folderKinds: Record<string, SpecKind> = {
+  regions: "region",
+  messages: "messages",
+  campaigns: "campaign",
+  content: "content",
+};
+
+export type PathSegment = string | number;
+
+export interface SourceFile {
+  /** Path relative to the current directory, forward slashes. */
+  path: string;
+  text: string;
+  readonly lineCounter: LineCounter;
+}
+
+export interface SpecDocument {
+  kind: SpecKind;
+  /** For folder kinds, the file's name without .yaml (the region code, language or campaign id). */
+  name: string;
+  source: SourceFile;
+  /** The positioned YAML document, parsed on first use. */
+  readonly doc: Document;
+  /** Plain data of the document; undefined when the YAML did not parse. */
+  data: unknown;
+}
+
+export interface LoadedSpecs {
+  dir: string;
+  documents: SpecDocument[];
+}
+
+/**
+ * A location for the node at `path` in a document: its key when `key` is set, else its value.
+ * Stages pass locations along before they know whether anything is wrong (the link stage makes
+ * hundreds of thousands for a large site), so the span is found only when something reads it.
+ */
+export function locate(spec: SpecDocument, path: readonly PathSegment[], options: { key?: boolean } = {}): Location {
+  return new SpecLocation(spec, path, options.key ?? false);
+}
+
+class SpecLocation implements Location {
+  readonly file: string;
+  #span: { offset: number; length: number } | undefined;
+  constructor(
+    private readonly spec: SpecDocument,
+    private readonly path: readonly PathSegment[],
+    private readonly key: boolean,
+  ) {
+    this.file = spec.source.path;
+  }
+  get offset(): number {
+    return (this.#span ??= findSpan(this.spec, this.path, this.key)).offset;
+  }
+  get length(): number {
+    return (this.#span ??= findSpan(this.spec, this.path, this.key)).length;
+  }
+}
+
+function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
+  let node: unknown = spec.doc.contents;
+  let keyNode: unknown;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && scalarValue(p.key) === String(segment));
+      if (!pair) break;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      if (segment >= node.items.length) break;
+      keyNode = undefined;
+      node = node.items[segment];
+    } else break;
+  }
+  const target = (key && keyNode ? keyNode : node) as Node | undefined;
+  const range = target?.range;
+  return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
+}
+
+function scalarValue(node: unknown): string | undefined {
+  return isScalar(node) ? String(node.value) : undefined;
+}
+
+/** The first line a spec file should have; `name` is its path inside its folder. */
+export function schemaComment(kind: SpecKind, name: string): string {
+  const levels = Object.values(folderKinds).includes(kind) ? 2 + (name.match(/\//g)?.length ?? 0) : 1;
+  const depth = "../".repeat(levels);
+  return `# yaml-language-server: $schema=${depth}schemas/${kind}.schema.json`;
+}
+
+/** Parsed files by absolute path, reused while a file's size and mtime stay the same (site dev). */
+export type LoadCache = Map<string, { mtimeMs: number; size: number; document: SpecDocument; diagnostics: Diagnostic[] }>;
+
+/**
+ * Files read and parsed ahead by other threads (read-ahead.ts), by absolute path: their text and
+ * data, as of their size and mtime.
+ */
+export type ReadAhead = Map<string, ReadAheadFile>;
+export interface ReadAheadFile {
+  mtimeMs: number;
+  size: number;
+  text: string;
+  /** The file's plain data, when it parsed clean; undefined leaves the file to load(). */
+  parsed: { data: unknown } | undefined;
+  /** Why the file cannot be parsed at all; `text` is then only for showing where. */
+  problem?: ReadProblem;
+}
+
+/** A file that is not read past its bytes: the OS refused them, or they are not UTF-8. */
+export type ReadProblem =
+  | { code: "unreadable-spec"; reason: string }
+  | { code: "encoding"; offset: number; encoding?: string; byte?: string };
+
+/**
+ * Reads a spec file's text (without a byte-order mark) and gives it to the fast parser. A thread
+ * reading ahead also gives what the fast parser declines to the positioned one (`positioned`), so
+ * that the thread running load() only parses again the files that have something to report.
+ * Never throws: a file that cannot be read or decoded comes back with its `problem`.
+ */
+export function readSpecFile(absPath: string, options: { positioned?: boolean; parse?: boolean } = {}): ReadAheadFile {
+  const read = readBytes(absPath);
+  if ("reason" in read) return { mtimeMs: -1, size: -1, text: "", parsed: undefined, problem: { code: "unreadable-spec", reason: read.reason } };
+  // A byte-order mark would shift every column by one; editors hide it, so it is dropped.
+  const { text, problem } = decodeSpec(read.bytes);
+  const { mtimeMs, size } = read;
+  if (problem) return { mtimeMs, size, text, parsed: undefined, problem: { code: "encoding", ...problem } };
+  if (options.parse === false) return { mtimeMs, size, text, parsed: undefined };
+  return { mtimeMs, size, text, parsed: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
+}
+
+/** The data of a file the positioned parser reads without a problem. */
+export function cleanPositionedData(text: string): { data: unknown } | undefined {
+  const { doc, tooDeepAt } = positionedDocument(text);
+  if (doc.errors.length > 0 || tooDeepAt !== undefined) return undefined;
+  const problems: Diagnostic[] = [];
+  const data = toData(doc, "", text, problems);
+  return problems.length === 0 ? { data: data ?? null } : undefined;
+}
+
+/** What load can reuse instead of reading and parsing again. */
+export interface LoadReuse {
+  /** Documents of this process (site dev). */
+  cache?: LoadCache;
+  /** Files read and parsed ahead on other threads (site build of large specs). */
+  ahead?: ReadAhead;
+  /** Data parsed by earlier runs (parse-cache.ts). */
+  parsed?: ParseCache;
+}
+
+/** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
+export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): Result<LoadedSpecs> {
+  const diagnostics: Diagnostic[] = [];
+  const documents: SpecDocument[] = [];
+  const rel = (p: string) => relative(cwd, p).split(sep).join("/");
+  const root = specsRoot(dir);
+  const at = (path: string) => ({ file: rel(path), offset: 0, length: 0 });
+
+  for (const [fileName, kind] of Object.entries(singletonFiles)) {
+    const path = join(dir, fileName);
+    const name = fileName.replace(/\.yaml$/, "");
+    const entry = entryAt(path, root);
+    if (entry.kind === "missing") diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, at(path)));
+    // A required file that is not one cannot be skipped: it is refused, and the site is not built.
+    else if (entry.kind === "skip" || entry.kind === "unreadable") {
+      documents.push(problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics));
+    } else documents.push(parseCached(kind, name, path, rel(path), diagnostics, reuse));
+  }
+  for (const [folder, kind] of Object.entries(folderKinds)) {
+    const folderPath = join(dir, folder);
+    const entry = entryAt(folderPath, root);
+    if (entry.kind === "missing") continue;
+    if (entry.kind === "file") {
+      const hint = `make ${folder}/ a folder of spec files, or remove this file.`;
+      diagnostics.push(diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)));
+      continue;
+    }
+    const skipped = (path: string, e: Entry) => {
+      if (e.kind === "skip") diagnostics.push(diagnostic("skipped-entry", e, at(path)));
+      if (e.kind !== "unreadable") return;
+      diagnostics.push(diagnostic("unreadable-spec", { reason: e.reason, folder: true }, at(path)));
+      // The folder's specs are not known: like a file that does not parse, it keeps the rules
+      // that need every spec of its kind (a page's content, a region's file) from guessing.
+      documents.push(unknownDocument(kind, relative(folderPath, path).split(sep).join("/"), rel(path), ""));
+    };
+    if (entry.kind !== "folder") skipped(folderPath, entry);
+    else {
+      for (const name of filesBelow(folderPath, root, skipped)) {
+        const path = join(folderPath, name);
+        if (!name.endsWith(".yaml")) diagnostics.push(unknownFile(rel(path)));
+        else documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
+      }
+    }
+  }
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch (error) {
+    diagnostics.push(diagnostic("unreadable-spec", { reason: reasonOf(error), folder: true }, at(dir)));
+  }
+  for (const name of entries) {
+    if (name in singletonFiles || name in folderKinds || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    const entry = entryAt(path, root);
+    if (entry.kind === "skip") diagnostics.push(diagnostic("skipped-entry", entry, at(path)));
+    else if (entry.kind === "folder") diagnostics.push(diagnostic("skipped-entry", { what: "a folder that is not part of the spec language", hint: knownFilesHint() }, at(path)));
+    else diagnostics.push(unknownFile(rel(path)));
+  }
+  return { value: { dir, documents }, diagnostics };
+}
+
+/**
+ * Files below a folder as forward-slash names relative to it, in a stable order. What is not
+ * read (links that lead nowhere readable, pipes, sockets, folders that cannot be listed) goes to
+ * `skipped`. A folder named like a spec file is given as a file: reading it says what it is.
+ */
+function filesBelow(dir: string, root: string, skipped: (path: string, entry: Entry) => void, prefix = ""): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    skipped(dir, { kind: "unreadable", reason: reasonOf(error) });
+    return [];
+  }
+  return entries
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => {
+      const path = join(dir, e.name);
+      const name = `${prefix}${e.name}`;
+      if (e.isDirectory() && !e.name.endsWith(".yaml")) return filesBelow(path, root, skipped, `${name}/`);
+      if (e.isFile() || e.isDirectory()) return [name];
+      const entry = e.isSymbolicLink() ? linkAt(path, root) : entryAt(path, root);
+      if (entry.kind === "file") return [name];
+      skipped(path, entry);
+      return [];
+    });
+}
+
+const knownSpecFiles = () => [...Object.keys(singletonFiles), ...Object.keys(folderKinds).map((f) => `${f}/*.yaml`)];
+const knownFilesHint = () => `spec files are ${knownSpecFiles().join(", ")}.`;
+
+function unknownFile(file: string): Diagnostic {
+  return diagnostic("unknown-spec-file", { known: knownSpecFiles() }, { file, offset: 0, length: 0 });
+}
+
+function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+  const { cache } = reuse;
+  const stamp = cache && stampOf(absPath);
+  if (!cache || !stamp) return parse(kind, name, absPath, path, diagnostics, reuse);
+  const { mtimeMs, size } = stamp;
+  const hit = cache.get(absPath);
+  if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.document;
+  }
+  const own: Diagnostic[] = [];
+  const document = parse(kind, name, absPath, path, own, { parsed: reuse.parsed });
+  // A chmod that makes the file readable leaves its size and mtime as they were.
+  if (own.some((d) => d.code === "unreadable-spec")) cache.delete(absPath);
+  else cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
+  diagnostics.push(...own);
+  return document;
+}
+
+function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+  const known = reuse.parsed?.lookup(absPath);
+  const read = (known ? undefined : readAheadOf(absPath, reuse.ahead)) ?? readSpecFile(absPath, { parse: !known });
+  if (read.problem) return problemDocument(kind, name, path, read.text, read.problem, diagnostics);
+  const text = read.text;
+  const clean = known ?? read.parsed;
+  const source = sourceFile(path, text);
+  const expected = schemaComment(kind, name);
+  const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
+
+  let positioned: Positioned | undefined;
+  const document: SpecDocument = {
+    kind,
+    name,
+    source,
+    get doc() {
+      return (positioned ??= positionedDocument(text)).doc;
+    },
+    data: clean?.data,
+  };
+  const tooDeepAt = clean ? undefined : (positioned ??= positionedDocument(text)).tooDeepAt;
+  if (tooDeepAt !== undefined) {
+    diagnostics.push(diagnostic("too-deep", { limit: MAX_DEPTH }, { file: path, offset: tooDeepAt, length: 1 }));
+  } else if (!clean) {
+    for (const error of document.doc.errors) {
+      const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
+      if (error.code === "DUPLICATE_KEY") {
+        // The error spans only the start of the key: read the whole key from there.
+        const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? "?";
+        const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
+        diagnostics.push(diagnostic(code, { key }, location));
+      } else {
+        diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
+      }
+    }
+    document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
+  }
+  // A file with a YAML problem has no data: only clean files are remembered.
+  if (!known && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data);
+  if (schemaProblem) diagnostics.push(schemaProblem);
+  return document;
+}
+
+/**
+ * A file read no further than its bytes: no data, so no rule looks into it, and one diagnostic
+ * saying why; `text` is what there is to show of it.
+ */
+function problemDocument(kind: SpecKind, name: string, path: string, text: string, problem: ReadProblem, diagnostics: Diagnostic[]): SpecDocument {
+  if (problem.code === "unreadable-spec") diagnostics.push(diagnostic("unreadable-spec", { reason: problem.reason }, { file: path, offset: 0, length: 0 }));
+  else {
+    const { offset, encoding, byte } = problem;
+    diagnostics.push(diagnostic("encoding", { ...(encoding ? { encoding } : {}), ...(byte ? { byte } : {}) }, { file: path, offset, length: encoding ? 0 : 1 }));
+  }
+  return unknownDocument(kind, name, path, text);
+}
+
+/** A spec whose data is not known: left out of every rule that reads data. */
+function unknownDocument(kind: SpecKind, name: string, path: string, text: string): SpecDocument {
+  let doc: Document | undefined;
+  return {
+    kind,
+    name,
+    source: sourceFile(path, text),
+    get doc() {
+      return (doc ??= new Document(null));
+    },
+    data: undefined,
+  };
+}
+
+/** The file as read ahead, unless it changed since. */
+function readAheadOf(absPath: string, ahead?: ReadAhead): ReadAheadFile | undefined {
+  const file = ahead?.get(absPath);
+  if (!file) return undefined;
+  const stamp = stampOf(absPath);
+  return stamp && file.mtimeMs === stamp.mtimeMs && file.size === stamp.size ? file : undefined;
+}
+
+interface Positioned {
+  doc: Document;
+  /** Where the data first nests deeper than MAX_DEPTH; the document is then empty. */
+  tooDeepAt?: number;
+}
+
+/**
+ * The positioned document of a text, as yaml's parseDocument builds it, with the depth checked
+ * on the tokens before anything is composed from them (composing recurses) and on the composed
+ * document before its data is (aliases nest deeper than the text).
+ */
+function positionedDocument(text: string): Positioned {
+  const tokens = Array.from(new Parser().parse(text));
+  const deepInText = tokensTooDeep(tokens);
+  if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
+  let doc: Document | undefined;
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true, strict: true }).compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      break;
+    }
+  }
+  doc ??= new Document(null);
+  const tooDeepAt = doc.errors.length === 0 ? documentTooDeep(doc) : undefined;
+  return tooDeepAt === undefined ? { doc } : { doc: new Document(null), tooDeepAt };
+}
+
+// What the fast parser reads differently from the positioned one goes the positioned way. The
+// loader's property test holds the two parsers to the same data on everything else.
+const readDifferently: RegExp[] = [
+  /(?:^|[\s[{,])!\S/, // tags
+  /<</, // merge keys
+  /(?:^|\n) *(?:- +)*[?:](?:\s|$)/, // explicit and empty keys in blocks...
+  /[{,[] *[?:](?:[\s,\]}]|$)/, // ...and in flow collections
+  /(?:^|[\s{,[])(?:~|null|Null|NULL) *:/, // null keys
+  /(?:^|\n) *(?:---|\.\.\.)/, // document markers, even indented
+  /\t|\r(?!\n)|\uFEFF/, // tabs, lone carriage returns, byte-order marks inside the text
+  /\d[eE][-+]?\d/, // exponents without a dot
+  /[|>][-+]?[1-9]/, // indentation indicators of block scalars
+];
+const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).join("|"));
+
+/** The file's data by the fast parser, or undefined when it declines or finds the YAML broken. */
+export function fastData(text: string): { data: unknown } | undefined {
+  if (needsPositionedParse.test(text)) return undefined;
+  try {
+    // js-yaml stops where its own count of levels passes the limit (its count runs a level or two
+    // ahead of the data's); past it, or when the data nests deeper than its text (aliases, a
+    // [key: value] in a sequence), the positioned parser says where.
+    const data = loadFast(text, { schema: CORE_SCHEMA, maxDepth: MAX_DEPTH + 2 });
+    const aliased = anchorOrAlias.test(text);
+    if (dataTooDeep(data, MAX_DEPTH, aliased)) return undefined;
+    if (aliased && !(anchorsPlain(text) && aliasExpansion(data) <= MAX_ALIAS_EXPANSION)) return undefined;
+    return { data: data === undefined ? null : data };
+  } catch {
+    return undefined;
+  }
+}
+
+const anchorOrAlias = /(?:^|[\s[{,])[&*]\S/;
+const anchorOrAliasToken = new RegExp(anchorOrAlias.source, "g");
+// Where the specs put them: a mapping value or a list item, alone to the end of its line. Both
+// parsers read anchors there alike; elsewhere (on keys, before a compact mapping) they differ.
+const plainAnchorOrAlias = /(?::|-) [&*][^\s[\]{},]+ *$/gm;
+
+function anchorsPlain(text: string): boolean {
+  return text.match(anchorOrAliasToken)!.length === (text.match(plainAnchorOrAlias)?.length ?? 0);
+}
+
+/**
+ * How many times over aliases repeat a file's data: its size with every alias written out, to its
+ * size with each aliased part counted once. Both parsers share an aliased part instead of copying
+ * it, so parsing stays cheap, but the stages after load walk the data written out: a few nested
+ * aliases ("billion laughs") would stall them. Counted once per shared part, so a bomb is
+ * measured without being walked.
+ */
+export function aliasExpansion(data: unknown): number {
+  const expanded = new Map<object, number>();
+  let distinct = 0;
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== "object") return 1;
+    const known = expanded.get(node);
+    if (known !== undefined) return known;
+    let total = 1;
+    distinct++;
+    for (const child of Object.values(node)) {
+      if (child === null || typeof child !== "object") distinct++;
+      total += size(child);
+    }
+    expanded.set(node, total);
+    return total;
+  };
+  const total = size(data);
+  return total / Math.max(1, distinct);
+}
+/** How many times over aliases may repeat a file's data (yaml's own limit is 100 aliases of one anchor). */
+export const MAX_ALIAS_EXPANSION = 100;
+
+/** A source file whose line table is built when a printer first needs it. */
+export function sourceFile(path: string, text: string): SourceFile {
+  let lines: LineCounter | undefined;
+  return {
+    path,
+    text,
+    get lineCounter() {
+      if (!lines) {
+        lines = new LineCounter();
+        lines.addNewLine(0);
+        for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines.addNewLine(i + 1);
+      }
+      return lines;
+    },
+  };
+}
+
+/** Plain data of a parsed document; aliases that repeat it without bound are refused (aliasExpansion). */
+function toData(doc: Document, path: string, text: string, diagnostics: Diagnostic[]): unknown {
+  let data: unknown;
+  let times: number;
+  try {
+    // Aliased parts are shared, not copied (the limit is ours, below, and not yaml's count).
+    data = doc.toJS({ maxAliasCount: -1 });
+    times = aliasExpansion(data);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    diagnostics.push(diagnostic("yaml-syntax", { detail }, { file: path, offset: 0, length: 0 }));
+    return undefined;
+  }
+  if (times <= MAX_ALIAS_EXPANSION) return data;
+  const alias = /(?:^|[\s[{,])(\*\S+)/.exec(text);
+  const offset = alias ? alias.index + alias[0].length - alias[1]!.length : 0;
+  diagnostics.push(diagnostic("alias-expansion", { times: Math.round(times) }, { file: path, offset, length: alias?.[1]!.length ?? 0 }));
+  return undefined;
+}
+
+/**
+ * The parser notices an unclosed [ or { only where the next line begins; the mistake is at the
+ * bracket that was never closed, so point there.
+ */
+function unclosedFlowStart(text: string, message: string, at: Location): Location {
+  const closer = /^Flow (?:map|sequence) .*end with an? ([\]}])/.exec(message)?.[1];
+  if (!closer) return at;
+  const opener = closer === "]" ? "[" : "{";
+  let depth = 0;
+  for (let i = Math.min(at.offset, text.length) - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === closer) depth++;
+    else if (c === opener && depth-- === 0) return { file: at.file, offset: i, length: 1 };
+  }
+  return at;
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n", 1)[0] ?? message;
+  // yaml appends " at line N, column M" to some messages; the printer shows the position itself.
+  return line.replace(/ at line \d+, column \d+:?$/, "").trim();
+}

@@ -1,0 +1,110 @@
+// Stage 6, render: react-dom/server turns each route's data into a full HTML page. A page's
+// data comes only from compile's RouteData; templates are pure functions of it.
+
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { LayoutData, RouteData } from "../compile/route-data.ts";
+import { Document, type Assets } from "../../templates/Document.tsx";
+import { NotFoundDocument, type NotFoundProps } from "../../templates/NotFound.tsx";
+import { pages } from "../../templates/pages/index.ts";
+import { Footer } from "../../templates/parts/Footer.tsx";
+import { Header } from "../../templates/parts/Header.tsx";
+import { escapeMarkup } from "../write/index.ts";
+
+const DOCTYPE = "<!DOCTYPE html>";
+
+/** Chunks loaded at once: by every page, by any page with an island, and by each island. */
+export interface PreloadTable {
+  runtime: string[];
+  react: string[];
+  islands: Record<string, string[]>;
+}
+
+/** URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks. */
+export function preloadsFor(table: PreloadTable, islands: readonly string[]): string[] {
+  const urls = new Set(table.runtime);
+  if (islands.length) {
+    for (const u of table.react) urls.add(u);
+    for (const name of islands) for (const u of table.islands[name] ?? []) urls.add(u);
+  }
+  return [...urls].sort();
+}
+
+export interface PageAssets extends Assets {
+  preloads: PreloadTable;
+}
+
+/** A route's finished page: rendered, with its islands' chunks preloaded. */
+export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
+  const page = renderPage(data, { script: assets.script, style: assets.style });
+  const islands = islandsIn(page);
+  return { html: withPreloads(page, preloadsFor(assets.preloads, islands)), islands };
+}
+
+/** The islands a rendered page contains, so their chunks can be preloaded. */
+export function islandsIn(html: string): string[] {
+  return [...new Set([...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]!))];
+}
+
+/**
+ * Adds modulepreload links for the chunks a rendered page will load at once. Which those are is
+ * known only after rendering (the islands are in the HTML), so they go in before </head>.
+ */
+export function withPreloads(html: string, urls: readonly string[]): string {
+  const links = urls.map((u) => `<link rel="modulepreload" href="${u}"/>`).join("");
+  return html.replace("</head>", `${links}</head>`);
+}
+
+/** A route's page in one renderToString of the whole document: the reference renderPage equals. */
+export function renderDocument(data: RouteData, assets: Assets): string {
+  const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
+  return (
+    DOCTYPE +
+    renderToString(
+      <Document route={data.route} head={data.head} layout={data.layout} assets={assets}>
+        <Page page={data.page} />
+      </Document>,
+    )
+  );
+}
+
+// Header and footer are a function of the region's layout data alone, one object shared by
+// every route of the region: rendered once per layout object and spliced into each page, they
+// stop costing as much as the rest of the page again. Spec text cannot forge a slot: React
+// escapes every text and attribute.
+const slotElement = (name: string) => <template data-site-slot={name} />;
+const slotHtml = (name: string) => `<template data-site-slot="${name}"></template>`;
+const layoutPartsOf = new WeakMap<LayoutData, { header: string; footer: string }>();
+
+function layoutParts(layout: LayoutData): { header: string; footer: string } {
+  let parts = layoutPartsOf.get(layout);
+  if (!parts) {
+    parts = { header: renderToString(<Header layout={layout} />), footer: renderToString(<Footer layout={layout} />) };
+    layoutPartsOf.set(layout, parts);
+  }
+  return parts;
+}
+
+/** A route's page: the same HTML as renderDocument. */
+export function renderPage(data: RouteData, assets: Assets): string {
+  const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
+  const parts = layoutParts(data.layout);
+  const html =
+    DOCTYPE +
+    renderToString(
+      <Document route={data.route} head={data.head} layout={data.layout} assets={assets} layoutParts={{ header: slotElement("header"), footer: slotElement("footer") }}>
+        <Page page={data.page} />
+      </Document>,
+    );
+  return html.replace(slotHtml("header"), () => parts.header).replace(slotHtml("footer"), () => parts.footer);
+}
+
+export function renderNotFound(props: NotFoundProps): string {
+  return DOCTYPE + renderToString(<NotFoundDocument {...props} />);
+}
+
+/** A page for static hosts that cannot redirect: it sends the browser on at once. */
+export function renderRedirect(to: string, canonical: string, lang: string): string {
+  const href = escapeMarkup(to);
+  return `${DOCTYPE}<html lang="${lang}"><head><meta charset="utf-8"><title>${href}</title><meta http-equiv="refresh" content="0;url=${href}"><link rel="canonical" href="${escapeMarkup(canonical)}"><meta name="robots" content="noindex"></head><body><a href="${href}">${href}</a></body></html>`;
+}

@@ -1,0 +1,113 @@
+// The render stage of site build at scale: pages are rendered and written by worker threads, one
+// per core, each sent batches of routes as it finishes the last. The main thread holds no HTML:
+// it keeps the size of each page and the islands it has, for the build summary.
+
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { bundled } from "../../bin/run-ts.js";
+import type { RouteManifest } from "../compile/index.ts";
+import { renderRoutePage, type PageAssets } from "./index.tsx";
+import type { RouteData } from "../compile/route-data.ts";
+import { manifestJson, writeOutput, type OutputTarget } from "../write/index.ts";
+
+/** A page to render: its data, and where its HTML and its manifest go inside the output. */
+export interface PageJob {
+  data: RouteData;
+  file: string;
+  manifestFile: string;
+  manifest: RouteManifest;
+}
+
+export interface RenderedPage {
+  /** The route's path, "/us/flagship-bumblebee". */
+  path: string;
+  /** Where the HTML was written, inside the output. */
+  file: string;
+  bytes: number;
+  /** The same bytes as in the previous output, linked from there. */
+  unchanged: boolean;
+  islands: string[];
+}
+
+/** Renders pages and writes them and their manifests into the target. */
+export function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget): RenderedPage[] {
+  return jobs.map((job) => {
+    const { html, islands } = renderRoutePage(job.data, assets);
+    writeOutput(target, job.manifestFile, manifestJson(job.manifest));
+    const { bytes, linked } = writeOutput(target, job.file, html);
+    return { path: job.manifest.path, file: job.file, bytes, unchanged: linked, islands };
+  });
+}
+
+/**
+ * Below this many pages per thread, starting threads (each loads React and the templates) costs
+ * more than it saves.
+ */
+const PAGES_PER_THREAD = 500;
+
+/** How many render threads a build of `pages` pages uses; 0 renders on the main thread. */
+export function renderThreads(pages: number): number {
+  const threads = Math.min(availableParallelism(), Math.floor(pages / PAGES_PER_THREAD));
+  return threads < 2 ? 0 : threads;
+}
+
+/** Routes per message: small enough to keep every thread busy to the end, large enough to batch. */
+const BATCH = 100;
+
+/**
+ * Renders and writes every page into the target, on `threads` worker threads (0: on this one).
+ * `onProgress` hears the count of pages done as batches come back from the threads.
+ */
+export async function renderPages(
+  jobs: readonly PageJob[],
+  assets: PageAssets,
+  target: OutputTarget,
+  threads: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<RenderedPage[]> {
+  if (threads === 0) return renderJobs(jobs, assets, target);
+  const script = await bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target } }));
+  // A batch of one region's routes carries its layout once, and the thread renders its header
+  // and footer once (render.tsx).
+  const ordered = [...jobs].sort((a, b) => (a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0));
+  const rendered: RenderedPage[] = [];
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let inFlight = 0;
+            const send = () => {
+              if (next >= ordered.length) return;
+              worker.postMessage(ordered.slice(next, next + BATCH));
+              next += BATCH;
+              inFlight++;
+            };
+            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {
+              inFlight--;
+              if (reply.error !== undefined) {
+                const failure = new Error(`a page failed to render: ${reply.error}`);
+                if (reply.stack) failure.stack = reply.stack;
+                return reject(failure);
+              }
+              rendered.push(...reply.rendered!);
+              onProgress?.(rendered.length, ordered.length);
+              send();
+              if (inFlight === 0) resolve();
+            });
+            worker.on("error", reject);
+            worker.on("exit", (code) => inFlight > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)));
+            // Two batches in flight: the thread starts the next while its last reply travels.
+            send();
+            send();
+            if (inFlight === 0) resolve();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return rendered;
+}

@@ -1,0 +1,388 @@
+// Stage 2, validate: check each document against its JSON Schema and turn ajv's errors into
+// diagnostics that point at the offending YAML node and speak the campaign manager's language.
+
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import Ajv2020, { _, type ErrorObject, type Format, type ValidateFunction } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "../diagnostics/index.ts";
+import { parseLink } from "../link/syntax.ts";
+import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
+import type * as Spec from "./spec-types.ts";
+import { cacheDir, writeCacheFile } from "../cache.ts";
+import { parseInstant } from "../time/instant.ts";
+import { fromRoot } from "../project.ts";
+import { pathToFileURL } from "node:url";
+
+export const schemasDir = pathToFileURL(fromRoot("schemas/"));
+
+/** A document that passed its schema, with its data typed. */
+export interface Valid<T> {
+  spec: SpecDocument;
+  data: T;
+}
+
+export interface ValidSpecs {
+  site?: Valid<Spec.Site>;
+  pages?: Valid<Spec.Pages>;
+  prices?: Valid<Spec.PriceTable>;
+  catalogue?: Valid<Spec.ProductCatalogue>;
+  regionChooser?: Valid<Spec.RegionChooser>;
+  organisation?: Valid<Spec.Organisation>;
+  api?: Valid<Spec.API>;
+  constants?: Valid<Spec.SystemConstants>;
+  regions: Map<string, Valid<Spec.RegionalSettings>>;
+  messages: Map<string, Valid<Spec.MessageTable>>;
+  campaigns: Map<string, Valid<Spec.Campaign>>;
+  /** Page content by page id. */
+  content: Map<string, Valid<Spec.PageContent>>;
+  /** Files that failed to parse, or whose data is not of the schema's shape: rules that need them are skipped. */
+  invalid: SpecDocument[];
+}
+
+type Validators = Record<SpecKind, ValidateFunction>;
+let validators: Validators | undefined;
+
+const KINDS: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign", "content"];
+
+/** Our formats, and the standard ones we use, under the one name the compiled code reads them by. */
+const FORMATS: Record<string, Format> = {
+  email: fullFormats.email,
+  hostname: fullFormats.hostname,
+  date: fullFormats.date,
+  instant: { type: "string", validate: (s: string) => parseInstant(s).ok },
+  "external-url": { type: "string", validate: (s: string) => parseLink(s).kind === "external" },
+  link: { type: "string", validate: (s: string) => ["external", "internal"].includes(parseLink(s).kind) },
+};
+const FORMATS_MODULE = "site:formats";
+
+const requireFromHere = createRequire(import.meta.url);
+
+/** Mixed into the cache key: tests set it to see a compile, then a load of what it wrote. */
+let cacheSalt = "";
+
+// allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
+const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
+
+function readSchemas(): string[] {
+  return readdirSync(schemasDir)
+    .filter((file) => file.endsWith(".schema.json"))
+    .sort()
+    .map((file) => withoutIdEnums(readFileSync(new URL(file, schemasDir), "utf8")));
+}
+
+/**
+ * The schemas list the ids of specs/ (regions, products, pages) as enums for editors, which
+ * complete them and flag a typo as it is typed (npm run gen:types keeps them current). The compiler
+ * checks a spec folder against its own site.yaml, catalogue and pages in link, with a suggestion,
+ * so it validates without those enums.
+ */
+function withoutIdEnums(text: string): string {
+  if (!text.includes('"x-enum-from"')) return text;
+  return JSON.stringify(JSON.parse(text), (_, value: unknown) => {
+    if (value && typeof value === "object" && "x-enum-from" in value) {
+      const { enum: _ids, ...rest } = value as Record<string, unknown>;
+      return rest;
+    }
+    return value;
+  });
+}
+
+/** Where the validators compiled from `schemas` are kept. */
+export function compiledValidatorsFile(schemas = readSchemas()): URL {
+  const ajvVersion = (requireFromHere("ajv/package.json") as { version: string }).version;
+  const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, AJV_OPTIONS, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
+  return new URL(`validators-${key}.cjs`, cacheDir);
+}
+
+/**
+ * Compiling the schemas costs a quarter of a second, at the start of every check; the compiled
+ * code is kept in the cache folder (cache.ts), named by a hash of what it was compiled from, and
+ * loaded from there while the schemas, the options and ajv stay the same. Two are kept, for
+ * switching between two branches' schemas.
+ */
+function compileValidators(): Validators {
+  const schemas = readSchemas();
+  const cached = compiledValidatorsFile(schemas);
+  try {
+    return loadCompiled(readFileSync(cached, "utf8"));
+  } catch {
+    // Not compiled yet, or unreadable: compiled below, and written anew.
+  }
+
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, formats: _`require(${FORMATS_MODULE})` } });
+  // Our own keywords: the diagnostic code and hint a failure of this schema node reports.
+  ajv.addKeyword({ keyword: "x-code", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
+  // For editors: where a node's enum comes from, and what its pattern means in words.
+  ajv.addKeyword({ keyword: "x-enum-from", schemaType: "string" });
+  ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  for (const schema of schemas) ajv.addSchema(JSON.parse(schema));
+  const schemaIds = Object.fromEntries(KINDS.map((kind) => [kind, `${kind}.schema.json`]));
+  const compiled = Object.fromEntries(KINDS.map((kind) => [kind, ajv.getSchema(schemaIds[kind]!)!])) as Validators;
+  writeCacheFile(cached, standaloneCode(ajv, schemaIds), 2);
+  return compiled;
+}
+
+/** The validators of a compiled module (CommonJS, as ajv writes it). */
+function loadCompiled(code: string): Validators {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  const require = (id: string) => (id === FORMATS_MODULE ? FORMATS : requireFromHere(id));
+  new Function("require", "module", "exports", code)(require, module, module.exports);
+  for (const kind of KINDS) if (typeof module.exports[kind] !== "function") throw new Error(`no validator for ${kind}`);
+  return module.exports as Validators;
+}
+
+/**
+ * What validating a document found, by document: site dev's loader hands back the same document
+ * while its file is unchanged, so only edited files are validated again.
+ */
+let checkedDocuments = new WeakMap<SpecDocument, { diagnostics: Diagnostic[]; usable: boolean }>();
+
+/** Forgets the compiled schemas: site dev calls it when a schema file changes. */
+export function resetValidators(options: { salt?: string } = {}): void {
+  cacheSalt = options.salt ?? "";
+  validators = undefined;
+  checkedDocuments = new WeakMap();
+}
+
+function validateDocument(spec: SpecDocument, validators: Validators): { diagnostics: Diagnostic[]; usable: boolean } {
+  const known = checkedDocuments.get(spec);
+  if (known) return known;
+  const diagnostics: Diagnostic[] = [];
+  let usable = true;
+  const validateDoc = validators[spec.kind];
+  // Row length is a rule of the table itself: report it even when a cell is also wrong.
+  if (spec.kind === "prices") diagnostics.push(...checkPriceRows(spec));
+  if (!validateDoc(spec.data)) {
+    const errors = pruneAnyOf(validateDoc.errors ?? []);
+    diagnostics.push(...explain(spec, dropMisspeltRequired(errors)));
+    // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
+    // usable by the cross-file rules, so their problems are reported in the same run; a
+    // wrong shape (missing field, wrong type) does not.
+    usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
+  }
+  const result = { diagnostics, usable };
+  checkedDocuments.set(spec, result);
+  return result;
+}
+
+export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
+  validators ??= compileValidators();
+  const diagnostics: Diagnostic[] = [];
+  const out: ValidSpecs = { regions: new Map(), messages: new Map(), campaigns: new Map(), content: new Map(), invalid: [] };
+
+  for (const spec of loaded.documents) {
+    if (spec.data === undefined) {
+      out.invalid.push(spec);
+      continue;
+    }
+    const checked = validateDocument(spec, validators);
+    diagnostics.push(...checked.diagnostics);
+    if (!checked.usable) {
+      out.invalid.push(spec);
+      continue;
+    }
+    const valid = { spec, data: spec.data as never };
+    switch (spec.kind) {
+      case "site": out.site = valid; break;
+      case "pages": out.pages = valid; break;
+      case "prices": out.prices = valid; break;
+      case "catalogue": out.catalogue = valid; break;
+      case "region-chooser": out.regionChooser = valid; break;
+      case "organisation": out.organisation = valid; break;
+      case "api": out.api = valid; break;
+      case "constants": out.constants = valid; break;
+      case "region": out.regions.set(spec.name, valid); break;
+      case "messages": out.messages.set(spec.name, valid); break;
+      case "campaign": out.campaigns.set(spec.name, valid); break;
+      case "content": out.content.set(spec.name, valid); break;
+    }
+  }
+  return { value: out, diagnostics };
+}
+
+function checkPriceRows(spec: SpecDocument): Diagnostic[] {
+  const { columns, list } = (spec.data ?? {}) as { columns?: unknown; list?: unknown };
+  if (!Array.isArray(columns) || !list || typeof list !== "object") return [];
+  return Object.entries(list)
+    .filter(([, row]) => Array.isArray(row) && row.length !== columns.length)
+    .map(([id, row]) =>
+      diagnostic("price-row-length", { row: id, count: (row as unknown[]).length, columns: columns.map(String) }, locate(spec, ["list", id])),
+    );
+}
+
+function toPath(instancePath: string): PathSegment[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/**
+ * ajv reports an anyOf failure after the failures of each of its branches. When the value's
+ * type fits a branch, that branch's own failures say what is wrong (a naive timestamp, say);
+ * when it fits none, the anyOf says it best ("a number or ~"). Branch errors are found as the
+ * run just before the anyOf error, under its instance path (their schemaPath does not tell,
+ * as it restarts inside every $ref).
+ */
+function pruneAnyOf(errors: ErrorObject[]): ErrorObject[] {
+  const drop = new Set<ErrorObject>();
+  const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+  errors.forEach((error, i) => {
+    if (error.keyword !== "anyOf" && error.keyword !== "oneOf") return;
+    const branchErrors: ErrorObject[] = [];
+    for (let j = i - 1; j >= 0 && under(errors[j]!.instancePath, error.instancePath); j--) branchErrors.push(errors[j]!);
+    const typeMismatch = (e: ErrorObject) => e.instancePath === error.instancePath && (e.keyword === "type" || e.keyword === "const");
+    const informative = branchErrors.filter((e) => !typeMismatch(e) && e.keyword !== "anyOf" && e.keyword !== "oneOf");
+    if (informative.length > 0) {
+      drop.add(error);
+      branchErrors.filter(typeMismatch).forEach((e) => drop.add(e));
+    } else {
+      branchErrors.forEach((e) => drop.add(e));
+    }
+  });
+  // propertyNames reports the inner failure and then itself; the inner one says more.
+  for (const e of errors) if (e.keyword === "propertyNames") drop.add(e);
+  return errors.filter((e) => !drop.has(e));
+}
+
+/**
+ * A misspelt required field shows as unknown (with the right spelling as hint) and as missing:
+ * one mistake, one message.
+ */
+function dropMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
+  const drop = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== "required") continue;
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    const misspelt = errors.some(
+      (o) =>
+        o.keyword === "additionalProperties" &&
+        o.instancePath === e.instancePath &&
+        closest((o.params as { additionalProperty: string }).additionalProperty, [missing]) === missing,
+    );
+    if (misspelt) drop.add(e);
+  }
+  return errors.filter((e) => !drop.has(e));
+}
+
+/** Failures of these keywords leave the value's type as the compiler's types say. */
+const VALUE_KEYWORDS = new Set([
+  "format", "pattern", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "minLength", "maxLength", "uniqueItems", "additionalProperties", "propertyNames",
+]);
+
+function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const error of errors) {
+    const d = explainOne(spec, error);
+    const key = `${d.code}@${d.location.offset}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "~ (nothing)";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a block of fields";
+  if (typeof value === "string") return `the text '${value}'`;
+  return `${typeof value === "number" ? "the number" : "the value"} ${String(value)}`;
+}
+
+const typeWords: Record<string, string> = {
+  number: "a number",
+  integer: "a whole number",
+  string: "text",
+  boolean: "true or false",
+  object: "a block of fields",
+  array: "a list",
+  null: "~",
+};
+
+function schemaOf(error: ErrorObject): Record<string, unknown> {
+  return (error.parentSchema ?? {}) as Record<string, unknown>;
+}
+
+function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
+  const path = toPath(error.instancePath);
+  const schema = schemaOf(error);
+  const description = typeof schema.description === "string" ? schema.description : undefined;
+  const xCode = schema["x-code"] as DiagnosticCode | undefined;
+  const value = error.data;
+  const at = (p: PathSegment[], key = false) => locate(spec, p, { key });
+  const propertyName = (error.params as { propertyName?: string }).propertyName;
+
+  if (propertyName !== undefined) {
+    // A key of a map failed its propertyNames schema.
+    return diagnostic("invalid-value", { value: propertyName, description }, at([...path, propertyName], true));
+  }
+  switch (error.keyword) {
+    case "required": {
+      const field = (error.params as { missingProperty: string }).missingProperty;
+      const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
+      return diagnostic("missing-field", { field, description: props[field]?.description }, at(path, path.length > 0));
+    }
+    case "additionalProperties": {
+      const field = (error.params as { additionalProperty: string }).additionalProperty;
+      const allowed = Object.keys((schema.properties ?? {}) as object);
+      return diagnostic("unknown-field", { field, allowed, suggestion: closest(field, allowed) }, at([...path, field], true));
+    }
+    case "format": {
+      const text = String(value);
+      const format = (error.params as { format: string }).format;
+      if (format === "instant") {
+        const parsed = parseInstant(text);
+        if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, at(path));
+        return diagnostic("invalid-timestamp", { value: text, reason: parsed.ok ? "unknown" : parsed.reason }, at(path));
+      }
+      if (format === "external-url" || format === "link") {
+        const link = parseLink(text);
+        if (link.kind === "insecure") return diagnostic("insecure-link", { value: text, scheme: link.scheme }, at(path));
+        if (link.kind === "internal") return diagnostic("invalid-value", { value: text, description: "this must be an https:// address of another site." }, at(path));
+        return diagnostic("invalid-link", { value: text }, at(path));
+      }
+      return diagnostic("invalid-value", { value: text, description }, at(path));
+    }
+  }
+  if (xCode === "price-not-a-number") return diagnostic(xCode, { value: String(value) }, at(path));
+  if (xCode === "unknown-currency" || xCode === "unknown-hidden-place" || xCode === "unknown-template") {
+    const allowed = (schema.enum as string[] | undefined) ?? [];
+    return diagnostic(xCode, { value: String(value), allowed }, at(path));
+  }
+  switch (error.keyword) {
+    case "type": {
+      const expected = [(error.params as { type: string | string[] }).type].flat().map((t) => typeWords[t] ?? t).join(" or ");
+      return diagnostic("wrong-type", { expected, found: describeValue(value) }, at(path));
+    }
+    case "enum": {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      return diagnostic("invalid-value", { value: String(value), allowed, suggestion: closest(String(value), allowed), description }, at(path));
+    }
+    case "pattern":
+      // The schema's description says what the value should look like; its regex would not.
+      return diagnostic("invalid-value", { value: String(value), description }, at(path));
+    case "anyOf":
+    case "oneOf":
+      return diagnostic("wrong-type", { expected: description ? lowerFirst(description) : "another kind of value", found: describeValue(value) }, at(path));
+    default:
+      return diagnostic(
+        "invalid-value",
+        { value: typeof value === "object" ? describeValue(value) : String(value), description: [error.message, description].filter(Boolean).join(": ") },
+        at(path),
+      );
+  }
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1).replace(/\.$/, "");
+}

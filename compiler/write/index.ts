@@ -1,0 +1,265 @@
+// Stage 7, write: the files around the pages that hosts and crawlers read (routes.json and the
+// route manifests, build.json, sitemap.xml, robots.txt; the host files _redirects, _headers and an
+// nginx snippet, with the security headers of site preview), and the swap that
+// makes a build all-or-nothing: everything is written to a sibling folder that replaces --out
+// only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
+
+import { spawn } from "node:child_process";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { CompiledSite, RouteManifest } from "../compile/index.ts";
+import type { SiteModel } from "../link/index.ts";
+import { CACHE_CONTROL, securityHeaders } from "../../server/security-headers.ts";
+
+/** A fresh staging folder beside `out`; what killed builds left behind is cleared up first. */
+export function stagingFolder(out: string): string {
+  const parent = dirname(out);
+  mkdirSync(parent, { recursive: true });
+  recoverFromKilledBuilds(out);
+  const staging = join(parent, `.${basename(out)}.building-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  return staging;
+}
+
+/**
+ * A build killed between its two renames leaves no `out` but the previous one set aside: put it
+ * back. Staging and set-aside folders of builds that are gone are removed.
+ */
+function recoverFromKilledBuilds(out: string): void {
+  const parent = dirname(out);
+  const name = basename(out);
+  const leftovers = readdirSync(parent).filter((f) => f.startsWith(`.${name}.building-`) || f.startsWith(`.${name}.old-`));
+  for (const leftover of leftovers) {
+    const pid = Number(leftover.slice(leftover.lastIndexOf("-") + 1));
+    if (pid === process.pid || isAlive(pid)) continue;
+    if (leftover.startsWith(`.${name}.old-`) && !existsSync(out)) renameSync(join(parent, leftover), out);
+    else removeInBackground(join(parent, leftover));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Replaces `out` with the finished staging folder. The previous output is removed by a process
+ * of its own: deleting a large site takes as long as writing it, and nobody waits for that.
+ */
+export function swapIn(staging: string, out: string): void {
+  const old = join(dirname(out), `.${basename(out)}.old-${process.pid}`);
+  rmSync(old, { recursive: true, force: true });
+  let hadPrevious = true;
+  try {
+    renameSync(out, old);
+  } catch {
+    hadPrevious = false;
+  }
+  renameSync(staging, out);
+  if (hadPrevious) removeInBackground(old);
+}
+
+function removeInBackground(folder: string): void {
+  const remover = spawn(process.execPath, ["-e", "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", folder], {
+    detached: true,
+    stdio: "ignore",
+  });
+  // Should the process fail to start, the next build clears the folder up (recoverFromKilledBuilds).
+  remover.on("error", () => {});
+  remover.unref();
+}
+
+/**
+ * Output files by path inside --out: "site/us/index.html", "manifests/routes.json",
+ * "generated/shared.ts". A function stands for a file made when it is first read: site dev
+ * leaves the pages and host files nobody has asked for unmade.
+ */
+export type OutputFiles = Map<string, OutputFile>;
+export type OutputFile = string | Uint8Array | (() => string);
+/** Output files, every one made. */
+export type MadeFiles = Map<string, string | Uint8Array>;
+
+/** The contents of an output file, made now if it was deferred. */
+export function contentsOf(file: OutputFile): string | Uint8Array {
+  return typeof file === "function" ? file() : file;
+}
+
+/** Runs `make` on the first call only. */
+export function once(make: () => string): () => string {
+  let made: string | undefined;
+  return () => (made ??= make());
+}
+
+/** Where a build writes: its staging folder, and the output it is about to replace, if any. */
+export interface OutputTarget {
+  staging: string;
+  previous: string | null;
+}
+
+/**
+ * Writes one file of a build. A file the previous output holds with the same bytes is hard-linked
+ * from there instead: creating a file costs far more than linking one (half a millisecond against
+ * a few microseconds on this project's machines), and an unchanged file keeps its time stamp, so
+ * deploy tools that compare times skip it. Nothing is ever written into the previous output's
+ * files, so it stays whole whatever becomes of this build.
+ */
+export function writeOutput(target: OutputTarget, path: string, content: string | Uint8Array): { bytes: number; linked: boolean } {
+  const full = join(target.staging, path);
+  mkdirSync(dirname(full), { recursive: true });
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  if (target.previous !== null) {
+    const before = join(target.previous, path);
+    if (statSync(before, { throwIfNoEntry: false })?.size === bytes.byteLength && readFileSync(before).equals(bytes)) {
+      try {
+        linkSync(before, full);
+        return { bytes: bytes.byteLength, linked: true };
+      } catch {
+        // A file system without hard links: written below.
+      }
+    }
+  }
+  writeFileSync(full, bytes);
+  return { bytes: bytes.byteLength, linked: false };
+}
+
+/** routes.json: every route, the instant the build shows, and when its output would next change. */
+export function routesJson(compiled: CompiledSite): string {
+  const routes = compiled.routes.map(({ manifest: m }) => ({
+    path: m.path,
+    region: m.region,
+    locale: m.locale,
+    page: m.page,
+    file: m.file,
+    window: m.window,
+    redirect: m.redirect,
+  }));
+  return JSON.stringify({ now: compiled.now, nextChange: compiled.nextChange, routes }, null, 2) + "\n";
+}
+
+/**
+ * build.json in the web root: which build is deployed, the same `now` and `nextChange` as
+ * routes.json. A countdown at zero asks for it (runtime/deployed-build.ts) and reloads its page
+ * once a build as of the stage's end is there; servers send it uncached.
+ */
+export function buildJson(compiled: Pick<CompiledSite, "now" | "nextChange">): string {
+  return JSON.stringify({ now: compiled.now, nextChange: compiled.nextChange }) + "\n";
+}
+
+/** The path prefixes of the regions that have one: /us, /uk, ... (cn is at the root). */
+function regionPrefixes(model: SiteModel): string[] {
+  return [...model.regions.values()].map((r) => r.prefix).filter((p) => p !== "");
+}
+
+/** A route manifest as written: one line, since there are as many as routes. */
+export function manifestJson(m: RouteManifest): string {
+  return JSON.stringify(m) + "\n";
+}
+
+/** The manifest file of a route, beside routes.json: manifests/us/flagship-bumblebee.json. */
+export function manifestPath(m: RouteManifest): string {
+  return m.path === "/" ? "manifests/index.json" : `manifests${m.path}.json`;
+}
+
+const markupEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/**
+ * Text safe inside XML or HTML, as element text or a quoted attribute. Addresses rarely hold any
+ * of these: test first, and the sitemap of a large site costs little.
+ */
+export const escapeMarkup = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => markupEntities[c]!) : s);
+
+export function sitemapXml(compiled: CompiledSite): string {
+  const entries = compiled.routes
+    .filter((r) => r.data && !r.data.head.robots)
+    .map(({ data }) => {
+      const head = data!.head;
+      const alternates = head.alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${escapeMarkup(a.hreflang)}" href="${escapeMarkup(a.href)}"/>`).join("\n");
+      return `  <url>\n    <loc>${escapeMarkup(head.canonical)}</loc>\n${alternates}\n  </url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
+  const disallow = compiled.routes
+    .filter((r) => r.data?.head.robots)
+    .map((r) => `Disallow: ${r.manifest.path}`)
+    .sort();
+  const origins = [...new Set([...model.regions.values()].map((r) => r.origin))];
+  return ["User-agent: *", "Allow: /", ...disallow, "", ...origins.map((o) => `Sitemap: ${o}/sitemap.xml`), ""].join("\n");
+}
+
+/**
+ * _redirects for Netlify-style static hosts: the redirects of the specs, then the region read
+ * from the first path segment, lowercased (seed 000 §2): every other spelling of a region prefix
+ * answers 301 to the lowercase one, the rest of the path and the query kept.
+ */
+export function redirectsFile(compiled: CompiledSite): string {
+  const redirects = compiled.routes.filter((r) => r.manifest.redirect).map(({ manifest: m }) => `${m.path} ${m.redirect!.to} ${m.redirect!.status}`);
+  // No rules for /US/...: Netlify-style hosts lowercase paths themselves and match rules without
+  // regard to case, so a rule from /US to /us would also catch /us and loop.
+  return [...redirects, ""].join("\n");
+}
+
+/** HSTS only where every origin is https: it would lock a plain-http origin out of browsers. */
+function allHttps(model: SiteModel): boolean {
+  return [...model.regions.values()].every((r) => r.origin.startsWith("https://"));
+}
+
+/**
+ * _headers for Netlify-style static hosts (Netlify, Cloudflare Pages): the security headers of
+ * site preview on every path, and the cache rules preview follows.
+ */
+export function headersFile(model: SiteModel): string {
+  const block = (pattern: string, headers: [string, string][]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)];
+  return [
+    "# Generated by site build: the headers of every answer, the same as site preview sends.",
+    ...block("/*", securityHeaders({ https: allHttps(model) })),
+    ...block("/assets/*", [["Cache-Control", CACHE_CONTROL.hashedAsset]]),
+    ...block("/build.json", [["Cache-Control", CACHE_CONTROL.buildJson]]),
+    "",
+  ].join("\n");
+}
+
+/** An nginx snippet to include in the server block whose root is dist/site. */
+export function nginxConf(compiled: CompiledSite, model: SiteModel): string {
+  const redirects = compiled.routes
+    .filter((r) => r.manifest.redirect)
+    .map(({ manifest: m }) => `location = ${m.path} { return ${m.redirect!.status} ${m.redirect!.to}; }`);
+  // A regex that matches the prefix in any case but the lowercase one, so /us itself is served.
+  const anyCase = (code: string) => [...code].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join("");
+  const cases = regionPrefixes(model).map((prefix) => {
+    const code = prefix.slice(1);
+    return `location ~ ^/(?!${code}(?:/|$))${anyCase(code)}(/.*)?$ { return 301 ${prefix}$1$is_args$args; }`;
+  });
+  // "always": on 404s and redirects too. nginx hands a location the server's add_header lines
+  // only when it has none of its own, so a location that sets Cache-Control repeats them.
+  const security = securityHeaders({ https: allHttps(model) }).map(([name, value]) => `add_header ${name} "${value}" always;`);
+  const withSecurity = (line: string) => [line, ...security].join(" ");
+  return [
+    "# Generated by site build. Include it inside the server block whose root is dist/site:",
+    "#   server { listen 443 ssl; root /srv/site/dist/site; include /srv/site/dist/host/nginx.conf; }",
+    "# It lives beside the web root, not in it, so it is never served.",
+    "# Redirects name the site's own paths, whatever scheme and port a proxy in front of nginx uses.",
+    "absolute_redirect off;",
+    "# Pages, scripts and texts are UTF-8, as site preview's Content-Type says.",
+    "charset utf-8;",
+    "# The security headers of every answer, the same as site preview sends.",
+    ...security,
+    ...redirects,
+    "# The region is the first path segment, lowercased: /US/... answers 301 to /us/..., query kept.",
+    ...cases,
+    "# Host files some hosts read from the web root (site/_redirects, site/_headers) are never served.",
+    "location ~ ^/_(redirects|headers)$ { return 404; }",
+    "# build.json names the deployed build; a countdown at zero asks for it, so it is never cached.",
+    `location = /build.json { ${withSecurity(`add_header Cache-Control "${CACHE_CONTROL.buildJson}";`)} }`,
+    "# Files under /assets/ have a content hash in their name: they never change.",
+    `location /assets/ { ${withSecurity(`add_header Cache-Control "${CACHE_CONTROL.hashedAsset}";`)} }`,
+    `location / { try_files $uri $uri/index.html =404; ${withSecurity(`add_header Cache-Control "${CACHE_CONTROL.page}";`)} }`,
+    "error_page 404 /404.html;",
+    "",
+  ].join("\n");
+}
