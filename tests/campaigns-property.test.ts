@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { beforeAll, expect, test } from "vitest";
-import type { SiteModel } from "../compiler/link/index.ts";
+import type { SiteModel } from "../compiler/link/model.ts";
 import { check, renderSite } from "../compiler/pipeline.ts";
 import { projectRoot } from "./support/cli.ts";
 

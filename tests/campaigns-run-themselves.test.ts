@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { DateTime } from "luxon";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { SiteModel } from "../compiler/link/index.ts";
+import type { SiteModel } from "../compiler/link/model.ts";
 import { check, renderSite } from "../compiler/pipeline.ts";
 import type { MadeFiles } from "../compiler/write/index.ts";
 import { projectRoot } from "./support/cli.ts";

@@ -7,7 +7,7 @@ import { HtmlValidate } from "html-validate";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { check, type PageWeight } from "../compiler/pipeline.ts";
-import type { SiteModel } from "../compiler/link/index.ts";
+import type { SiteModel } from "../compiler/link/model.ts";
 import { buildInto } from "./support/build.ts";
 import { projectRoot } from "./support/cli.ts";
 

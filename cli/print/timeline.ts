@@ -7,7 +7,7 @@
 
 import { DateTime, IANAZone, type Zone } from "luxon";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
-import type { SiteModel } from "../../compiler/link/index.ts";
+import type { SiteModel } from "../../compiler/link/model.ts";
 import { collectWindows, nextChange, stateAt, type TimedWindow, type WindowState } from "../../compiler/time/windows.ts";
 
 export interface TimelineRow {

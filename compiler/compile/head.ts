@@ -1,7 +1,7 @@
 // Head data of a route (part of compile): title, description, canonical, hreflang alternates
 // and JSON-LD (Organization, WebPage, and Product on product pages), per seed 000 §2.
 
-import type { RegionModel, RouteModel, SiteModel } from "../link/index.ts";
+import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type { HeadData, ProductCard } from "./route-data.ts";
 
 /** Which region's page is x-default when several have it (seed 000 §2). */

@@ -5,9 +5,8 @@
 
 import type { DateTime } from "luxon";
 import { buildHead } from "./head.ts";
-import { regionPath } from "../link/context.ts";
-import type { Language, RegionModel, RouteModel, SiteModel, Template } from "../link/index.ts";
-import { parseLink } from "../link/syntax.ts";
+import type { Language, RegionModel, RouteModel, SiteModel, Template } from "../link/model.ts";
+import { linkTarget, parseLink, regionPath } from "../link/syntax.ts";
 import { lookupMessage, textsOf } from "../link/messages.ts";
 import { resolveInForce, type LivePromotion, type RegionInForce } from "../time/index.ts";
 import { fillAll, fillPlaceholders, paragraphsOf, type PlaceholderContext } from "../link/placeholders.ts";
@@ -127,7 +126,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     const link = parseLink(text);
     if (link.kind === "external") return { href: link.url.href, external: true };
     if (link.kind !== "internal") return { href: "", external: false };
-    const path = link.absolute ? `/${link.path}` : (region.prefix + (link.path ? `/${link.path}` : "")) || "/";
+    const path = linkTarget(link, region.prefix);
     const anchor = link.anchor ? `#${link.anchor}` : "";
     const target = model.routesByPath.get(path);
     // A link to a page that is not released yet, or whose window is over, leads nowhere for now:

@@ -2,7 +2,7 @@
 // hrefs, prices are formatted, placeholders are filled). A template is a pure function of this.
 
 import type { ProductPhase } from "../time/index.ts";
-import type { Language, Template } from "../link/index.ts";
+import type { Language, Template } from "../link/model.ts";
 
 export interface Link {
   label: string;

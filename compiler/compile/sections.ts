@@ -5,7 +5,7 @@
 // Savings, percent off and instalments are derived; every text has its placeholders filled.
 
 import type { RegionInForce, StageAt } from "../time/index.ts";
-import type { RegionModel, SiteModel } from "../link/index.ts";
+import type { RegionModel, SiteModel } from "../link/model.ts";
 import type { Link, Price, ProductCard, SaleItem, SectionData, StageInfo } from "./route-data.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { fillAll, paragraphsOf } from "../link/placeholders.ts";

@@ -4,7 +4,7 @@
 
 import { diagnostic, type DiagnosticCode, type Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
-import type { RegionModel, RouteModel } from "./index.ts";
+import type { RegionModel, RouteModel } from "./model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
@@ -27,11 +27,6 @@ export interface LinkContext {
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });
-
-export function regionPath(prefix: string, page: string): string {
-  const rest = page === "home" || page === "" ? "" : `/${page}`;
-  return prefix + rest || "/";
-}
 
 export function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
   const [head, ...rest] = id.split("/");

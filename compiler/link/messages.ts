@@ -2,7 +2,7 @@
 // its table falls back to (de -> en), so a shopper never meets an empty button. Compile looks
 // texts up here; link checks that every chain ends in a text.
 
-import type { Language } from "./index.ts";
+import type { Language } from "./model.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 
 /** A language and the languages it falls back to, in order; a loop in the chain ends it. */

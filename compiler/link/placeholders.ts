@@ -1,7 +1,7 @@
 // Figures that content texts name as {placeholders} instead of writing them: the value differs
 // per region or lives in one other spec, and a figure written twice can disagree.
 
-import type { RegionModel } from "./index.ts";
+import type { RegionModel } from "./model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 
 export interface PlaceholderContext {

@@ -1,9 +1,11 @@
 // What a link written in a spec is. Internal links are page paths (resolved per region by the
 // link stage); external ones must be https. javascript:, data: and http: never reach a page.
 
+export type InternalLink = { kind: "internal"; absolute: boolean; path: string; anchor: string | null };
+
 export type ParsedLink =
   | { kind: "external"; url: URL }
-  | { kind: "internal"; absolute: boolean; path: string; anchor: string | null }
+  | InternalLink
   | { kind: "insecure"; scheme: string }
   | { kind: "invalid" };
 
@@ -27,4 +29,18 @@ export function parseLink(text: string): ParsedLink {
   const m = INTERNAL.exec(value);
   if (!m) return { kind: "invalid" };
   return { kind: "internal", absolute: m[1] === "/", path: m[2] ?? "", anchor: m[3]?.slice(1) ?? null };
+}
+
+/** A page's path in a region: the page id under the region's prefix; `home` is the prefix itself. */
+export function regionPath(prefix: string, page: string): string {
+  const rest = page === "home" || page === "" ? "" : `/${page}`;
+  return prefix + rest || "/";
+}
+
+/**
+ * The site path an internal link leads to from a region, without its anchor: the one resolver of
+ * link (which checks a route is there) and compile (which writes the href), so the two agree.
+ */
+export function linkTarget(link: InternalLink, prefix: string): string {
+  return link.absolute ? `/${link.path}` : regionPath(prefix, link.path);
 }

@@ -4,7 +4,7 @@
 // part of the compiler compares instants, so two parts of a page cannot disagree about the time.
 
 import type { DateTime } from "luxon";
-import type { RegionModel, RouteModel, SiteModel } from "../link/index.ts";
+import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { parseInstant } from "./instant.ts";
 import { campaignStages, collectWindows, forEachPage, nextChange, type Stage } from "./windows.ts";

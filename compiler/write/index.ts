@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
-import type { SiteModel } from "../link/index.ts";
+import type { SiteModel } from "../link/model.ts";
 import { CACHE_CONTROL, securityHeaders } from "../../server/security-headers.ts";
 
 /** A fresh staging folder beside `out`; what killed builds left behind is cleared up first. */

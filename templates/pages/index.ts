@@ -1,7 +1,7 @@
 // One component per page kind (pages.yaml `template`). Each is a pure function of its page data.
 import type { FunctionComponent } from "react";
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import type { Template } from "../../compiler/link/index.ts";
+import type { Template } from "../../compiler/link/model.ts";
 import { AccountPage } from "./account.tsx";
 import { ArticlePage } from "./article.tsx";
 import { CampaignPage } from "./campaign.tsx";

@@ -3,9 +3,9 @@
 // that a headline's "up to N%" is what the price table and the campaign's offers say.
 
 import type { PathSegment } from "../../load/index.ts";
-import { at, findPage, regionPath, type LinkContext } from "../context.ts";
+import { at, findPage, type LinkContext } from "../context.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
-import { parseLink } from "../syntax.ts";
+import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 import { campaignStages, forEachPage, regionZoneOf } from "../../time/windows.ts";
@@ -76,7 +76,7 @@ function pathOf(cx: LinkContext, region: string, link: string): string {
   const parsed = parseLink(link);
   if (parsed.kind !== "internal") return "";
   const prefix = cx.regions.get(region)?.prefix ?? "";
-  return parsed.absolute ? `/${parsed.path}` : regionPath(prefix, parsed.path);
+  return linkTarget(parsed, prefix);
 }
 
 function entryTexts(entry: NonNullable<Spec.Campaign["promotion"]>[string][number]): Record<string, string | undefined> {

@@ -5,7 +5,7 @@ import { closest, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
 import { at, findPage, type LinkContext, type Report } from "../context.ts";
 import { checkLink } from "./navigation.ts";
-import type { Template } from "../index.ts";
+import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
 import { placeholderNames, placeholdersIn } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";

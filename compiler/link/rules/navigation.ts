@@ -3,9 +3,9 @@
 
 import { closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
-import { at, regionPath, type LinkContext } from "../context.ts";
-import type { RegionModel } from "../index.ts";
-import { parseLink } from "../syntax.ts";
+import { at, type LinkContext } from "../context.ts";
+import type { RegionModel } from "../model.ts";
+import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -20,7 +20,7 @@ export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unkn
     return;
   }
   if (!cx.specs.pages) return;
-  const resolved = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+  const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
     // The pages the region carries, written as this link was (relative to the region, or absolute).

@@ -3,9 +3,9 @@
 import { readdirSync } from "node:fs";
 import type { Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
-import { at, findPage, regionPath, type LinkContext } from "../context.ts";
+import { at, findPage, type LinkContext } from "../context.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
-import { parseLink } from "../syntax.ts";
+import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { fromRoot } from "../../project.ts";
 
 /**
@@ -36,7 +36,7 @@ export function checkSections(cx: LinkContext): void {
       const checkAnchor = (text: string, where: PathSegment[]) => {
         const parsed = parseLink(text);
         if (parsed.kind !== "internal" || !parsed.anchor) return;
-        const target = parsed.absolute ? `/${parsed.path}` : regionPath(region.prefix, parsed.path);
+        const target = linkTarget(parsed, region.prefix);
         if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
           if (!ids.has(parsed.anchor)) report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
         }
