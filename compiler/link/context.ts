@@ -5,7 +5,6 @@
 import { diagnostic, type DiagnosticCode, type Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type { RegionModel, RouteModel } from "./model.ts";
-import type * as Spec from "../validate/spec-types.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
 export type Report = <C extends DiagnosticCode>(code: C, args: Parameters<typeof diagnostic<C>>[1], location: Location) => void;
@@ -27,10 +26,3 @@ export interface LinkContext {
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });
-
-export function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
-  const [head, ...rest] = id.split("/");
-  let page = pages[head!];
-  for (const segment of rest) page = page?.children?.[segment];
-  return page;
-}

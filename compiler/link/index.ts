@@ -6,9 +6,9 @@
 // region files, content, rich sections and campaigns are in rules/.
 
 import { closest, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
-import type { PathSegment } from "../load/index.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
-import { at, findPage, type LinkContext, type Report } from "./context.ts";
+import { at, type LinkContext, type Report } from "./context.ts";
+import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
 import { regionPath } from "./syntax.ts";
 import { checkCampaigns } from "./rules/campaigns.ts";
 import { checkRegionFiles } from "./rules/navigation.ts";
@@ -172,60 +172,54 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     return window.end ? { start: iso(window.start), end: iso(window.end) } : { start: iso(window.start) };
   };
   if (pages) {
-    const addPages = (entries: Record<string, Spec.Page>, parentId: string | null, yamlPath: PathSegment[]) => {
-      for (const [key, page] of Object.entries(entries)) {
-        const id = parentId ? `${parentId}/${key}` : key;
-        const pagePath = [...yamlPath, key];
-        const pageRegions = page.regions === "all" ? regionCodes : page.regions;
-        const regionLocation = (code: string) =>
-          page.regions === "all" ? at(pages, [...pagePath, "regions"]) : at(pages, [...pagePath, "regions", page.regions.indexOf(code)]);
-        const childRegions = new Set(
-          Object.values(page.children ?? {}).flatMap((c) => (c.regions === "all" ? regionCodes : c.regions)),
-        );
-        const product = page.product ? checkProduct(page.product, at(pages, [...pagePath, "product"])) : undefined;
-        if (page.campaign) checkCampaign(page.campaign, at(pages, [...pagePath, "campaign"]));
-        if (page.template === "product" && !page.product) report("page-missing-subject", { page: id, template: "product", field: "product" }, at(pages, pagePath, true));
-        if (page.template === "campaign" && !page.campaign) report("page-missing-subject", { page: id, template: "campaign", field: "campaign" }, at(pages, pagePath, true));
+    forEachPage(pages.data.pages, (id, page, pagePath) => {
+      const pageRegions = page.regions === "all" ? regionCodes : page.regions;
+      const regionLocation = (code: string) =>
+        page.regions === "all" ? at(pages, [...pagePath, "regions"]) : at(pages, [...pagePath, "regions", page.regions.indexOf(code)]);
+      const childRegions = new Set(
+        Object.values(page.children ?? {}).flatMap((c) => (c.regions === "all" ? regionCodes : c.regions)),
+      );
+      const product = page.product ? checkProduct(page.product, at(pages, [...pagePath, "product"])) : undefined;
+      if (page.campaign) checkCampaign(page.campaign, at(pages, [...pagePath, "campaign"]));
+      if (page.template === "product" && !page.product) report("page-missing-subject", { page: id, template: "product", field: "product" }, at(pages, pagePath, true));
+      if (page.template === "campaign" && !page.campaign) report("page-missing-subject", { page: id, template: "campaign", field: "campaign" }, at(pages, pagePath, true));
 
-        const emptyIn = pageRegions.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
-        if (emptyIn.length > 0) report("page-without-target", { page: id, regions: emptyIn }, at(pages, pagePath, true));
+      const emptyIn = pageRegions.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
+      if (emptyIn.length > 0) report("page-without-target", { page: id, regions: emptyIn }, at(pages, pagePath, true));
 
-        // A region gets this route if the page is there, or if one of its children is (a grouping route).
-        for (const code of new Set([...pageRegions, ...childRegions])) {
-          const carried = pageRegions.includes(code);
-          if (carried && !checkRegion(code, regionLocation(code))) continue;
-          const region = regions.get(code);
-          if (!region) continue;
-          if (carried && page.template === "product") useProduct(product, code, `the page ${id} shows it there`, regionLocation(code));
-          const route: RouteModel = {
-            path: regionPath(region.prefix, id),
-            region: code,
-            page: id,
-            template: carried ? (page.template ?? null) : null,
-            product: carried ? (product ?? null) : null,
-            campaign: carried ? (page.campaign ?? null) : null,
-            redirect: carried && page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
-            window: carried ? (landingWindow(page.campaign, code) ?? page.window ?? null) : null,
-            scrollTo: carried ? (page.scrollTo ?? null) : null,
-            childrenOnly: !carried,
-          };
-          const existing = routesByPath.get(route.path);
-          if (existing) {
-            report("duplicate-route", { path: route.path, other: existing.page }, at(pages, pagePath, true));
-            continue;
-          }
-          routes.push(route);
-          routesByPath.set(route.path, route);
+      // A region gets this route if the page is there, or if one of its children is (a grouping route).
+      for (const code of new Set([...pageRegions, ...childRegions])) {
+        const carried = pageRegions.includes(code);
+        if (carried && !checkRegion(code, regionLocation(code))) continue;
+        const region = regions.get(code);
+        if (!region) continue;
+        if (carried && page.template === "product") useProduct(product, code, `the page ${id} shows it there`, regionLocation(code));
+        const route: RouteModel = {
+          path: regionPath(region.prefix, id),
+          region: code,
+          page: id,
+          template: carried ? (page.template ?? null) : null,
+          product: carried ? (product ?? null) : null,
+          campaign: carried ? (page.campaign ?? null) : null,
+          redirect: carried && page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
+          window: carried ? (landingWindow(page.campaign, code) ?? page.window ?? null) : null,
+          scrollTo: carried ? (page.scrollTo ?? null) : null,
+          childrenOnly: !carried,
+        };
+        const existing = routesByPath.get(route.path);
+        if (existing) {
+          report("duplicate-route", { path: route.path, other: existing.page }, at(pages, pagePath, true));
+          continue;
         }
-        if (page.children) addPages(page.children, id, [...pagePath, "children"]);
+        routes.push(route);
+        routesByPath.set(route.path, route);
       }
-    };
-    addPages(pages.data.pages, null, ["pages"]);
+    });
 
     // Redirect targets exist in the same region, and become paths.
     for (const route of routes) {
       if (!route.redirect) continue;
-      const yamlPath = ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s])), "redirect", "to"];
+      const yamlPath = [...pageYamlPath(route.page), "redirect", "to"];
       const target = route.redirect.to;
       if (!findPage(pages.data.pages, target)) {
         report("unknown-page", { value: target, suggestion: closest(target, routes.map((r) => r.page)) }, at(pages, yamlPath));

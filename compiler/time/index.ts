@@ -7,7 +7,8 @@ import type { DateTime } from "luxon";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { parseInstant } from "./instant.ts";
-import { campaignStages, collectWindows, forEachPage, nextChange, type Stage } from "./windows.ts";
+import { landingPages } from "../link/pages.ts";
+import { campaignStages, collectWindows, nextChange, type Stage } from "./windows.ts";
 
 export type StageState = "over" | "live" | "upcoming";
 
@@ -73,8 +74,7 @@ export interface SiteInForce {
 
 export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
   const campaigns = model.specs.campaigns;
-  const landing = new Map<string, string>();
-  if (model.specs.pages) forEachPage(model.specs.pages.data.pages, (id, page) => page.campaign && !landing.has(page.campaign) && landing.set(page.campaign, id));
+  const landing = landingPages(model.specs.pages?.data.pages ?? {});
   const preOrders = new Map<string, string>();
   for (const [id, c] of campaigns) {
     const product = c.data.preOrder && model.canonicalProduct(c.data.preOrder);

@@ -8,6 +8,7 @@ import { DateTime, IANAZone } from "luxon";
 import { diagnostic, type Diagnostic, type Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
+import { forEachPage } from "../link/pages.ts";
 import { parseInstant } from "./instant.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
@@ -232,14 +233,6 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
   return out;
 }
 
-/** Every page of pages.yaml, children included, with its id ("where-to-buy/hongkong-macao") and YAML path. */
-export function forEachPage(entries: Record<string, Spec.Page>, visit: (id: string, page: Spec.Page, path: PathSegment[]) => void, prefix = "", path: PathSegment[] = ["pages"]): void {
-  for (const [key, page] of Object.entries(entries)) {
-    visit(prefix + key, page, [...path, key]);
-    if (page.children) forEachPage(page.children, visit, `${prefix}${key}/`, [...path, key, "children"]);
-  }
-}
-
 function isAmbiguous(instant: DateTime, zone: string | null): boolean {
   if (!zone) return false;
   // A wall time that occurs twice (clocks set back): the same local time an hour away.
@@ -272,29 +265,23 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
   }
   const pages = specs.pages;
   if (pages) {
-    const walk = (entries: Record<string, Spec.Page>, path: PathSegment[], prefix: string) => {
-      for (const [key, page] of Object.entries(entries)) {
-        const id = prefix + key;
-        if (page.window) {
-          const start = page.window.start ? parseInstant(page.window.start) : null;
-          const end = page.window.end ? parseInstant(page.window.end) : null;
-          for (const region of page.regions === "all" ? regionCodes : page.regions) {
-            windows.push({
-              kind: "route",
-              region,
-              label: `page ${id}`,
-              startsWhat: `page ${id} opens`,
-              endsWhat: `page ${id} closes`,
-              start: start?.ok ? start.instant : null,
-              end: end?.ok ? end.instant : null,
-              location: locate(pages.spec, [...path, key, "window"]),
-            });
-          }
-        }
-        if (page.children) walk(page.children, [...path, key, "children"], `${id}/`);
+    forEachPage(pages.data.pages, (id, page, path) => {
+      if (!page.window) return;
+      const start = page.window.start ? parseInstant(page.window.start) : null;
+      const end = page.window.end ? parseInstant(page.window.end) : null;
+      for (const region of page.regions === "all" ? regionCodes : page.regions) {
+        windows.push({
+          kind: "route",
+          region,
+          label: `page ${id}`,
+          startsWhat: `page ${id} opens`,
+          endsWhat: `page ${id} closes`,
+          start: start?.ok ? start.instant : null,
+          end: end?.ok ? end.instant : null,
+          location: locate(pages.spec, [...path, "window"]),
+        });
       }
-    };
-    walk(pages.data.pages, ["pages"], "");
+    });
   }
   for (const [region, file] of specs.regions) {
     const walk = (items: Spec.NavItem[], path: PathSegment[]) =>

@@ -3,12 +3,13 @@
 // that a headline's "up to N%" is what the price table and the campaign's offers say.
 
 import type { PathSegment } from "../../load/index.ts";
-import { at, findPage, type LinkContext } from "../context.ts";
+import { at, type LinkContext } from "../context.ts";
+import { findPage, landingPages } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
-import { campaignStages, forEachPage, regionZoneOf } from "../../time/windows.ts";
+import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
 
@@ -19,8 +20,7 @@ export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
   const { specs, report, regions } = cx;
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
-  const landing = new Map<string, string>();
-  if (pages) forEachPage(pages.data.pages, (id, page) => page.campaign && !landing.has(page.campaign) && landing.set(page.campaign, id));
+  const landing = landingPages(pages?.data.pages ?? {});
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;

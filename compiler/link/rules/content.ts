@@ -3,7 +3,8 @@
 
 import { closest, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
-import { at, findPage, type LinkContext, type Report } from "../context.ts";
+import { at, type LinkContext, type Report } from "../context.ts";
+import { findPage, pageYamlPath } from "../pages.ts";
 import { checkLink } from "./navigation.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
@@ -42,7 +43,7 @@ export function checkContent(cx: LinkContext): void {
   for (const route of routes) {
     if (!route.template || route.childrenOnly) continue;
     const region = regions.get(route.region)!;
-    const pageKey = at(pages!, ["pages", ...route.page.split("/").flatMap((s, i) => (i === 0 ? [s] : ["children", s]))], true);
+    const pageKey = at(pages!, pageYamlPath(route.page), true);
     const content = specs.content.get(route.page);
     if (!content) {
       if (contentChecked) miss(route.page, "content file", route.region, pageKey);

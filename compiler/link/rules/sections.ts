@@ -3,7 +3,8 @@
 import { readdirSync } from "node:fs";
 import type { Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
-import { at, findPage, type LinkContext } from "../context.ts";
+import { at, type LinkContext } from "../context.ts";
+import { findPage } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { fromRoot } from "../../project.ts";

@@ -1,0 +1,35 @@
+// The pages of pages.yaml as a tree: one walk, one lookup by id, one YAML path per id, for every
+// rule and stage that reads pages (routes, windows, campaigns, content).
+
+import type { PathSegment } from "../load/index.ts";
+import type * as Spec from "../validate/spec-types.ts";
+
+/** Every page, children included, with its id ("where-to-buy/hongkong-macao") and YAML path. */
+export function forEachPage(entries: Record<string, Spec.Page>, visit: (id: string, page: Spec.Page, path: PathSegment[]) => void, prefix = "", path: PathSegment[] = ["pages"]): void {
+  for (const [key, page] of Object.entries(entries)) {
+    visit(prefix + key, page, [...path, key]);
+    if (page.children) forEachPage(page.children, visit, `${prefix}${key}/`, [...path, key, "children"]);
+  }
+}
+
+/** The page of an id, children included. */
+export function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
+  const [head, ...rest] = id.split("/");
+  let page = pages[head!];
+  for (const segment of rest) page = page?.children?.[segment];
+  return page;
+}
+
+/** Where a page id is written in pages.yaml: ["pages", "where-to-buy", "children", "hongkong-macao"]. */
+export function pageYamlPath(id: string): PathSegment[] {
+  return ["pages", ...id.split("/").flatMap((segment, i) => (i === 0 ? [segment] : ["children", segment]))];
+}
+
+/** The landing page of each campaign: the first page of pages.yaml that names it. */
+export function landingPages(pages: Record<string, Spec.Page>): Map<string, string> {
+  const landing = new Map<string, string>();
+  forEachPage(pages, (id, page) => {
+    if (page.campaign && !landing.has(page.campaign)) landing.set(page.campaign, id);
+  });
+  return landing;
+}
