@@ -16,43 +16,52 @@ import type { ParseCache } from "./parse-cache.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
 
-/** The kinds of spec file; each has a schema in schemas/<kind>.schema.json. */
-export type SpecKind =
-  | "site"
-  | "pages"
-  | "prices"
-  | "catalogue"
-  | "region-chooser"
-  | "organisation"
-  | "api"
-  | "constants"
-  | "region"
-  | "messages"
-  | "campaign"
-  | "content";
-
-/** Files of which there is exactly one, and where they live. */
-export const singletonFiles: Record<string, SpecKind> = {
-  "site.yaml": "site",
-  "pages.yaml": "pages",
-  "prices.yaml": "prices",
-  "catalogue.yaml": "catalogue",
-  "region-chooser.yaml": "region-chooser",
-  "organisation.yaml": "organisation",
-  "api.yaml": "api",
-  "constants.yaml": "constants",
-};
-
 /**
- * Folders whose every file is one spec of a kind, named by its path without .yaml: regions/us.yaml
- * is region 'us', content/where-to-buy/hongkong-macao.yaml the content of that page.
+ * The one table of spec kinds: where each kind lives in a specs folder. Each kind has a schema in
+ * schemas/<kind>.schema.json. A file kind has exactly one file; a folder kind has one spec per
+ * file, named by its path without .yaml: regions/us.yaml is region 'us', and
+ * content/where-to-buy/hongkong-macao.yaml the content of that page.
  */
-export const folderKinds: Record<string, SpecKind> = {
-  regions: "region",
-  messages: "messages",
-  campaigns: "campaign",
-  content: "content",
-};
+const specKinds = {
+  site: { file: "site.yaml" },
+  pages: { file: "pages.yaml" },
+  prices: { file: "prices.yaml" },
+  catalogue: { file: "catalogue.yaml" },
+  "region-chooser": { file: "region-chooser.yaml" },
+  organisation: { file: "organisation.yaml" },
+  api: { file: "api.yaml" },
+  constants: { file: "constants.yaml" },
+  region: { folder: "regions" },
+  messages: { folder: "messages" },
+  campaign: { folder: "campaigns" },
+  content: { folder: "content" },
+} as const satisfies Record<string, SpecPlace>;
+
+interface SpecPlace {
+  file?: string;
+  folder?: string;
+}
+
+export type SpecKind = keyof typeof specKinds;
+
+/** Every kind of spec file. */
+export const SPEC_KINDS = Object.keys(specKinds) as SpecKind[];
+
+/** Files of which there is exactly one, and their kind. */
+export const singletonFiles: Record<string, SpecKind> = Object.fromEntries(
+  SPEC_KINDS.flatMap((kind) => {
+    const where: SpecPlace = specKinds[kind];
+    return where.file ? [[where.file, kind]] : [];
+  }),
+);
+
+/** Folders whose every file is one spec of a kind, and their kind. */
+export const folderKinds: Record<string, SpecKind> = Object.fromEntries(
+  SPEC_KINDS.flatMap((kind) => {
+    const where: SpecPlace = specKinds[kind];
+    return where.folder ? [[where.folder, kind]] : [];
+  }),
+);
 
 export type PathSegment = string | number;
 

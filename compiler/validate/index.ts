@@ -9,7 +9,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
-import { locate, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
+import { locate, SPEC_KINDS as KINDS, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import { parseInstant } from "../time/instant.ts";
@@ -45,7 +45,6 @@ export interface ValidSpecs {
 type Validators = Record<SpecKind, ValidateFunction>;
 let validators: Validators | undefined;
 
-const KINDS: SpecKind[] = ["site", "pages", "prices", "catalogue", "region-chooser", "organisation", "api", "constants", "region", "messages", "campaign", "content"];
 
 /** Our formats, and the standard ones we use, under the one name the compiled code reads them by. */
 const FORMATS: Record<string, Format> = {
