@@ -4,8 +4,6 @@
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type { HeadData, ProductCard } from "./route-data.ts";
 
-/** Which region's page is x-default when several have it (seed 000 §2). */
-const X_DEFAULT_PRIORITY = ["cn", "us", "eu"];
 
 export interface HeadInput {
   title: string;
@@ -38,7 +36,8 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
     const other = model.regions.get(r.region)!;
     return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region };
   });
-  const xDefault = X_DEFAULT_PRIORITY.map((code) => alternates.find((a) => a.region === code)).find(Boolean);
+  // Whose page is x-default when several have it (site.yaml, seed 000 §2).
+  const xDefault = (model.specs.site!.data.xDefault ?? [model.defaultRegion]).map((code) => alternates.find((a) => a.region === code)).find(Boolean);
   const organisation = model.specs.organisation!.data;
   const globalOrigin = region.origin;
   const jsonLd: object[] = [

@@ -83,17 +83,6 @@ export function fileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
-const seriesLabels: Record<string, string> = {
-  megatron: "Megatron",
-  grimlock: "Grimlock",
-  "optimus-prime": "Optimus Prime",
-  bumblebee: "Bumblebee",
-  k1: "K1",
-  "buzz-lightyear": "Buzz Lightyear",
-  "ai-base": "AI Base",
-  t9: "T9-E",
-};
-
 export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
   // The time stage decides, once, what is in force at `now`; nothing below compares instants.
   const time = resolveInForce(fullModel, now);
@@ -387,7 +376,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
         const chooser = specs.regionChooser!.data;
         // The region's own language greets its shoppers (us, uk and eu share English); the other
         // five follow for whoever came to the wrong region.
-        const languages: Language[] = ["zh", "en", "de", "fr", "ja", "ko"];
+        const languages = Object.keys(chooser.title) as Language[];
         languages.sort((a, b) => Number(b === lang) - Number(a === lang));
         return {
           template,
@@ -417,7 +406,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
           title,
           groups: (content?.manuals?.[region.code] ?? []).map((g) => ({
             series: g.series,
-            label: seriesLabels[g.series] ?? g.series,
+            label: specs.catalogue?.data.series?.[g.series] ?? g.series,
             files: g.files.map((f) => ({ ...f, href: `${specs.site!.data.downloads.replace(/\/$/, "")}/${region.code}/${encodeURIComponent(f.name)}` })),
           })),
           labels: {
@@ -481,7 +470,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     routes,
     modules: generatedModules(model, routes),
     notFound: {
-      regions: ["cn", "us"]
+      regions: (specs.site!.data.notFoundRegions ?? [model.defaultRegion])
         .map((code) => model.regions.get(code))
         .filter((r): r is RegionModel => r !== undefined)
         .map((r) => ({

@@ -37,6 +37,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     return false;
   };
   checkRegion(site.data.defaultRegion, at(site, ["defaultRegion"]));
+  for (const key of ["xDefault", "notFoundRegions"] as const) site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
   const regions = new Map<string, RegionModel>();
   for (const [code, r] of Object.entries(site.data.regions)) {
     if (!site.data.origins[r.origin]) report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));

@@ -464,6 +464,15 @@ export interface ProductCatalogue {
       };
     };
   };
+  /**
+   * The name of each series, as manual lists and other headings show it (Optimus Prime for optimus-prime). Default: the series id.
+   */
+  series?: {
+    /**
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
+     */
+    [k: string]: string;
+  };
 }
 
 /**
@@ -2474,4 +2483,20 @@ export interface Site {
    * An absolute https:// address on another site.
    */
   downloads: string;
+  /**
+   * Whose page is the x-default alternate of a page several regions have: the first of these regions that has it (seed 000 §2: cn, then us, then eu). Default: the default region.
+   *
+   * @minItems 1
+   *
+   * Items: A region code as declared in site.yaml (us, uk, eu, fr, de, jp, kr, cn).
+   */
+  xDefault?: string[];
+  /**
+   * The regions whose language the site-wide 404 page speaks, in order, each with a link to its home. Default: the default region.
+   *
+   * @minItems 1
+   *
+   * Items: A region code as declared in site.yaml (us, uk, eu, fr, de, jp, kr, cn).
+   */
+  notFoundRegions?: string[];
 }
