@@ -3,7 +3,7 @@
 // inside the specs folder is read, and links that lead out or loop, folders where a file belongs,
 // named pipes and sockets are reported by what they are and skipped, never opened.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, chmodSync, writeFileSync, copyFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,12 +86,6 @@ describe("a spec that cannot be read", () => {
     failing.set(join(specs, "content", "where-to-buy"), "EACCES");
     expect(codes()).toEqual(["error unreadable-spec specs/content/where-to-buy:1:1"]);
     expect(found()[0]!.message).toBe("This spec folder cannot be read: you do not have permission to read it.");
-  });
-
-  test.skipIf(process.getuid?.() === 0)("chmod 000 (as a user other than root)", () => {
-    const { specs, codes } = site();
-    chmodSync(join(specs, "constants.yaml"), 0);
-    expect(codes()).toEqual(["error unreadable-spec specs/constants.yaml:1:1"]);
   });
 
   test("site check exits 1 with the diagnostic, not 2 with an internal error", () => {
