@@ -7,7 +7,8 @@ import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { beforeAll, expect, test } from "vitest";
 import type { SiteModel } from "../compiler/link/model.ts";
-import { check, renderSite } from "../compiler/pipeline.ts";
+import { check } from "../compiler/pipeline.ts";
+import { renderSite } from "./support/render-site.ts";
 import { projectRoot } from "./support/cli.ts";
 
 let model: SiteModel;

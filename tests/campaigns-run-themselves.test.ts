@@ -6,7 +6,8 @@ import { DateTime } from "luxon";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { SiteModel } from "../compiler/link/model.ts";
-import { check, renderSite } from "../compiler/pipeline.ts";
+import { check } from "../compiler/pipeline.ts";
+import { renderSite } from "./support/render-site.ts";
 import type { MadeFiles } from "../compiler/write/index.ts";
 import { projectRoot } from "./support/cli.ts";
 

@@ -3,7 +3,8 @@
 import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { afterAll, expect, test } from "vitest";
-import { check, renderSite } from "../compiler/pipeline.ts";
+import { check } from "../compiler/pipeline.ts";
+import { renderSite } from "./support/render-site.ts";
 import { linkTarget, parseLink, type InternalLink } from "../compiler/link/syntax.ts";
 import { materialize } from "./support/fixtures.ts";
 

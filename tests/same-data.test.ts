@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { sameData } from "../compiler/pipeline.ts";
+import { sameData } from "../server/dev/site.ts";
 
 const runs = Number(process.env.FC_RUNS ?? 40);
 // Through JSON, as compiled data is: no -0, no undefined.

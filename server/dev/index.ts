@@ -20,7 +20,8 @@ import { describeTemplateErrors, isEsbuildFailure, RendererMaps, syntaxErrors, t
 import { hasErrors } from "../../compiler/diagnostics/index.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
-import { check, updateDevSite, type DevCache, type Renderer } from "../../compiler/pipeline.ts";
+import { check, type Renderer } from "../../compiler/pipeline.ts";
+import { updateDevSite, type DevCache } from "./site.ts";
 import { escapeMarkup, type OutputFiles } from "../../compiler/write/index.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "../preview.ts";
 import { plain, printPretty } from "../../cli/print/diagnostics.ts";

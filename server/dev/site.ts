@@ -1,0 +1,95 @@
+// What site dev serves: the site compiled and bundled at once, each page rendered when it is first
+// asked for, and after an edit only the pages whose data, assets or template changed made anew.
+
+import type { DateTime } from "luxon";
+import type { RouteManifest } from "../../compiler/compile/index.ts";
+import type { RouteData } from "../../compiler/compile/route-data.ts";
+import type { SiteModel } from "../../compiler/link/model.ts";
+import { prepareSite, type RenderSiteOptions, type SiteOutput } from "../../compiler/pipeline.ts";
+import * as renderModule from "../../compiler/render/index.tsx";
+import { manifestJson, once } from "../../compiler/write/index.ts";
+
+export interface DevCache {
+  /** A page's data by its path, with its HTML and manifest text once made. */
+  pages: Map<string, DevPage>;
+}
+
+interface DevPage {
+  assets: string;
+  data: RouteData;
+  html: () => string;
+  manifest: RouteManifest;
+  manifestText: () => string;
+}
+
+export interface DevSiteOutput extends SiteOutput {
+  /** Site paths of the pages whose data, assets or template changed since the last update. */
+  changed: string[];
+}
+
+/**
+ * The site as site dev serves it: compiled and bundled at once, each page rendered when it is
+ * first asked for. Against the cache, only the pages whose data, assets or template changed are
+ * made anew; a page that fails to render shows its error instead.
+ */
+export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevCache, options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string }): Promise<DevSiteOutput> {
+  const { renderRoutePage } = options.renderer ?? renderModule;
+  const { compiled, assets, files, pages } = await prepareSite(model, now, options);
+  const changed: string[] = [];
+  const assetsKey = JSON.stringify(assets);
+  // Pages of a region share their layout object, so comparing it once answers for all of them.
+  const proven = new WeakMap<object, object>();
+  for (const { data, file, manifestFile, manifest } of pages) {
+    let page = cache.pages.get(manifest.path);
+    if (!page || page.assets !== assetsKey || !sameData(page.data, data, proven)) {
+      const render = () => {
+        try {
+          return renderRoutePage(data, assets).html;
+        } catch (error) {
+          // The error itself too: its stack says which template threw, and where.
+          return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error), error);
+        }
+      };
+      page = { assets: assetsKey, data, html: once(render), manifest, manifestText: once(() => manifestJson(manifest)) };
+      cache.pages.set(manifest.path, page);
+      changed.push(manifest.path);
+    } else if (!sameData(page.manifest, manifest, proven)) {
+      page.manifest = manifest;
+      page.manifestText = once(() => manifestJson(manifest));
+    }
+    files.set(file, page.html);
+    files.set(manifestFile, page.manifestText);
+  }
+  options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
+  return { files, pages: pages.length, manifests: compiled.routes.map((r) => r.manifest), nextChange: compiled.nextChange, changed };
+}
+
+/**
+ * Deep equality of compiled data (plain objects, arrays and scalars). Objects near the top that
+ * were found equal are remembered, so what many routes share (a region's layout, say) is compared
+ * once; deeper down, remembering costs more than comparing again.
+ */
+export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], proven, depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const remember = depth < 3;
+  if (remember && proven.get(a) === b) return true;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    keys++;
+    const value = left[key];
+    if (value === undefined ? !(key in right) || right[key] !== undefined : !sameData(value, right[key], proven, depth + 1)) return false;
+  }
+  for (const _ in right) keys--;
+  if (keys !== 0) return false;
+  if (remember) proven.set(a, b);
+  return true;
+}
