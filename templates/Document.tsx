@@ -1,6 +1,6 @@
 // The whole HTML document of a route: head data, the layout around the page, and the assets.
 import type { ReactNode } from "react";
-import { jsonForScript } from "../compiler/compile/head.ts";
+import { jsonForScript } from "./markup.ts";
 import type { HeadData, LayoutData, RouteInfo } from "../compiler/compile/route-data.ts";
 import { Footer } from "./parts/Footer.tsx";
 import { Header } from "./parts/Header.tsx";

@@ -9,7 +9,7 @@ import { NotFoundDocument, type NotFoundProps } from "../../templates/NotFound.t
 import { pages } from "../../templates/pages/index.ts";
 import { Footer } from "../../templates/parts/Footer.tsx";
 import { Header } from "../../templates/parts/Header.tsx";
-import { escapeMarkup } from "../write/index.ts";
+import { escapeMarkup } from "./markup.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 

@@ -10,6 +10,7 @@ import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
 import { CACHE_CONTROL, securityHeaders } from "../../server/security-headers.ts";
+import { escapeMarkup } from "../render/markup.ts";
 
 /** A fresh staging folder beside `out`; what killed builds left behind is cleared up first. */
 export function stagingFolder(out: string): string {
@@ -165,12 +166,6 @@ export function manifestPath(m: RouteManifest): string {
   return m.path === "/" ? "manifests/index.json" : `manifests${m.path}.json`;
 }
 
-const markupEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/**
- * Text safe inside XML or HTML, as element text or a quoted attribute. Addresses rarely hold any
- * of these: test first, and the sitemap of a large site costs little.
- */
-export const escapeMarkup = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => markupEntities[c]!) : s);
 
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
