@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench: the benchmark of tests/bench/bench.ts (a benchmark, not a test).
-import { importBundled } from "./run-ts.js";
+import { importBundled } from "../compiler/run-ts.js";
 
 process.env.NODE_ENV ??= "production";
 const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", ["compiler", "server", "cli", "templates", "runtime", "tests/bench"]);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { root } from "./run-ts.js";
+import { root } from "../compiler/run-ts.js";
 
 const BAR = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];

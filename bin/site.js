@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Launcher for the `site` command: the compiler is TypeScript, bundled on first use (run-ts.js).
-import { importBundled } from "./run-ts.js";
+import { importBundled } from "../compiler/run-ts.js";
 
 // A reader that stops early (`site check | head -1`) closes the pipe: that is no error of ours,
 // so the command ends quietly instead of printing a stack trace.

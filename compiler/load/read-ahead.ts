@@ -6,7 +6,7 @@ import { readdirSync, type Dirent } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { bundled } from "../../bin/run-ts.js";
+import { bundled } from "../run-ts.js";
 import { readSpecFile, type ReadAhead, type ReadAheadFile } from "./index.ts";
 import { stampOf } from "./entries.ts";
 import type { ParseCache } from "./parse-cache.ts";

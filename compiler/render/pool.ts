@@ -4,7 +4,7 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { bundled } from "../../bin/run-ts.js";
+import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { RouteData } from "../compile/route-data.ts";
