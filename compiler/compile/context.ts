@@ -1,0 +1,280 @@
+// What every page and section builder of one build shares: made once from the site at the
+// instant (siteAt in index.ts) and the time stage's answers. Links, prices, product cards, texts
+// and the layout are derived here and nowhere else, so no two parts of a page derive one value two
+// ways; what is costly or shared by many pages (number formats, cards, layouts) is kept per region.
+
+import type { Language, RegionModel, RouteModel, SiteModel } from "../link/model.ts";
+import { lookupMessage } from "../link/messages.ts";
+import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
+import { linkTarget, parseLink } from "../link/syntax.ts";
+import type { SiteInForce } from "../time/index.ts";
+import { parseInstant } from "../time/instant.ts";
+import type * as Spec from "../validate/spec-types.ts";
+import type { Availability, LayoutData, Link, NavEntry, Price, ProductCard } from "./route-data.ts";
+
+export interface Fallback {
+  language: string;
+  /** The message's dotted path (ui.common.menu). */
+  key: string;
+  /** The language whose text is shown. */
+  from: string;
+  /** The regions of that language: their pages show it. */
+  regions: string[];
+}
+
+/** A link as a page writes it: "" where it leads nowhere (yet), and the entry is then left out. */
+export interface Href {
+  href: string;
+  external: boolean;
+}
+
+export class CompileContext {
+  /** The site at the instant: only open routes, and over ones as redirects. */
+  readonly model: SiteModel;
+  readonly time: SiteInForce;
+  readonly #fallbacks = new Map<string, Fallback>();
+  readonly #formats = new Map<string, Intl.NumberFormat>();
+  readonly #cards = new Map<string, ProductCard | null>();
+  readonly #layouts = new Map<string, LayoutData>();
+  readonly #productPages = new Map<string, Map<string, RouteModel>>();
+
+  constructor(model: SiteModel, time: SiteInForce) {
+    this.model = model;
+    this.time = time;
+    for (const r of model.routes) {
+      if (r.template !== "product" || !r.product) continue;
+      let byProduct = this.#productPages.get(r.region);
+      if (!byProduct) this.#productPages.set(r.region, (byProduct = new Map()));
+      if (!byProduct.has(r.product)) byProduct.set(r.product, r);
+    }
+  }
+
+  /** A message by dotted path, along the language's fallback chain; each fallback shown is recorded. */
+  message(language: Language, path: string): string {
+    const found = lookupMessage(this.model.specs, language, path);
+    const key = `${language}|${path}`;
+    if (found.from !== null && found.from !== language && !this.#fallbacks.has(key)) {
+      const regions = [...this.model.regions.values()].filter((r) => r.language === language).map((r) => r.code);
+      this.#fallbacks.set(key, { language, key: path, from: found.from, regions });
+    }
+    return found.text;
+  }
+
+  /** The texts shown in a fallback language so far, in the order pages first showed them. */
+  fallbacks(): Fallback[] {
+    return [...this.#fallbacks.values()];
+  }
+
+  /** A campaign's figures for its texts in a region: the live stage's saving and dates; none while no stage is live. */
+  campaignFigures(region: RegionModel, campaignId: string): PlaceholderContext["campaign"] {
+    const live = this.time.region(region.code).live(campaignId);
+    return live ? { upTo: this.model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone } : undefined;
+  }
+
+  /** A text with the region's figures filled in; a campaign's texts also get the campaign's ({upTo}, {dates}). */
+  fill(region: RegionModel, text: string, campaign: string | null = null): string {
+    return fillPlaceholders(text, this.#placeholderContext(region, campaign));
+  }
+
+  /** Every text of a spec value filled, as `fill` fills one. */
+  fillAll<T>(region: RegionModel, value: T, campaign: string | null = null): T {
+    const context = this.#placeholderContext(region, campaign);
+    return fillAll(value, (text) => fillPlaceholders(text, context));
+  }
+
+  #placeholderContext(region: RegionModel, campaign: string | null): PlaceholderContext {
+    const specs = this.model.specs;
+    return {
+      brand: this.model.name,
+      region,
+      constants: specs.constants!.data,
+      organisation: specs.organisation!.data,
+      campaign: campaign ? this.campaignFigures(region, campaign) : undefined,
+    };
+  }
+
+  /** An href for a link written in a region's spec: internal links become site paths (absolute URLs on the sister site). */
+  hrefFor(region: RegionModel, text: string): Href {
+    const link = parseLink(text);
+    if (link.kind === "external") return { href: link.url.href, external: true };
+    if (link.kind !== "internal") return { href: "", external: false };
+    const path = linkTarget(link, region.prefix);
+    const anchor = link.anchor ? `#${link.anchor}` : "";
+    const target = this.model.routesByPath.get(path);
+    // A page not released yet, or whose window is over, is not a route of the site at the instant.
+    if (!target) return { href: "", external: false };
+    const targetRegion = this.model.regions.get(target.region);
+    // A page of the sister site (cn on its own domain) is linked by its full address.
+    if (targetRegion && targetRegion.originName !== region.originName) return { href: targetRegion.origin + path + anchor, external: false };
+    return { href: path + anchor, external: false };
+  }
+
+  linkOf(region: RegionModel, label: string, text: string): Link {
+    return { label, ...this.hrefFor(region, text) };
+  }
+
+  formatPrice(region: RegionModel, amount: number): Price {
+    const currency = region.settings.currency;
+    let format = this.#formats.get(region.code);
+    if (!format) {
+      // Building a number format is costly next to using one. Whole prices show no cents; a
+      // derived amount shows as the seed writes it (141.6).
+      format = new Intl.NumberFormat(region.locale, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+      this.#formats.set(region.code, format);
+    }
+    return { amount, currency, text: format.format(amount) };
+  }
+
+  /** "or {amount}/month over {months} months" in the region's wording; null where the shop offers no instalments. */
+  installmentText(region: RegionModel, amount: number): string | null {
+    const installment = region.settings.installment;
+    if (!installment || !amount) return null;
+    return installment.text
+      .replace("{amount}", this.formatPrice(region, perMonth(amount, installment.months)).text)
+      .replace("{months}", String(installment.months));
+  }
+
+  /** A product (any of its identifiers) as the region sells it now; null where it is unknown or not sold. */
+  productCard(region: RegionModel, productId: string): ProductCard | null {
+    const canonical = this.model.canonicalProduct(productId);
+    if (!canonical) return null;
+    const key = `${canonical}|${region.code}`;
+    if (!this.#cards.has(key)) this.#cards.set(key, this.#buildProductCard(region, canonical));
+    return this.#cards.get(key)!;
+  }
+
+  #buildProductCard(region: RegionModel, productId: string): ProductCard | null {
+    const product = this.model.products.get(productId);
+    const facts = product?.regions[region.code];
+    if (!product || !facts) return null;
+    const inForce = this.time.region(region.code);
+    const phase = inForce.phase(productId);
+    // Before its pre-order opens a product has no price and no way to buy it, only a sign-up.
+    const price = phase === "pre-heat" ? null : inForce.price(productId);
+    const availability: Availability = facts.stock === 0 ? "soldOut" : phase === "pre-heat" ? "comingSoon" : phase === "early-bird" || facts.isPreSale ? "preOrder" : "buy";
+    const labels = region.settings.labels;
+    const page = this.productPages(region).get(productId);
+    return {
+      id: productId,
+      name: facts.name,
+      image: product.image,
+      href: page ? page.path : null,
+      buy: availability === "comingSoon" ? null : (facts.buy ?? null),
+      price: price ? this.formatPrice(region, price.amount) : null,
+      listPrice: price?.sale ? this.formatPrice(region, price.list) : null,
+      phase,
+      availability,
+      actionLabel: { soldOut: labels.soldOut, comingSoon: labels.comingSoon, preOrder: labels.preOrder, buy: labels.buy }[availability],
+    };
+  }
+
+  /** The region's product pages by product, in route order: a card links its product's page, a home lists them. */
+  productPages(region: RegionModel): ReadonlyMap<string, RouteModel> {
+    return this.#productPages.get(region.code) ?? new Map();
+  }
+
+  pageContent(route: RouteModel): Spec.PageContent | undefined {
+    return this.model.specs.content.get(route.page)?.data;
+  }
+
+  /** The page's title in the region's language, filled (the page id where the content names none). */
+  pageTitle(route: RouteModel, region: RegionModel): string {
+    return this.fill(region, this.pageContent(route)?.head[region.language]?.title ?? route.page);
+  }
+
+  /** Header, navigation, banner and footer of every page of a region: the same on each, built once. */
+  layout(region: RegionModel): LayoutData {
+    const cached = this.#layouts.get(region.code);
+    if (cached) return cached;
+    const s = region.settings;
+    const lang = region.language;
+    // A live campaign's banner takes the place of the region's own.
+    const promoted = this.time.region(region.code).promotions.find((p) => p.entry.textBanner);
+    const banner = promoted ? { ...this.fillAll(region, promoted.entry.textBanner!, promoted.campaign), link: promoted.link } : s.textBanner?.[0];
+    const chooser = this.model.routesByPath.get(region.prefix + "/choose-your-region");
+    const written: LayoutData = {
+      brand: this.model.name,
+      homeHref: this.hrefFor(region, s.home.link).href,
+      regionLabel: s.region.label,
+      chooseRegionHref: chooser ? chooser.path : null,
+      shop: s.shop ? this.linkOf(region, s.shop.label, s.shop.link) : null,
+      account: this.linkOf(region, s.account.label, s.account.link),
+      textBanner: banner ? { label: banner.label, href: this.hrefFor(region, banner.link).href, bg: banner.bg } : null,
+      navigation: this.#navigation(region),
+      footerNavs: s.footerNavs.map((n) => this.linkOf(region, n.label, n.link)).filter((l) => l.href),
+      media: s.media.map((m) => ({ label: m.label, href: m.link, external: true, icon: m.icon })),
+      copyright: s.copyright,
+      companyAddress: s.companyAddress,
+      subscribe: {
+        ...pick(s.subscribe, ["title", "describe", "placeholder", "button", "invalid", "success"]),
+        emailLabel: this.message(lang, "ui.subscribe.emailLabel"),
+        successView: s.subscribe.successView ? { ...s.subscribe.successView, shopHref: s.shop ? this.hrefFor(region, s.shop.link).href : null } : null,
+      },
+      newUserPopup: {
+        ...s.newUserPopupSubscribe,
+        success: s.subscribe.success,
+        emailLabel: this.message(lang, "ui.subscribe.emailLabel"),
+        successView: null,
+      },
+      ui: {
+        skipToContent: this.message(lang, "ui.common.skipToContent"),
+        menu: this.message(lang, "ui.common.menu"),
+        close: this.message(lang, "ui.common.close"),
+        chooseRegion: this.message(lang, "ui.common.chooseRegion"),
+        externalLink: this.message(lang, "ui.common.externalLink"),
+      },
+    };
+    const layout = this.fillAll(region, written);
+    this.#layouts.set(region.code, layout);
+    return layout;
+  }
+
+  /** The region's navigation with the menu entries of live campaigns after its first entry. */
+  #navigation(region: RegionModel): NavEntry[] {
+    const own = this.#navEntries(region, region.settings.navigation);
+    const promoted = this.time
+      .region(region.code)
+      .promotions.filter((p) => p.entry.menu)
+      .map((p): NavEntry | null => {
+        const menu = this.fillAll(region, p.entry.menu!, p.campaign);
+        const target = this.hrefFor(region, p.link);
+        return target.href ? { label: menu.label, ...target, product: null, icon: menu.icon ?? null, tag: null, hidden: [], children: [] } : null;
+      })
+      .filter((entry): entry is NavEntry => entry !== null);
+    return [...own.slice(0, 1), ...promoted, ...own.slice(1)];
+  }
+
+  #navEntries(region: RegionModel, items: Spec.NavItem[]): NavEntry[] {
+    return items
+      .map((item): NavEntry | null => {
+        const target = item.link !== undefined ? this.hrefFor(region, item.link) : { href: "", external: false };
+        if (item.link !== undefined && !target.href && !item.children?.length) return null;
+        return {
+          label: item.label,
+          ...target,
+          product: item.identify ? this.productCard(region, item.identify) : null,
+          icon: item.icon ?? null,
+          // The tag (NEW) shows from the entry's start time on.
+          tag: item.tag && this.#started(item.startTime) ? item.tag : null,
+          hidden: item.hidden ?? [],
+          children: this.#navEntries(region, item.children ?? []),
+        };
+      })
+      .filter((entry): entry is NavEntry => entry !== null);
+  }
+
+  #started(startTime: string | undefined): boolean {
+    if (!startTime) return false;
+    const parsed = parseInstant(startTime);
+    return parsed.ok && parsed.instant <= this.time.now;
+  }
+}
+
+/** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */
+export function perMonth(price: number, months: number): number {
+  return Math.round((price / months) * 10) / 10;
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, object[k]])) as Pick<T, K>;
+}
