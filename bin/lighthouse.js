@@ -6,12 +6,34 @@
 //   npm run lighthouse                          /us and /us/flagship-bumblebee
 //   npm run lighthouse -- /fr /jp/flagship-bumblebee
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { pathToFileURL } from "node:url";
 import { root } from "../compiler/run-ts.js";
+
+// Lighthouse is large (20 MB) and runs on demand only: it is installed into the cache folder the
+// first time this runs, not with the project (npm ci).
+const TOOLS = ["lighthouse@^13.5.0", "chrome-launcher@^1.2.1"];
+const toolsDir = join(root, "node_modules", ".cache", "site-compiler", "lighthouse");
+async function tool(name) {
+  const fromTools = createRequire(join(toolsDir, "package.json"));
+  try {
+    return await import(pathToFileURL(fromTools.resolve(name)).href);
+  } catch {
+    mkdirSync(toolsDir, { recursive: true });
+    console.log(`lighthouse: installing ${TOOLS.join(", ")} into ${toolsDir} (once)`);
+    const installed = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", toolsDir, ...TOOLS], { stdio: "inherit" });
+    if (installed.status !== 0) {
+      console.error("lighthouse: could not install Lighthouse from the npm registry");
+      process.exit(2);
+    }
+    return import(pathToFileURL(createRequire(join(toolsDir, "package.json")).resolve(name)).href);
+  }
+}
+const { launch } = await tool("chrome-launcher");
+const { default: lighthouse } = await tool("lighthouse");
 
 const BAR = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
