@@ -5,18 +5,14 @@
 // build's CompileContext.
 
 import type { DateTime } from "luxon";
-import { buildHead } from "./head.ts";
-import type { Language, RegionModel, RouteModel, SiteModel, Template } from "../link/model.ts";
-import { regionPath } from "../link/syntax.ts";
-import { textsOf } from "../link/messages.ts";
+import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { resolveInForce, type SiteInForce } from "../time/index.ts";
-import { paragraphsOf } from "../link/placeholders.ts";
-import type { ArticleSection, PageData, ProductCard, RouteData, SectionData } from "./route-data.ts";
-import { compileSections } from "./sections.ts";
-import type * as Spec from "../validate/spec-types.ts";
 import { CompileContext, type Fallback } from "./context.ts";
+import { buildHead } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
+import { pageData } from "./pages/index.ts";
+import type { RouteData } from "./route-data.ts";
 
 export type { Fallback } from "./context.ts";
 export type { PrefetchRequest, RouteManifest } from "./manifest.ts";
@@ -106,142 +102,4 @@ function notFoundTexts(cx: CompileContext): CompiledSite["notFound"]["regions"] 
       backHome: cx.message(r.language, "ui.notFound.backHome"),
       href: r.prefix || "/",
     }));
-}
-
-/** The home's promotion banners of live campaigns, as banner sections of their campaign. */
-function promotionBanners(cx: CompileContext, region: RegionModel): Spec.RichSection[] {
-  return cx.time
-    .region(region.code)
-    .promotions.filter((p) => p.entry.homeBanner)
-    .map(({ campaign, stage, link, entry }) => ({ type: "banner", id: `promotion-${campaign}`, campaign, stage: [stage.number], link, ...entry.homeBanner! }));
-}
-
-function sectionsFor(cx: CompileContext, route: RouteModel, region: RegionModel): SectionData[] {
-  const written = cx.pageContent(route)?.sections?.[region.code] ?? [];
-  const list = route.template === "home" ? [...promotionBanners(cx, region), ...written] : written;
-  if (list.length === 0) return [];
-  const inForce = cx.time.region(region.code);
-  return compileSections(list, {
-    model: cx.model,
-    region,
-    time: inForce,
-    pageCampaign: route.campaign,
-    pagePath: route.path,
-    pageProduct: route.product,
-    fill: (text, campaign) => cx.fill(region, text, campaign),
-    linkOf: (label, link) => cx.linkOf(region, label, link),
-    hrefFor: (link) => cx.hrefFor(region, link).href,
-    productCard: (id) => cx.productCard(region, id),
-    formatPrice: (amount) => cx.formatPrice(region, amount),
-    message: (path) => cx.message(region.language, path),
-    installmentText: (amount) => cx.installmentText(region, amount),
-  });
-}
-
-function pageData(cx: CompileContext, route: RouteModel, region: RegionModel, template: Template): PageData {
-  const content = cx.pageContent(route);
-  const specs = cx.model.specs;
-  const lang = region.language;
-  const fill = (text: string) => cx.fill(region, text);
-  const title = cx.pageTitle(route, region);
-  switch (template) {
-    case "home": {
-      const hero = content?.hero?.[lang];
-      const products = [...cx.productPages(region).keys()]
-        .map((productId) => cx.productCard(region, productId))
-        .filter((c): c is ProductCard => c !== null);
-      return {
-        template,
-        hero: { title: fill(hero?.title ?? title), subtitle: hero?.subtitle ? fill(hero.subtitle) : null },
-        products,
-        learnMore: region.settings.labels.learnMore,
-        sections: sectionsFor(cx, route, region),
-      };
-    }
-    case "article":
-      return {
-        template,
-        title,
-        // A text about a campaign (its announcement) is published when the campaign begins.
-        sections: (content?.body?.[lang] ?? []).filter((section) => !section.campaign || cx.time.region(region.code).begun(section.campaign)).map(
-          (section): ArticleSection => ({
-            heading: section.heading ? fill(section.heading) : null,
-            paragraphs: paragraphsOf(fill(section.text)),
-            list: (section.list ?? []).map(fill),
-            links: (section.links ?? []).map((l) => cx.linkOf(region, fill(l.label), l.link)).filter((l) => l.href),
-          }),
-        ),
-      };
-    case "product": {
-      const product = cx.productCard(region, route.product!)!;
-      const text = content?.product?.[lang];
-      return {
-        template,
-        product,
-        tagline: fill(text?.tagline ?? ""),
-        highlights: (text?.highlights ?? []).map(fill),
-        specs: (text?.specs ?? []).map((s) => ({ label: fill(s.label), value: fill(s.value) })),
-        paymentMethods: region.settings.paymentMethods,
-        installment: product.price ? cx.installmentText(region, product.price.amount) : null,
-        labels: {
-          price: cx.message(lang, "ui.product.price"),
-          paymentMethods: cx.message(lang, "ui.product.paymentMethods"),
-          specs: cx.message(lang, "ui.product.specs"),
-        },
-        sections: sectionsFor(cx, route, region),
-      };
-    }
-    case "region-chooser": {
-      const chooser = specs.regionChooser!.data;
-      // The region's own language greets its shoppers (us, uk and eu share English); the other
-      // five follow for whoever came to the wrong region.
-      const languages = Object.keys(chooser.title) as Language[];
-      languages.sort((a, b) => Number(b === lang) - Number(a === lang));
-      return {
-        template,
-        headings: languages.map((language) => ({ language, title: chooser.title[language], description: chooser.description[language] })),
-        options: chooser.options.map((o) => {
-          const target = cx.model.regions.get(o.region)!;
-          const path = target.prefix || "/";
-          return { label: o.label, country: o.country, region: o.region, href: target.originName === region.originName ? path : target.origin + path };
-        }),
-      };
-    }
-    case "where-to-buy":
-      return {
-        template,
-        title,
-        dealers: (content?.dealers?.[region.code] ?? []).map((d) => ({
-          title: d.title,
-          href: d.link,
-          address: [d.address].flat(),
-          img: d.img ?? null,
-        })),
-        labels: { visitStore: cx.message(lang, "ui.whereToBuy.visitStore"), address: cx.message(lang, "ui.whereToBuy.address") },
-      };
-    case "manuals":
-      return {
-        template,
-        title,
-        groups: (content?.manuals?.[region.code] ?? []).map((g) => ({
-          series: g.series,
-          label: specs.catalogue?.data.series?.[g.series] ?? g.series,
-          files: g.files.map((f) => ({ ...f, href: `${specs.site!.data.downloads.replace(/\/$/, "")}/${region.code}/${encodeURIComponent(f.name)}` })),
-        })),
-        labels: {
-          name: cx.message(lang, "ui.manuals.name"),
-          size: cx.message(lang, "ui.manuals.size"),
-          updated: cx.message(lang, "ui.manuals.updated"),
-          download: cx.message(lang, "ui.manuals.download"),
-        },
-      };
-    case "login":
-      return { template, title, texts: textsOf(specs, lang, "ui.login"), accountHref: regionPath(region.prefix, "account") };
-    case "account":
-      return { template, title, texts: textsOf(specs, lang, "ui.account"), loginHref: regionPath(region.prefix, "login") };
-    case "campaign": {
-      const campaign = specs.campaigns.get(route.campaign!)!.data;
-      return { template, title, campaign: campaign.name, sections: sectionsFor(cx, route, region) };
-    }
-  }
 }

@@ -121,6 +121,9 @@ export type PageData =
   | { template: "account"; title: string; texts: Record<string, string>; loginHref: string }
   | { template: "campaign"; title: string; campaign: string; sections: SectionData[] };
 
+/** The page data of one template. */
+export type PageOf<T extends Template> = Extract<PageData, { template: T }>;
+
 export interface ArticleSection {
   heading: string | null;
   paragraphs: readonly string[];
@@ -189,3 +192,6 @@ export type SectionData = { id: string | null } & (
   | { type: "community"; message: string; button: string }
   | { type: "more-surprises"; describe: string; subDescribe: string | null }
 );
+
+/** The data of one section kind. */
+export type SectionOf<K extends SectionData["type"]> = Extract<SectionData, { type: K }>;

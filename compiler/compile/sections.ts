@@ -5,7 +5,8 @@
 // Savings, percent off and instalments are derived; every text has its placeholders filled.
 
 import type { RegionInForce, StageAt } from "../time/index.ts";
-import type { RegionModel, SiteModel } from "../link/model.ts";
+import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
+import type { CompileContext } from "./context.ts";
 import type { Link, Price, ProductCard, SaleItem, SectionData, StageInfo } from "./route-data.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { fillAll, paragraphsOf } from "../link/placeholders.ts";
@@ -30,6 +31,28 @@ export interface SectionHelpers {
   formatPrice: (amount: number) => Price;
   message: (path: string) => string;
   installmentText: (amount: number) => string | null;
+}
+
+/** The sections a page shows in a region: `leading` (a home's promotion banners) and then its own. */
+export function pageSections(cx: CompileContext, route: RouteModel, region: RegionModel, leading: readonly RichSection[] = []): SectionData[] {
+  const written = cx.pageContent(route)?.sections?.[region.code] ?? [];
+  const list = leading.length ? [...leading, ...written] : written;
+  if (list.length === 0) return [];
+  return compileSections(list, {
+    model: cx.model,
+    region,
+    time: cx.time.region(region.code),
+    pageCampaign: route.campaign,
+    pagePath: route.path,
+    pageProduct: route.product,
+    fill: (text, campaign) => cx.fill(region, text, campaign),
+    linkOf: (label, link) => cx.linkOf(region, label, link),
+    hrefFor: (link) => cx.hrefFor(region, link).href,
+    productCard: (id) => cx.productCard(region, id),
+    formatPrice: (amount) => cx.formatPrice(region, amount),
+    message: (path) => cx.message(region.language, path),
+    installmentText: (amount) => cx.installmentText(region, amount),
+  });
 }
 
 export function compileSections(sections: readonly RichSection[], h: SectionHelpers): SectionData[] {
