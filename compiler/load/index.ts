@@ -271,7 +271,7 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
  * read (links that lead nowhere readable, pipes, sockets, folders that cannot be listed) goes to
  * `skipped`. A folder named like a spec file is given as a file: reading it says what it is.
  */
-function filesBelow(dir: string, root: string, skipped: (path: string, entry: Entry) => void, prefix = ""): string[] {
+export function filesBelow(dir: string, root: string, skipped: (path: string, entry: Entry) => void, prefix = ""): string[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });

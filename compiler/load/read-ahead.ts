@@ -2,12 +2,11 @@
 // once, one share on this thread and the others on worker threads, before load() runs. What
 // comes back is only text and plain data; load() builds its documents from it.
 
-import { readdirSync, type Dirent } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
-import { readSpecFile, type ReadAhead, type ReadAheadFile } from "./index.ts";
+import { filesBelow, readSpecFile, type ReadAhead, type ReadAheadFile } from "./index.ts";
 import { stampOf } from "./entries.ts";
 import type { ParseCache } from "./parse-cache.ts";
 
@@ -50,19 +49,11 @@ export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadA
 }
 
 /**
- * Every plain .yaml file under `dir`, as paths joined onto it. What load() reads otherwise (links,
- * folders that cannot be listed) it reads itself, and reports.
+ * Every .yaml file under `dir`, as paths joined onto it, found by the loader's own walk (links
+ * inside the folder followed, what cannot be read left to load() to report).
  */
 export function yamlFilesBelow(dir: string): string[] {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFilesBelow(path);
-    return entry.isFile() && entry.name.endsWith(".yaml") ? [path] : [];
-  });
+  return filesBelow(dir, dir, () => {})
+    .filter((name) => name.endsWith(".yaml"))
+    .map((name) => join(dir, name));
 }
