@@ -15,6 +15,7 @@ import { DateTime } from "luxon";
 import { checkLocalRequest } from "./local-request.ts";
 import { CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
 import { contentsOf, type OutputFile } from "../compiler/write/index.ts";
+import { stateAt } from "../compiler/time/windows.ts";
 
 /** Where the site's files come from: a folder on disk (preview) or memory (dev). */
 export interface SiteFiles {
@@ -214,9 +215,8 @@ export function createPreviewHandler(options: PreviewOptions) {
   };
 }
 
-/** [start, end): live from start, over at end. */
+/** Whether a route's window, as routes.json writes it, is live at `now` (epoch ms). */
 export function inWindow(window: { start: string | null; end: string | null }, now: number): boolean {
-  const start = window.start ? DateTime.fromISO(window.start, { setZone: true }).toMillis() : -Infinity;
-  const end = window.end ? DateTime.fromISO(window.end, { setZone: true }).toMillis() : Infinity;
-  return start <= now && now < end;
+  const instant = (iso: string | null) => (iso ? DateTime.fromISO(iso, { setZone: true }) : null);
+  return stateAt({ start: instant(window.start), end: instant(window.end) }, DateTime.fromMillis(now)) === "live";
 }

@@ -8,7 +8,7 @@ import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { parseInstant } from "./instant.ts";
 import { landingPages } from "../link/pages.ts";
-import { campaignStages, collectWindows, nextChange, type Stage } from "./windows.ts";
+import { campaignStages, collectWindows, nextChange, stateAt, type Stage } from "./windows.ts";
 
 export type StageState = "over" | "live" | "upcoming";
 
@@ -169,16 +169,15 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
     routeState(route) {
       const start = route.window?.start ? parseInstant(route.window.start) : null;
       const end = route.window?.end ? parseInstant(route.window.end) : null;
-      if (start?.ok && now < start.instant) return "before";
-      if (end?.ok && now >= end.instant) return "over";
-      return "open";
+      const state = stateAt({ start: start?.ok ? start.instant : null, end: end?.ok ? end.instant : null }, now);
+      return state === "upcoming" ? "before" : state === "live" ? "open" : "over";
     },
     nextChange: nextChange(collectWindows(model.specs, [...model.regions.keys()]), now)?.instant.toISO({ suppressMilliseconds: true }) ?? null,
   };
 }
 
 function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now: DateTime): StageAt {
-  const state: StageState = now < stage.start ? "upcoming" : stage.end && now >= stage.end ? "over" : "live";
+  const state: StageState = stateAt(stage, now);
   // Dates a campaign writes as days are the region's own days; times are shown in the zone the
   // campaign names, and name it (Black Friday in CET everywhere), or else in the region's own.
   const zone = stage.dateOnly ? region.zone : (campaign.displayZone ?? campaign.zone ?? region.zone);

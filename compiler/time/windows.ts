@@ -102,15 +102,9 @@ export function campaignWindow(stages: readonly Stage[]): { start: DateTime; end
   return first && last ? { start: first.start, end: last.end } : null;
 }
 
-/** The stage live at `at` (half-open windows), or null. */
+/** The stage live at `at`, or null. */
 export function liveStage(stages: readonly Stage[], at: DateTime): Stage | null {
-  return stages.find((s) => s.start <= at && (s.end === null || at < s.end)) ?? null;
-}
-
-/** Has the stage begun by `at`? (A later stage's content is embargoed until then.) */
-export function stageStarted(stages: readonly Stage[], number: number, at: DateTime): boolean {
-  const stage = stages.find((s) => s.number === number);
-  return stage !== undefined && stage.start <= at;
+  return stages.find((s) => stateAt(s, at) === "live") ?? null;
 }
 
 /** Checks every time in the specs; reported by link (site check) and by check-windows. */
@@ -310,7 +304,8 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
 
 export type WindowState = "upcoming" | "live" | "over";
 
-export function stateAt(window: Pick<TimedWindow, "start" | "end">, at: DateTime): WindowState {
+/** The one test of a window, half-open [start, end): every stage, route and report asks it. */
+export function stateAt(window: { start: DateTime | null; end: DateTime | null }, at: DateTime): WindowState {
   if (window.start && at < window.start) return "upcoming";
   if (window.end && at >= window.end) return "over";
   return "live";
