@@ -4,9 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { PreparedSite } from "../pipeline.ts";
-import { contentsOf } from "../write/index.ts";
-import { preloadsFor } from "./index.tsx";
+import { contentsOf, type OutputFiles } from "../write/index.ts";
+import { preloadsFor, type PageAssets } from "./index.tsx";
 import type { RenderedPage } from "./pool.ts";
 
 export interface PageWeight {
@@ -20,7 +19,7 @@ export interface PageWeight {
  * larger HTML first among equals, with gzip weights. Only the pages listed are read back and
  * compressed: compressing every page of a large site would cost more than rendering it.
  */
-export function heaviestPages(pages: readonly RenderedPage[], site: PreparedSite, out: string): PageWeight[] {
+export function heaviestPages(pages: readonly RenderedPage[], site: { files: OutputFiles; assets: PageAssets }, out: string): PageWeight[] {
   const gzipped = new Map<string, number>();
   const scriptWeight = (url: string) => {
     let size = gzipped.get(url);

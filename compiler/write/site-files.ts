@@ -10,10 +10,9 @@ import type { SiteModel } from "../link/model.ts";
 import { projectRoot } from "../project.ts";
 import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
-import type { Renderer } from "../pipeline.ts";
 import { buildJson, headersFile, manifestJson, manifestPath, nginxConf, once, redirectsFile, robotsTxt, routesJson, sitemapXml, type OutputFiles } from "./index.ts";
 
-export function siteFiles(model: SiteModel, compiled: CompiledSite, bundled: BundleOutput, assets: PageAssets, renderer: Pick<Renderer, "renderNotFound" | "renderRedirect">): { files: OutputFiles; pages: PageJob[] } {
+export function siteFiles(model: SiteModel, compiled: CompiledSite, bundled: BundleOutput, assets: PageAssets, renderer: Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">): { files: OutputFiles; pages: PageJob[] } {
   const { renderNotFound, renderRedirect } = renderer;
   const files: OutputFiles = new Map();
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
