@@ -3,7 +3,7 @@
 import type { RegionModel, RouteModel } from "../../link/model.ts";
 import type { CompileContext } from "../context.ts";
 import type { PageOf } from "../route-data.ts";
-import { pageSections } from "../sections.ts";
+import { pageSections } from "../sections/index.ts";
 
 export function campaignPage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"campaign"> {
   // link made sure a campaign page names a campaign that exists.

@@ -5,7 +5,7 @@ import type { RegionModel, RouteModel } from "../../link/model.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { CompileContext } from "../context.ts";
 import type { PageOf, ProductCard } from "../route-data.ts";
-import { pageSections } from "../sections.ts";
+import { pageSections } from "../sections/index.ts";
 
 export function homePage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"home"> {
   const hero = cx.pageContent(route)?.hero?.[region.language];

@@ -4,7 +4,7 @@
 import type { RegionModel, RouteModel } from "../../link/model.ts";
 import type { CompileContext } from "../context.ts";
 import type { PageOf } from "../route-data.ts";
-import { pageSections } from "../sections.ts";
+import { pageSections } from "../sections/index.ts";
 
 export function productPage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"product"> {
   const fill = (text: string) => cx.fill(region, text);

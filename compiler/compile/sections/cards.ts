@@ -1,0 +1,24 @@
+// Cards, each its own link or a product's: a product card lends its image and page.
+
+import type { SectionOf } from "../route-data.ts";
+import type { SectionPlace, WrittenSection } from "./place.ts";
+
+export function cardsSection(section: WrittenSection<"cards">, { cx, region }: SectionPlace): SectionOf<"cards"> {
+  return {
+    type: "cards",
+    id: section.id ?? null,
+    title: section.title ?? null,
+    learnMore: region.settings.labels.learnMore,
+    items: section.items.map((i) => {
+      const product = i.product ? cx.productCard(region, i.product) : null;
+      return {
+        title: i.title,
+        subtitle: i.subtitle ?? null,
+        image: i.image ?? product?.image ?? null,
+        href: i.link ? cx.hrefFor(region, i.link).href || null : (product?.href ?? null),
+        product,
+        copyright: i.copyright ?? null,
+      };
+    }),
+  };
+}
