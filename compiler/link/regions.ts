@@ -1,0 +1,61 @@
+// The regions of the model: site.yaml names them; each needs a settings file and a message table.
+
+import { closest, type Location } from "../diagnostics/index.ts";
+import type { Valid, ValidSpecs } from "../validate/index.ts";
+import type * as Spec from "../validate/spec-types.ts";
+import { at, type Report } from "./context.ts";
+import { regionZoneOf } from "../time/windows.ts";
+import type { Language, RegionModel } from "./model.ts";
+
+export interface Regions {
+  regions: Map<string, RegionModel>;
+  regionCodes: string[];
+  /** True when the region is known; else reports it. */
+  checkRegion(code: string, location: Location): boolean;
+}
+
+export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): Regions {
+  const regionCodes = Object.keys(site.data.regions);
+  const originNames = Object.keys(site.data.origins);
+  const checkRegion = (code: string, location: Location): boolean => {
+    if (site.data.regions[code]) return true;
+    report("unknown-region", { value: code, known: regionCodes, suggestion: closest(code, regionCodes) }, location);
+    return false;
+  };
+  checkRegion(site.data.defaultRegion, at(site, ["defaultRegion"]));
+  for (const key of ["xDefault", "notFoundRegions"] as const) site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
+  const regions = new Map<string, RegionModel>();
+  for (const [code, r] of Object.entries(site.data.regions)) {
+    if (!site.data.origins[r.origin]) report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
+    const settings = specs.regions.get(code);
+    const fileIsInvalid = specs.invalid.some((d) => d.kind === "region" && d.name === code);
+    if (!settings && !fileIsInvalid) report("missing-region-file", { region: code }, at(site, ["regions", code], true));
+    const language = r.locale.slice(0, 2) as Language;
+    const messagesInvalid = specs.invalid.some((d) => d.kind === "messages" && d.name === language);
+    if (!specs.messages.has(language) && !messagesInvalid) {
+      report("missing-messages-file", { language, region: code }, at(site, ["regions", code, "locale"]));
+    }
+    if (!settings) continue;
+    const prefix = code === site.data.defaultRegion ? "" : `/${code}`;
+    regions.set(code, {
+      code,
+      name: r.name,
+      locale: r.locale,
+      language,
+      hreflang: r.hreflang ?? r.locale,
+      prefix,
+      origin: (site.data.origins[r.origin] ?? "").replace(/\/$/, ""),
+      zone: regionZoneOf(specs, code) ?? "UTC",
+      originName: r.origin,
+      group: r.group,
+      storageScope: `/${r.group}`,
+      fullPageLoads: r.fullPageLoads ?? false,
+      settings: settings.data,
+    });
+  }
+  for (const [code, file] of specs.regions) {
+    if (!site.data.regions[code]) checkRegion(code, { file: file.spec.source.path, offset: 0, length: 0 });
+  }
+
+  return { regions, regionCodes, checkRegion };
+}

@@ -1,0 +1,109 @@
+// The routes of the model: every page of pages.yaml in every region that carries it, its window
+// (derived from its campaign), its redirect resolved to a path.
+
+import type { DateTime } from "luxon";
+import { closest, type Location } from "../diagnostics/index.ts";
+import { campaignStages, campaignWindow, regionZoneOf } from "../time/windows.ts";
+import type { ValidSpecs } from "../validate/index.ts";
+import type * as Spec from "../validate/spec-types.ts";
+import { at, type Report } from "./context.ts";
+import type { RouteModel } from "./model.ts";
+import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
+import type { Prices } from "./prices.ts";
+import type { Products } from "./products.ts";
+import type { Regions } from "./regions.ts";
+import { regionPath } from "./syntax.ts";
+
+export interface Routes {
+  routes: RouteModel[];
+  routesByPath: Map<string, RouteModel>;
+  /** True when the campaign is known; else reports it. */
+  checkCampaign(id: string, location: Location): boolean;
+}
+
+export function buildRoutes(specs: ValidSpecs, report: Report, { regions, regionCodes, checkRegion }: Regions, { checkProduct }: Products, { useProduct }: Pick<Prices, "useProduct">): Routes {
+  const routes: RouteModel[] = [];
+  const routesByPath = new Map<string, RouteModel>();
+  const pages = specs.pages;
+  const campaignIds = [...specs.campaigns.keys()];
+  const campaignsChecked = !specs.invalid.some((d) => d.kind === "campaign");
+  const checkCampaign = (id: string, location: Location): boolean => {
+    if (specs.campaigns.has(id)) return true;
+    if (campaignsChecked) report("unknown-campaign", { value: id, suggestion: closest(id, campaignIds) }, location);
+    return false;
+  };
+  // A campaign's landing page is seen while the campaign runs in the region: the window is derived.
+  const landingWindow = (campaignId: string | undefined, code: string): Spec.Window | null => {
+    const campaign = campaignId ? specs.campaigns.get(campaignId)?.data : undefined;
+    const window = campaign ? campaignWindow(campaignStages(campaign, code, regionZoneOf(specs, code))) : null;
+    if (!window) return null;
+    const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true })!;
+    return window.end ? { start: iso(window.start), end: iso(window.end) } : { start: iso(window.start) };
+  };
+  if (pages) {
+    forEachPage(pages.data.pages, (id, page, pagePath) => {
+      const pageRegions = page.regions === "all" ? regionCodes : page.regions;
+      const regionLocation = (code: string) =>
+        page.regions === "all" ? at(pages, [...pagePath, "regions"]) : at(pages, [...pagePath, "regions", page.regions.indexOf(code)]);
+      const childRegions = new Set(
+        Object.values(page.children ?? {}).flatMap((c) => (c.regions === "all" ? regionCodes : c.regions)),
+      );
+      const product = page.product ? checkProduct(page.product, at(pages, [...pagePath, "product"])) : undefined;
+      if (page.campaign) checkCampaign(page.campaign, at(pages, [...pagePath, "campaign"]));
+      if (page.template === "product" && !page.product) report("page-missing-subject", { page: id, template: "product", field: "product" }, at(pages, pagePath, true));
+      if (page.template === "campaign" && !page.campaign) report("page-missing-subject", { page: id, template: "campaign", field: "campaign" }, at(pages, pagePath, true));
+
+      const emptyIn = pageRegions.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
+      if (emptyIn.length > 0) report("page-without-target", { page: id, regions: emptyIn }, at(pages, pagePath, true));
+
+      // A region gets this route if the page is there, or if one of its children is (a grouping route).
+      for (const code of new Set([...pageRegions, ...childRegions])) {
+        const carried = pageRegions.includes(code);
+        if (carried && !checkRegion(code, regionLocation(code))) continue;
+        const region = regions.get(code);
+        if (!region) continue;
+        if (carried && page.template === "product") useProduct(product, code, `the page ${id} shows it there`, regionLocation(code));
+        const route: RouteModel = {
+          path: regionPath(region.prefix, id),
+          region: code,
+          page: id,
+          template: carried ? (page.template ?? null) : null,
+          product: carried ? (product ?? null) : null,
+          campaign: carried ? (page.campaign ?? null) : null,
+          redirect: carried && page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
+          window: carried ? (landingWindow(page.campaign, code) ?? page.window ?? null) : null,
+          scrollTo: carried ? (page.scrollTo ?? null) : null,
+          childrenOnly: !carried,
+        };
+        const existing = routesByPath.get(route.path);
+        if (existing) {
+          report("duplicate-route", { path: route.path, other: existing.page }, at(pages, pagePath, true));
+          continue;
+        }
+        routes.push(route);
+        routesByPath.set(route.path, route);
+      }
+    });
+
+    // Redirect targets exist in the same region, and become paths.
+    for (const route of routes) {
+      if (!route.redirect) continue;
+      const yamlPath = [...pageYamlPath(route.page), "redirect", "to"];
+      const target = route.redirect.to;
+      if (!findPage(pages.data.pages, target)) {
+        report("unknown-page", { value: target, suggestion: closest(target, routes.map((r) => r.page)) }, at(pages, yamlPath));
+        continue;
+      }
+      const region = regions.get(route.region)!;
+      const targetPath = regionPath(region.prefix, target);
+      const targetRoute = routesByPath.get(targetPath);
+      if (!targetRoute || targetRoute.childrenOnly) {
+        report("redirect-out-of-region", { page: route.page, to: target, region: route.region }, at(pages, yamlPath));
+        continue;
+      }
+      route.redirect = { ...route.redirect, to: targetPath };
+    }
+  }
+
+  return { routes, routesByPath, checkCampaign };
+}
