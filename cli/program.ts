@@ -23,7 +23,7 @@ import { printTimeline, timeline } from "./print/timeline.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print/diagnostics.ts";
 
 /** A failure the user can act on, printed as one line (exit 2). */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 type Format = "pretty" | "json" | "github";
 
@@ -218,7 +218,7 @@ async function serveUntilStopped(handler: Parameters<typeof createServer>[1], po
 }
 
 /** A clock that reads `start` now and runs on from there. */
-export function clockFrom(start: DateTime | null): () => number {
+function clockFrom(start: DateTime | null): () => number {
   const offset = start ? start.toMillis() - Date.now() : 0;
   return () => Date.now() + offset;
 }
@@ -311,7 +311,7 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
-export function createProgram(setExitCode: (code: number) => void): Command {
+function createProgram(setExitCode: (code: number) => void): Command {
   const program = new Command();
   program
     .name("site")

@@ -103,7 +103,7 @@ export interface BuildOptions {
   onStage?: (stage: string, detail: string, ms: number) => void;
 }
 
-export interface BuildSummary {
+interface BuildSummary {
   routes: number;
   pages: number;
   regions: number;

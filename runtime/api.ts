@@ -44,7 +44,7 @@ export interface CallOptions {
 }
 
 /** Which environment a page on this host talks to. */
-export function environmentFor(api: Spec.API, host: string): "preproduction" | "production" {
+function environmentFor(api: Spec.API, host: string): "preproduction" | "production" {
   return api.preproductionHosts.includes(host) ? "preproduction" : "production";
 }
 
@@ -54,7 +54,7 @@ export function apiBase(ctx: Pick<ApiContext, "api" | "region" | "host" | "baseO
 }
 
 /** Accept-Language: en for the English regions, the region code otherwise (seed 000 §7). */
-export function acceptLanguage(region: Pick<ApiContext["region"], "code" | "language">): string {
+function acceptLanguage(region: Pick<ApiContext["region"], "code" | "language">): string {
   return region.language === "en" ? "en" : region.code;
 }
 

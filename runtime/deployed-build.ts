@@ -5,7 +5,7 @@
 // written by site build beside the pages, never cached) and reloads the page once a build as of
 // the countdown's end or later is there: at most once per build, remembered in sessionStorage.
 
-export interface DeployedBuild {
+interface DeployedBuild {
   /** The instant the deployed build shows (ISO). */
   now: string;
   nextChange: string | null;
@@ -19,7 +19,7 @@ export function backoffDelay(attempt: number, first = 2_000, max = 60_000): numb
   return Math.min(max, first * 2 ** attempt);
 }
 
-export async function fetchDeployedBuild(fetcher: typeof fetch = fetch): Promise<DeployedBuild | null> {
+async function fetchDeployedBuild(fetcher: typeof fetch = fetch): Promise<DeployedBuild | null> {
   try {
     const response = await fetcher(BUILD_INFO_PATH, { cache: "no-store", headers: { accept: "application/json" } });
     if (!response.ok) return null;

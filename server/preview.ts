@@ -100,7 +100,7 @@ export function filesInMemory(files: () => ReadonlyMap<string, OutputFile>): Sit
  * The decoded site path of a request, or null when it is not one a file could be served for:
  * bad escapes, NUL, backslashes, or dot segments (after decoding, so %2e%2e counts).
  */
-export function sitePath(rawUrl: string): string | null {
+function sitePath(rawUrl: string): string | null {
   const pathname = rawUrl.split(/[?#]/, 1)[0] ?? "/";
   let decoded: string;
   try {
@@ -216,7 +216,7 @@ export function createPreviewHandler(options: PreviewOptions) {
 }
 
 /** Whether a route's window, as routes.json writes it, is live at `now` (epoch ms). */
-export function inWindow(window: { start: string | null; end: string | null }, now: number): boolean {
+function inWindow(window: { start: string | null; end: string | null }, now: number): boolean {
   const instant = (iso: string | null) => (iso ? DateTime.fromISO(iso, { setZone: true }) : null);
   return stateAt({ start: instant(window.start), end: instant(window.end) }, DateTime.fromMillis(now)) === "live";
 }

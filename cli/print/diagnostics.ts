@@ -72,7 +72,7 @@ export interface Style {
 }
 
 const ansi = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
-export const colours: Style = { red: ansi(31, 39), yellow: ansi(33, 39), dim: ansi(2, 22), bold: ansi(1, 22), cyan: ansi(36, 39) };
+const colours: Style = { red: ansi(31, 39), yellow: ansi(33, 39), dim: ansi(2, 22), bold: ansi(1, 22), cyan: ansi(36, 39) };
 export const plain: Style = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s, cyan: (s) => s };
 
 /** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org). */

@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts
 import type { SiteModel } from "../../compiler/link/model.ts";
 import { collectWindows, nextChange, stateAt, type TimedWindow, type WindowState } from "../../compiler/time/windows.ts";
 
-export interface TimelineRow {
+interface TimelineRow {
   region: string;
   window: string;
   kind: TimedWindow["kind"];
@@ -33,10 +33,10 @@ export interface TimelineRow {
 }
 
 /** The printed state: OVERLAP is a live window another live window contradicts. */
-export type ReportState = WindowState | "OVERLAP";
+type ReportState = WindowState | "OVERLAP";
 
 /** One row of the printed report: one window in the regions that share its times and state. */
-export interface ReportRow {
+interface ReportRow {
   name: string;
   kind: TimedWindow["kind"];
   regions: string[];
@@ -69,7 +69,7 @@ const iso = (instant: DateTime, zone: string) => instant.setZone(zone).toISO({ s
 const SECTION: Record<TimedWindow["kind"], number> = { stage: 0, route: 1, nav: 2 };
 
 /** "Black Friday 2024 › Early Black Friday" for a stage; the window's label otherwise. */
-export function windowName(w: TimedWindow): string {
+function windowName(w: TimedWindow): string {
   return w.kind === "stage" && w.campaignName && w.stageName ? `${w.campaignName} › ${w.stageName}` : w.label;
 }
 

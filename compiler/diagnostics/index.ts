@@ -4,7 +4,7 @@
 
 import { quotable } from "./printable.ts";
 
-export type Severity = "error" | "warning";
+type Severity = "error" | "warning";
 
 /** Where a problem is: a file and a span of its text. Turned into line and column only by printers. */
 export interface Location {
@@ -37,7 +37,7 @@ function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
   return e;
 }
 
-export const catalogue = {
+const catalogue = {
   // load
   "yaml-syntax": entry<{ detail: string }>({
     severity: "error",

@@ -5,7 +5,7 @@
 // quoted value is cut to a length a reader can take in.
 
 /** How much of a value a message quotes, in characters shown. */
-export const MAX_QUOTED = 200;
+const MAX_QUOTED = 200;
 
 // Invisible characters that reorder or hide text ("Trojan Source"), beside the C0 and C1 controls.
 // Joiners (U+200C, U+200D) are left alone: emoji and some scripts need them.

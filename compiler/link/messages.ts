@@ -13,7 +13,7 @@ export function fallbackChain(specs: Pick<ValidSpecs, "messages">, language: str
 }
 
 /** The text at a dotted path of one table, or undefined. */
-export function textAt(table: unknown, path: readonly string[]): string | undefined {
+function textAt(table: unknown, path: readonly string[]): string | undefined {
   let node = table;
   for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
   return typeof node === "string" ? node : undefined;

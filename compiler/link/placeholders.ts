@@ -13,7 +13,7 @@ export interface PlaceholderContext {
   campaign?: { upTo: number | null; dates: string };
 }
 
-export const placeholders = {
+const placeholders = {
   brand: (c: PlaceholderContext) => c.brand,
   returnDays: (c: PlaceholderContext) => String(c.region.settings.returnDays),
   warrantyYears: (c: PlaceholderContext) => String(c.constants.warrantyYears),

@@ -6,7 +6,7 @@
 
 import { isUtf8 } from "node:buffer";
 
-export interface EncodingProblem {
+interface EncodingProblem {
   /** Where the first byte that is not UTF-8 sits in the decoded text (UTF-16 code units). */
   offset: number;
   /** The encoding the file is saved in, when it can be told: "UTF-16 (little-endian)". */
@@ -106,7 +106,7 @@ function startsWith(bytes: Buffer, mark: number[]): boolean {
  * The index of the first byte that does not begin a well-formed UTF-8 sequence (Unicode's table
  * 3-7: no overlong forms, no surrogates, nothing past U+10FFFF), or the length when there is none.
  */
-export function firstInvalidByte(bytes: Uint8Array): number {
+function firstInvalidByte(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const lead = bytes[i]!;
     if (lead < 0x80) {

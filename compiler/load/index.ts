@@ -48,7 +48,7 @@ export type SpecKind = keyof typeof specKinds;
 export const SPEC_KINDS = Object.keys(specKinds) as SpecKind[];
 
 /** Files of which there is exactly one, and their kind. */
-export const singletonFiles: Record<string, SpecKind> = Object.fromEntries(
+const singletonFiles: Record<string, SpecKind> = Object.fromEntries(
   SPEC_KINDS.flatMap((kind) => {
     const where: SpecPlace = specKinds[kind];
     return where.file ? [[where.file, kind]] : [];
@@ -56,7 +56,7 @@ export const singletonFiles: Record<string, SpecKind> = Object.fromEntries(
 );
 
 /** Folders whose every file is one spec of a kind, and their kind. */
-export const folderKinds: Record<string, SpecKind> = Object.fromEntries(
+const folderKinds: Record<string, SpecKind> = Object.fromEntries(
   SPEC_KINDS.flatMap((kind) => {
     const where: SpecPlace = specKinds[kind];
     return where.folder ? [[where.folder, kind]] : [];
@@ -140,7 +140,7 @@ function scalarValue(node: unknown): string | undefined {
 }
 
 /** The first line a spec file should have; `name` is its path inside its folder. */
-export function schemaComment(kind: SpecKind, name: string): string {
+function schemaComment(kind: SpecKind, name: string): string {
   const levels = Object.values(folderKinds).includes(kind) ? 2 + (name.match(/\//g)?.length ?? 0) : 1;
   const depth = "../".repeat(levels);
   return `# yaml-language-server: $schema=${depth}schemas/${kind}.schema.json`;
@@ -165,7 +165,7 @@ export interface ReadAheadFile {
 }
 
 /** A file that is not read past its bytes: the OS refused them, or they are not UTF-8. */
-export type ReadProblem =
+type ReadProblem =
   | { code: "unreadable-spec"; reason: string }
   | { code: "encoding"; offset: number; encoding?: string; byte?: string };
 
@@ -498,7 +498,7 @@ export function aliasExpansion(data: unknown): number {
 export const MAX_ALIAS_EXPANSION = 100;
 
 /** A source file whose line table is built when a printer first needs it. */
-export function sourceFile(path: string, text: string): SourceFile {
+function sourceFile(path: string, text: string): SourceFile {
   let lines: LineCounter | undefined;
   return {
     path,

@@ -10,7 +10,7 @@ import { parseInstant } from "./instant.ts";
 import { landingPages } from "../link/pages.ts";
 import { campaignStages, collectWindows, nextChange, stateAt, type Stage } from "./windows.ts";
 
-export type StageState = "over" | "live" | "upcoming";
+type StageState = "over" | "live" | "upcoming";
 
 export interface StageAt extends Stage {
   state: StageState;
@@ -29,7 +29,7 @@ export interface StageAt extends Stage {
  */
 export type ProductPhase = "pre-heat" | "early-bird" | "regular";
 
-export interface PriceInForce {
+interface PriceInForce {
   /** What the product costs now: the sale price of a live stage, else the list price. */
   amount: number;
   list: number;
@@ -40,7 +40,7 @@ export interface PriceInForce {
 type PromotionEntry = NonNullable<Spec.Campaign["promotion"]>[string][number];
 
 /** A campaign's entry point that shows now. */
-export interface LivePromotion {
+interface LivePromotion {
   campaign: string;
   stage: StageAt;
   /** Where it leads, as the spec writes links: the entry's own link or the campaign's landing page. */
@@ -48,7 +48,7 @@ export interface LivePromotion {
   entry: PromotionEntry;
 }
 
-export type RouteState = "before" | "open" | "over";
+type RouteState = "before" | "open" | "over";
 
 export interface RegionInForce {
   region: RegionModel;
@@ -208,7 +208,7 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
  * A zone as people write it (CET, PDT, BST), or null where the only name is a raw offset
  * ("GMT+8"): a shopper should never have to read an offset.
  */
-export function zoneAbbreviation(zone: string, at: DateTime): string | null {
+function zoneAbbreviation(zone: string, at: DateTime): string | null {
   for (const locale of ["en-US", "en-GB"]) {
     const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }).formatToParts(at.toJSDate()).find((p) => p.type === "timeZoneName")?.value;
     if (name && !/^(GMT|UTC)[+-−]/.test(name)) return name;

@@ -46,14 +46,14 @@ type CampaignTime = string;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A campaign time written as a date: a local day, the same calendar day in every region. */
-export const isDateOnly = (text: CampaignTime): boolean => DATE_ONLY.test(text.trim());
+const isDateOnly = (text: CampaignTime): boolean => DATE_ONLY.test(text.trim());
 
 /**
  * An instant from a campaign file: with an offset or zone it stands alone; a date (2024-12-09) is
  * the start of that day in the region's own zone; a local time is read in the campaign's zone. A
  * local time with no campaign zone is naive and has no instant.
  */
-export function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
+function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
   const parsed = parseInstant(text);
   if (parsed.ok || parsed.problem !== "naive") return parsed;
   const readIn = isDateOnly(text) ? (regionZone ?? zone) : zone;

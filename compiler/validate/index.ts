@@ -16,7 +16,7 @@ import { parseInstant } from "../time/instant.ts";
 import { fromRoot } from "../project.ts";
 import { pathToFileURL } from "node:url";
 
-export const schemasDir = pathToFileURL(fromRoot("schemas/"));
+const schemasDir = pathToFileURL(fromRoot("schemas/"));
 
 /** A document that passed its schema, with its data typed. */
 export interface Valid<T> {

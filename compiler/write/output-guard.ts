@@ -11,7 +11,7 @@ import { projectRoot } from "../project.ts";
 export class OutputRefused extends Error {}
 
 /** The file that marks a folder as an output of `site build`. */
-export const OUTPUT_STAMP = ".site-output";
+const OUTPUT_STAMP = ".site-output";
 
 /** What a previous output holds, stamp or no stamp (outputs made before stamps existed). */
 const OUTPUT_ENTRIES = new Set(["site", "manifests", "generated", "host", OUTPUT_STAMP]);

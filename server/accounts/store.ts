@@ -10,7 +10,7 @@ import { hostname } from "node:os";
 import { chmod, mkdir, open, readFile, stat, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 
-export const ACCOUNT_LOG = "account-log.jsonl";
+const ACCOUNT_LOG = "account-log.jsonl";
 const LEGACY_ACCOUNTS = "accounts.json";
 const LEGACY_SUBSCRIPTIONS = "subscriptions.json";
 const FILE_MODE = 0o600;
