@@ -115,7 +115,7 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element | null)?.closest?.("a");
-    if (!anchor || !anchor.href || anchor.target || anchor.hasAttribute("download")) return;
+    if (!anchor?.href || anchor.target || anchor.hasAttribute("download")) return;
     const url = new URL(anchor.href);
     if (url.origin !== location.origin) return;
     // A link to an anchor on the same page scrolls natively.

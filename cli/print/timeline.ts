@@ -5,7 +5,7 @@
 // stage's times, dates with year and weekday, and OVERLAP where two live windows fight over the
 // same output. The JSON report keeps one row per window and region.
 
-import { DateTime, IANAZone, type Zone } from "luxon";
+import { type DateTime, IANAZone, type Zone } from "luxon";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import { collectWindows, nextChange, stateAt, type TimedWindow, type WindowState } from "../../compiler/time/windows.ts";

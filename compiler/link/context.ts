@@ -2,7 +2,7 @@
 // link-content.ts and link-sections.ts check with it): the specs, the model built so far, and
 // the checks that report a problem as they resolve a name.
 
-import { diagnostic, type DiagnosticCode, type Location } from "../diagnostics/index.ts";
+import type { diagnostic, DiagnosticCode, Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type { RegionModel, RouteModel } from "./model.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
@@ -22,7 +22,7 @@ export interface LinkContext {
   /** True when the campaign is known; else reports it. */
   checkCampaign(id: string, location: Location): boolean;
   /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
-  useProduct(id: string | undefined, region: string, what: string, location: Location): void;
+  noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

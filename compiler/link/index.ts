@@ -32,11 +32,11 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   const { regions, regionCodes, checkRegion } = regionsPart;
   const productsPart = buildProducts(specs, report, checkRegion);
   const pricesPart = buildPrices(specs, site, report, checkRegion, productsPart);
-  const { useProduct } = pricesPart;
+  const { noteProductUse } = pricesPart;
   const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, pricesPart);
   const { checkProduct } = productsPart;
 
-  const cx: LinkContext = { specs, report, regions, routes, routesByPath, checkRegion, checkProduct, checkCampaign, useProduct };
+  const cx: LinkContext = { specs, report, regions, routes, routesByPath, checkRegion, checkProduct, checkCampaign, noteProductUse };
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);

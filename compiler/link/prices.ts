@@ -14,7 +14,7 @@ export interface Prices {
   offer(campaign: string, product: string, region: string, stage: number): number | null;
   upTo(campaign: string, region: string, stage: number): number | null;
   /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
-  useProduct(id: string | undefined, region: string, what: string, location: Location): void;
+  noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
   /** After every use is recorded: campaign prices, and prices nobody can see. */
   checkAfterUses(regions: Map<string, RegionModel>): void;
 }
@@ -50,9 +50,9 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
   // Uses of a product in a region, to check against its price: a page, a nav entry, a buy link.
   // A column header that names no region (cm for cn) leaves its region without prices: every
   // use there would be "not sold", a cascade with one cause, reported at the header only.
-  const columnsBroken = prices !== undefined && prices.data.columns.some((c) => !site.data.regions[c]);
+  const columnsBroken = prices?.data.columns.some((c) => !site.data.regions[c]);
   const uses = new Set<string>();
-  const useProduct = (id: string | undefined, region: string, what: string, location: Location) => {
+  const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
     if (!id || !prices || misalignedRows.has(id)) return;
     uses.add(`${id}@${region}`);
     if (columnsBroken && !prices.data.columns.includes(region)) return;
@@ -61,7 +61,7 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
   if (catalogue) {
     for (const [id, p] of products) {
       for (const [code, facts] of Object.entries(p.regions)) {
-        if (facts.buy) useProduct(id, code, `catalogue.yaml gives it a buy link there`, at(catalogue, ["products", id, "regions", code, "buy"]));
+        if (facts.buy) noteProductUse(id, code, `catalogue.yaml gives it a buy link there`, at(catalogue, ["products", id, "regions", code, "buy"]));
       }
     }
   }
@@ -96,7 +96,7 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
           const where = at(campaign, ["offers", code, productId]);
           const canonical = checkProduct(productId, at(campaign, ["offers", code, productId], true));
           if (!canonical) continue;
-          useProduct(canonical, code, `campaign ${id} offers it there`, at(campaign, ["offers", code, productId], true));
+          noteProductUse(canonical, code, `campaign ${id} offers it there`, at(campaign, ["offers", code, productId], true));
           if (row.length !== stageCount) report("offer-row-length", { product: productId, region: code, count: row.length, stages: stageCount }, where);
           const list = price(canonical, code);
           row.forEach((value, i) => {
@@ -121,5 +121,5 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
     }
 
   };
-  return { price, offer, upTo, useProduct, checkAfterUses };
+  return { price, offer, upTo, noteProductUse, checkAfterUses };
 }

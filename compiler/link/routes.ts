@@ -21,7 +21,7 @@ export interface Routes {
   checkCampaign(id: string, location: Location): boolean;
 }
 
-export function buildRoutes(specs: ValidSpecs, report: Report, { regions, regionCodes, checkRegion }: Regions, { checkProduct }: Products, { useProduct }: Pick<Prices, "useProduct">): Routes {
+export function buildRoutes(specs: ValidSpecs, report: Report, { regions, regionCodes, checkRegion }: Regions, { checkProduct }: Products, { noteProductUse }: Pick<Prices, "noteProductUse">): Routes {
   const routes: RouteModel[] = [];
   const routesByPath = new Map<string, RouteModel>();
   const pages = specs.pages;
@@ -62,7 +62,7 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
         if (carried && !checkRegion(code, regionLocation(code))) continue;
         const region = regions.get(code);
         if (!region) continue;
-        if (carried && page.template === "product") useProduct(product, code, `the page ${id} shows it there`, regionLocation(code));
+        if (carried && page.template === "product") noteProductUse(product, code, `the page ${id} shows it there`, regionLocation(code));
         const route: RouteModel = {
           path: regionPath(region.prefix, id),
           region: code,

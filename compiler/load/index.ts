@@ -530,7 +530,7 @@ function toData(doc: Document, path: string, text: string, diagnostics: Diagnost
   if (times <= MAX_ALIAS_EXPANSION) return data;
   const alias = /(?:^|[\s[{,])(\*\S+)/.exec(text);
   const offset = alias ? alias.index + alias[0].length - alias[1]!.length : 0;
-  diagnostics.push(diagnostic("alias-expansion", { times: Math.round(times) }, { file: path, offset, length: alias?.[1]!.length ?? 0 }));
+  diagnostics.push(diagnostic("alias-expansion", { times: Math.round(times) }, { file: path, offset, length: alias ? alias[1]!.length : 0 }));
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 // resolves the times the specs write into instants, checks them (as part of link), and answers
 // "what is live at t" and "when does the output next change" for compile and check-windows.
 
-import { DateTime, IANAZone } from "luxon";
+import { type DateTime, IANAZone } from "luxon";
 import { diagnostic, type Diagnostic, type Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -87,7 +87,7 @@ export function campaignStages(campaign: Spec.Campaign, region: string, regionZo
       number: i + 1,
       name: stage.name,
       start: start.instant,
-      end: end && end.ok ? end.instant : null,
+      end: end?.ok ? end.instant : null,
       gapBefore: stage.gapBefore ?? false,
       dateOnly: isDateOnly(startText) && (endText === undefined || isDateOnly(endText)),
     });

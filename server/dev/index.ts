@@ -323,7 +323,11 @@ export async function createDevServer(options: DevOptions) {
         ignoreInitial: true,
         // chokidar follows symbolic links, and one that leads back to a folder it is in would be
         // followed until the path is too long to stat, then end the process with an error.
-        ignored: (path: string) => isLinkLoop(path) && (skip(path, "a symbolic link loop: not followed, not watched"), true),
+        ignored: (path: string) => {
+          if (!isLinkLoop(path)) return false;
+          skip(path, "a symbolic link loop: not followed, not watched");
+          return true;
+        },
       });
       watcher.on("all", (event, path) => (event === "change" ? onFileChange(path) : onChange(path)));
       // Whatever else cannot be watched (no permission, too many links) is skipped, never fatal.

@@ -2,7 +2,7 @@
 // element with its props; the runtime loads the island's chunk and hydrates that element only.
 // Everything outside islands stays static HTML and ships no JavaScript.
 import type { ComponentType } from "react";
-import { islands, type IslandName } from "../islands/index.ts";
+import type { islands, IslandName } from "../islands/index.ts";
 
 type PropsOf<N extends IslandName> = (typeof islands)[N] extends () => Promise<{ default: ComponentType<infer P> }> ? P : never;
 

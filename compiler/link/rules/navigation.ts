@@ -49,7 +49,7 @@ export function checkRegionFiles(cx: LinkContext): void {
         if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
         if (item.identify) {
           const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
-          cx.useProduct(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
+          cx.noteProductUse(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
         }
         if (item.children) walkNav(item.children, [...p, "children"]);
       });

@@ -15,7 +15,7 @@ import { fromRoot } from "../../project.ts";
  * catalogue's and the organisation's).
  */
 export function checkSections(cx: LinkContext): void {
-  const { specs, report, regions, checkRegion, checkProduct, checkCampaign, useProduct } = cx;
+  const { specs, report, regions, checkRegion, checkProduct, checkCampaign, noteProductUse } = cx;
   const { catalogue, pages } = specs;
   const imageKeys = availableImages();
   const checkImage = (key: string | undefined, location: Location) => {
@@ -46,7 +46,7 @@ export function checkSections(cx: LinkContext): void {
         const path: PathSegment[] = ["sections", code, i];
         const show = (productId: string, where: PathSegment[]) => {
           const canonical = checkProduct(productId, at(content, where));
-          useProduct(canonical, code, `page ${pageId} shows it there`, at(content, where));
+          noteProductUse(canonical, code, `page ${pageId} shows it there`, at(content, where));
         };
         const campaignId = section.campaign ?? pageCampaign;
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
