@@ -3,6 +3,7 @@
 
 import type { DateTime } from "luxon";
 import { closest, type Location } from "../diagnostics/index.ts";
+import type { PathSegment } from "../load/index.ts";
 import { campaignStages, campaignWindow, regionZoneOf } from "../time/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -41,40 +42,25 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
     return window.end ? { start: iso(window.start), end: iso(window.end) } : { start: iso(window.start) };
   };
   if (pages) {
+    const regionsOf = (page: Spec.Page) => (page.regions === "all" ? regionCodes : page.regions);
     forEachPage(pages.data.pages, (id, page, pagePath) => {
-      const pageRegions = page.regions === "all" ? regionCodes : page.regions;
-      const regionLocation = (code: string) =>
-        page.regions === "all" ? at(pages, [...pagePath, "regions"]) : at(pages, [...pagePath, "regions", page.regions.indexOf(code)]);
-      const childRegions = new Set(
-        Object.values(page.children ?? {}).flatMap((c) => (c.regions === "all" ? regionCodes : c.regions)),
-      );
-      const product = page.product ? checkProduct(page.product, at(pages, [...pagePath, "product"])) : undefined;
-      if (page.campaign) checkCampaign(page.campaign, at(pages, [...pagePath, "campaign"]));
-      if (page.template === "product" && !page.product) report("page-missing-subject", { page: id, template: "product", field: "product" }, at(pages, pagePath, true));
-      if (page.template === "campaign" && !page.campaign) report("page-missing-subject", { page: id, template: "campaign", field: "campaign" }, at(pages, pagePath, true));
-
+      const where = (...path: PathSegment[]) => at(pages, [...pagePath, ...path]);
+      const pageRegions = regionsOf(page);
+      const childRegions = new Set(Object.values(page.children ?? {}).flatMap(regionsOf));
+      const product = page.product ? checkProduct(page.product, where("product")) : undefined;
+      checkPageSubject(id, page, where, at(pages, pagePath, true), report, checkCampaign);
       const emptyIn = pageRegions.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
       if (emptyIn.length > 0) report("page-without-target", { page: id, regions: emptyIn }, at(pages, pagePath, true));
 
       // A region gets this route if the page is there, or if one of its children is (a grouping route).
       for (const code of new Set([...pageRegions, ...childRegions])) {
         const carried = pageRegions.includes(code);
-        if (carried && !checkRegion(code, regionLocation(code))) continue;
+        const regionLocation = page.regions === "all" ? where("regions") : where("regions", page.regions.indexOf(code));
+        if (carried && !checkRegion(code, regionLocation)) continue;
         const region = regions.get(code);
         if (!region) continue;
-        if (carried && page.template === "product") noteProductUse(product, code, `the page ${id} shows it there`, regionLocation(code));
-        const route: RouteModel = {
-          path: regionPath(region.prefix, id),
-          region: code,
-          page: id,
-          template: carried ? (page.template ?? null) : null,
-          product: carried ? (product ?? null) : null,
-          campaign: carried ? (page.campaign ?? null) : null,
-          redirect: carried && page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
-          window: carried ? (landingWindow(page.campaign, code) ?? page.window ?? null) : null,
-          scrollTo: carried ? (page.scrollTo ?? null) : null,
-          childrenOnly: !carried,
-        };
+        if (carried && page.template === "product") noteProductUse(product, code, `the page ${id} shows it there`, regionLocation);
+        const route = carried ? carriedRoute(id, page, region.prefix, code, product, landingWindow(page.campaign, code)) : groupingRoute(id, region.prefix, code);
         const existing = routesByPath.get(route.path);
         if (existing) {
           report("duplicate-route", { path: route.path, other: existing.page }, at(pages, pagePath, true));
@@ -106,4 +92,33 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
   }
 
   return { routes, routesByPath, checkCampaign };
+}
+
+/** A product page names its product, a campaign page its campaign, and both exist. */
+function checkPageSubject(id: string, page: Spec.Page, where: (...path: PathSegment[]) => Location, pageKey: Location, report: Report, checkCampaign: Routes["checkCampaign"]): void {
+  if (page.campaign) checkCampaign(page.campaign, where("campaign"));
+  for (const [template, field] of [["product", "product"], ["campaign", "campaign"]] as const) {
+    if (page.template === template && !page[field]) report("page-missing-subject", { page: id, template, field }, pageKey);
+  }
+}
+
+/** The route of a page in a region that carries it. */
+function carriedRoute(id: string, page: Spec.Page, prefix: string, region: string, product: string | undefined, derivedWindow: Spec.Window | null): RouteModel {
+  return {
+    path: regionPath(prefix, id),
+    region,
+    page: id,
+    template: page.template ?? null,
+    product: product ?? null,
+    campaign: page.campaign ?? null,
+    redirect: page.redirect ? { to: page.redirect.to, status: page.redirect.status } : null,
+    window: derivedWindow ?? page.window ?? null,
+    scrollTo: page.scrollTo ?? null,
+    childrenOnly: false,
+  };
+}
+
+/** A route that only groups the page's children in a region that does not carry the page itself. */
+function groupingRoute(id: string, prefix: string, region: string): RouteModel {
+  return { path: regionPath(prefix, id), region, page: id, template: null, product: null, campaign: null, redirect: null, window: null, scrollTo: null, childrenOnly: true };
 }
