@@ -68,7 +68,9 @@ export class CompileContext {
   /** A campaign's figures for its texts in a region: the live stage's saving and dates; none while no stage is live. */
   campaignFigures(region: RegionModel, campaignId: string): PlaceholderContext["campaign"] {
     const live = this.time.region(region.code).live(campaignId);
-    return live ? { upTo: this.model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone } : undefined;
+    return live
+      ? { upTo: this.model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone }
+      : undefined;
   }
 
   /** A text with the region's figures filled in; a campaign's texts also get the campaign's ({upTo}, {dates}). */
@@ -105,7 +107,8 @@ export class CompileContext {
     if (!target) return { href: "", external: false };
     const targetRegion = this.model.regions.get(target.region);
     // A page of the sister site (cn on its own domain) is linked by its full address.
-    if (targetRegion && targetRegion.originName !== region.originName) return { href: targetRegion.origin + path + anchor, external: false };
+    if (targetRegion && targetRegion.originName !== region.originName)
+      return { href: targetRegion.origin + path + anchor, external: false };
     return { href: path + anchor, external: false };
   }
 
@@ -119,7 +122,12 @@ export class CompileContext {
     if (!format) {
       // Building a number format is costly next to using one. Whole prices show no cents; a
       // derived amount shows as the seed writes it (141.6).
-      format = new Intl.NumberFormat(region.locale, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat(region.locale, {
+        style: "currency",
+        currency,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      });
       this.#formats.set(region.code, format);
     }
     return { amount, currency, text: format.format(amount) };
@@ -151,7 +159,14 @@ export class CompileContext {
     const phase = inForce.phase(productId);
     // Before its pre-order opens a product has no price and no way to buy it, only a sign-up.
     const price = phase === "pre-heat" ? null : inForce.price(productId);
-    const availability: Availability = facts.stock === 0 ? "soldOut" : phase === "pre-heat" ? "comingSoon" : phase === "early-bird" || facts.isPreSale ? "preOrder" : "buy";
+    const availability: Availability =
+      facts.stock === 0
+        ? "soldOut"
+        : phase === "pre-heat"
+          ? "comingSoon"
+          : phase === "early-bird" || facts.isPreSale
+            ? "preOrder"
+            : "buy";
     const labels = region.settings.labels;
     const page = this.productPages(region).get(productId);
     return {
@@ -164,7 +179,12 @@ export class CompileContext {
       listPrice: price?.sale ? this.formatPrice(region, price.list) : null,
       phase,
       availability,
-      actionLabel: { soldOut: labels.soldOut, comingSoon: labels.comingSoon, preOrder: labels.preOrder, buy: labels.buy }[availability],
+      actionLabel: {
+        soldOut: labels.soldOut,
+        comingSoon: labels.comingSoon,
+        preOrder: labels.preOrder,
+        buy: labels.buy,
+      }[availability],
     };
   }
 
@@ -190,7 +210,9 @@ export class CompileContext {
     const lang = region.language;
     // A live campaign's banner takes the place of the region's own.
     const promoted = this.time.region(region.code).promotions.find((p) => p.entry.textBanner);
-    const banner = promoted ? { ...this.fillAll(region, promoted.entry.textBanner!, promoted.campaign), link: promoted.link } : s.textBanner?.[0];
+    const banner = promoted
+      ? { ...this.fillAll(region, promoted.entry.textBanner!, promoted.campaign), link: promoted.link }
+      : s.textBanner?.[0];
     const chooser = this.model.routesByPath.get(region.prefix + "/choose-your-region");
     const written: LayoutData = {
       brand: this.model.name,
@@ -208,7 +230,9 @@ export class CompileContext {
       subscribe: {
         ...pick(s.subscribe, ["title", "describe", "placeholder", "button", "invalid", "success"]),
         emailLabel: this.message(lang, "ui.subscribe.emailLabel"),
-        successView: s.subscribe.successView ? { ...s.subscribe.successView, shopHref: s.shop ? this.hrefFor(region, s.shop.link).href : null } : null,
+        successView: s.subscribe.successView
+          ? { ...s.subscribe.successView, shopHref: s.shop ? this.hrefFor(region, s.shop.link).href : null }
+          : null,
       },
       newUserPopup: {
         ...s.newUserPopupSubscribe,
@@ -238,7 +262,17 @@ export class CompileContext {
       .map((p): NavEntry | null => {
         const menu = this.fillAll(region, p.entry.menu!, p.campaign);
         const target = this.hrefFor(region, p.link);
-        return target.href ? { label: menu.label, ...target, product: null, icon: menu.icon ?? null, tag: null, hidden: [], children: [] } : null;
+        return target.href
+          ? {
+              label: menu.label,
+              ...target,
+              product: null,
+              icon: menu.icon ?? null,
+              tag: null,
+              hidden: [],
+              children: [],
+            }
+          : null;
       })
       .filter((entry): entry is NavEntry => entry !== null);
     return [...own.slice(0, 1), ...promoted, ...own.slice(1)];
@@ -271,7 +305,7 @@ export class CompileContext {
 }
 
 /** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */
-export function perMonth(price: number, months: number): number {
+function perMonth(price: number, months: number): number {
   return Math.round((price / months) * 10) / 10;
 }
 

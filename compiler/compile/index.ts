@@ -17,7 +17,7 @@ import type { RouteData } from "./route-data.ts";
 export type { Fallback } from "./context.ts";
 export type { PrefetchRequest, RouteManifest } from "./manifest.ts";
 
-export interface CompiledRoute {
+interface CompiledRoute {
   manifest: RouteManifest;
   /** Undefined for a redirect: it has no page of its own. */
   data?: RouteData;
@@ -48,7 +48,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     // Taken before the 404 page's texts are looked up: a fallback only that page shows is not listed.
     fallbacks: cx.fallbacks(),
     routes,
-    modules: generatedModules(model, routes.map((r) => r.manifest)),
+    modules: generatedModules(model, manifestsOf(routes)),
     notFound: { regions: notFoundTexts(cx) },
   };
 }
@@ -62,7 +62,13 @@ export function siteAt(model: SiteModel, time: SiteInForce): SiteModel {
   const open = model.routes.filter((r) => time.routeState(r) === "open");
   const over = model.routes
     .filter((r) => time.routeState(r) === "over" && !r.childrenOnly)
-    .map((r): RouteModel => ({ ...r, template: null, redirect: { to: model.regions.get(r.region)!.prefix || "/", status: 302 } }));
+    .map(
+      (r): RouteModel => ({
+        ...r,
+        template: null,
+        redirect: { to: model.regions.get(r.region)!.prefix || "/", status: 302 },
+      }),
+    );
   return { ...model, routes: [...open, ...over], routesByPath: new Map(open.map((r) => [r.path, r])) };
 }
 
@@ -81,12 +87,25 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
   return {
     manifest,
     data: {
-      route: { path: route.path, region: route.region, page: route.page, template: route.template, locale: region.locale, lang: region.hreflang, language: region.language, scrollTo: route.scrollTo },
+      route: {
+        path: route.path,
+        region: route.region,
+        page: route.page,
+        template: route.template,
+        locale: region.locale,
+        lang: region.hreflang,
+        language: region.language,
+        scrollTo: route.scrollTo,
+      },
       head,
       layout: cx.layout(region),
       page,
     },
   };
+}
+
+function manifestsOf(routes: readonly CompiledRoute[]): RouteManifest[] {
+  return routes.map((r) => r.manifest);
 }
 
 /** The site-wide 404 page's texts, one block per region site.yaml names for it. */

@@ -29,7 +29,7 @@ export interface RouteManifest {
   prefetch: PrefetchRequest[];
 }
 
-export function fileOf(path: string): string {
+function fileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
@@ -38,9 +38,35 @@ export function routeManifest(model: SiteModel, route: RouteModel, region: Regio
   const window = isoWindow(route.window);
   const prefetch: PrefetchRequest[] = [];
   // Seed 000 §2: the server time is fetched for routes that carry a window.
-  if (window) prefetch.push({ baseURL: "", url: endpoints.timestamp.path, params: null, data: null, method: "GET", end: "server" });
-  if (route.template === "account") prefetch.push({ baseURL: region.group, url: endpoints.profile.path, params: null, data: null, method: "GET", end: "client" });
-  return { path: route.path, region: route.region, locale: region.locale, page: route.page, file: fileOf(route.path), window, redirect: route.redirect, head: null, prefetch };
+  if (window)
+    prefetch.push({
+      baseURL: "",
+      url: endpoints.timestamp.path,
+      params: null,
+      data: null,
+      method: "GET",
+      end: "server",
+    });
+  if (route.template === "account")
+    prefetch.push({
+      baseURL: region.group,
+      url: endpoints.profile.path,
+      params: null,
+      data: null,
+      method: "GET",
+      end: "client",
+    });
+  return {
+    path: route.path,
+    region: route.region,
+    locale: region.locale,
+    page: route.page,
+    file: fileOf(route.path),
+    window,
+    redirect: route.redirect,
+    head: null,
+    prefetch,
+  };
 }
 
 /** Instants leave compile as ISO strings with an offset, whatever form the spec used. */

@@ -16,7 +16,17 @@ export function generatedModules(model: SiteModel, manifests: readonly RouteMani
     regions: Object.fromEntries(
       [...model.regions.values()].map((r) => [
         r.code,
-        { code: r.code, prefix: r.prefix, locale: r.locale, lang: r.hreflang, language: r.language, origin: r.origin, group: r.group, storageScope: r.storageScope, fullPageLoads: r.fullPageLoads },
+        {
+          code: r.code,
+          prefix: r.prefix,
+          locale: r.locale,
+          lang: r.hreflang,
+          language: r.language,
+          origin: r.origin,
+          group: r.group,
+          storageScope: r.storageScope,
+          fullPageLoads: r.fullPageLoads,
+        },
       ]),
     ),
     api: specs.api!.data,
@@ -25,17 +35,30 @@ export function generatedModules(model: SiteModel, manifests: readonly RouteMani
     countryLabels: Object.fromEntries(
       [...model.regions.keys()].map((code) => [
         code,
-        Object.fromEntries((specs.regionChooser?.data.options ?? []).filter((o) => o.region === code).map((o) => [o.country, o.label])),
+        Object.fromEntries(
+          (specs.regionChooser?.data.options ?? []).filter((o) => o.region === code).map((o) => [o.country, o.label]),
+        ),
       ]),
     ),
   };
-  modules.set("shared.ts", `${header}import type { SharedData } from "../../runtime/generated-types.ts";\n\nexport const shared: SharedData = ${json(shared)};\n`);
+  modules.set(
+    "shared.ts",
+    `${header}import type { SharedData } from "../../runtime/generated-types.ts";\n\nexport const shared: SharedData = ${json(shared)};\n`,
+  );
   const loaders: string[] = [];
   const prefetchOf = new Map(manifests.map((manifest) => [manifest.path, manifest.prefetch]));
   for (const region of model.regions.values()) {
     const routes = model.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)
-      .map((r) => ({ path: r.path, page: r.page, template: r.template, window: isoWindow(r.window), scrollTo: r.scrollTo, redirect: r.redirect?.to ?? null, prefetch: prefetchOf.get(r.path) ?? [] }));
+      .map((r) => ({
+        path: r.path,
+        page: r.page,
+        template: r.template,
+        window: isoWindow(r.window),
+        scrollTo: r.scrollTo,
+        redirect: r.redirect?.to ?? null,
+        prefetch: prefetchOf.get(r.path) ?? [],
+      }));
     // Only what the runtime reads: the routes (router, windows, prefetch) and the API messages (toasts).
     // Page content stays in the HTML, so an edited price does not change this module.
     const data = {
@@ -43,9 +66,15 @@ export function generatedModules(model: SiteModel, manifests: readonly RouteMani
       api: { ...(specs.messages.get(region.language)?.data.api ?? {}) },
       routes,
     };
-    modules.set(`regions/${region.code}.ts`, `${header}import type { RegionData } from "../../../runtime/generated-types.ts";\n\nexport const region: RegionData = ${json(data)};\n`);
+    modules.set(
+      `regions/${region.code}.ts`,
+      `${header}import type { RegionData } from "../../../runtime/generated-types.ts";\n\nexport const region: RegionData = ${json(data)};\n`,
+    );
     loaders.push(`  ${JSON.stringify(region.code)}: () => import("./regions/${region.code}.ts"),`);
   }
-  modules.set("regions.ts", `${header}// One chunk per region: a page loads only its own region's data.\nexport const regionLoaders = {\n${loaders.join("\n")}\n} as const;\n`);
+  modules.set(
+    "regions.ts",
+    `${header}// One chunk per region: a page loads only its own region's data.\nexport const regionLoaders = {\n${loaders.join("\n")}\n} as const;\n`,
+  );
   return modules;
 }

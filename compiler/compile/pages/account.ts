@@ -7,5 +7,10 @@ import type { CompileContext } from "../context.ts";
 import type { PageOf } from "../route-data.ts";
 
 export function accountPage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"account"> {
-  return { template: "account", title: cx.pageTitle(route, region), texts: textsOf(cx.model.specs, region.language, "ui.account"), loginHref: regionPath(region.prefix, "login") };
+  return {
+    template: "account",
+    title: cx.pageTitle(route, region),
+    texts: textsOf(cx.model.specs, region.language, "ui.account"),
+    loginHref: regionPath(region.prefix, "login"),
+  };
 }

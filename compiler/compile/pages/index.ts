@@ -14,7 +14,7 @@ import { productPage } from "./product.ts";
 import { regionChooserPage } from "./region-chooser.ts";
 import { whereToBuyPage } from "./where-to-buy.ts";
 
-export type PageBuilder<T extends Template> = (cx: CompileContext, route: RouteModel, region: RegionModel) => PageOf<T>;
+type PageBuilder<T extends Template> = (cx: CompileContext, route: RouteModel, region: RegionModel) => PageOf<T>;
 
 const builders: { [T in Template]: PageBuilder<T> } = {
   home: homePage,

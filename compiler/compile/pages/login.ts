@@ -7,5 +7,10 @@ import type { CompileContext } from "../context.ts";
 import type { PageOf } from "../route-data.ts";
 
 export function loginPage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"login"> {
-  return { template: "login", title: cx.pageTitle(route, region), texts: textsOf(cx.model.specs, region.language, "ui.login"), accountHref: regionPath(region.prefix, "account") };
+  return {
+    template: "login",
+    title: cx.pageTitle(route, region),
+    texts: textsOf(cx.model.specs, region.language, "ui.login"),
+    accountHref: regionPath(region.prefix, "account"),
+  };
 }

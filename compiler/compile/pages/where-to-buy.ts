@@ -14,6 +14,9 @@ export function whereToBuyPage(cx: CompileContext, route: RouteModel, region: Re
       address: [d.address].flat(),
       img: d.img ?? null,
     })),
-    labels: { visitStore: cx.message(region.language, "ui.whereToBuy.visitStore"), address: cx.message(region.language, "ui.whereToBuy.address") },
+    labels: {
+      visitStore: cx.message(region.language, "ui.whereToBuy.visitStore"),
+      address: cx.message(region.language, "ui.whereToBuy.address"),
+    },
   };
 }

@@ -3,7 +3,10 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function bannerSection(section: WrittenSection<"banner">, { cx, region, live }: SectionPlace): SectionOf<"banner"> {
+export function bannerSection(
+  section: WrittenSection<"banner">,
+  { cx, region, live }: SectionPlace,
+): SectionOf<"banner"> {
   return {
     type: "banner",
     id: section.id ?? null,

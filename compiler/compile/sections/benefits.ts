@@ -4,5 +4,9 @@ import type { SectionOf } from "../route-data.ts";
 import type { WrittenSection } from "./place.ts";
 
 export function benefitsSection(section: WrittenSection<"benefits">): SectionOf<"benefits"> {
-  return { type: "benefits", id: section.id ?? null, items: section.items.map((i) => ({ label: i.label, icon: i.icon })) };
+  return {
+    type: "benefits",
+    id: section.id ?? null,
+    items: section.items.map((i) => ({ label: i.label, icon: i.icon })),
+  };
 }

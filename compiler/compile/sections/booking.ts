@@ -5,7 +5,10 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function bookingSection(section: WrittenSection<"booking">, { cx, route, region }: SectionPlace): SectionOf<"booking"> | null {
+export function bookingSection(
+  section: WrittenSection<"booking">,
+  { cx, route, region }: SectionPlace,
+): SectionOf<"booking"> | null {
   const card = route.product ? cx.productCard(region, route.product) : null;
   if (!card?.phase || card.phase === "pre-heat") return null;
   const early = card.phase === "early-bird";
@@ -20,7 +23,10 @@ export function bookingSection(section: WrittenSection<"booking">, { cx, route, 
     list: section.list ?? [],
     price: card.price,
     listPrice: card.listPrice,
-    save: card.listPrice && card.price ? `${region.settings.labels.save} ${cx.formatPrice(region, card.listPrice.amount - card.price.amount).text}` : null,
+    save:
+      card.listPrice && card.price
+        ? `${region.settings.labels.save} ${cx.formatPrice(region, card.listPrice.amount - card.price.amount).text}`
+        : null,
     buy: card.buy ? { label: card.actionLabel, href: card.buy, external: true } : null,
   };
 }

@@ -3,7 +3,10 @@
 import type { ProductCard, SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function comparisonSection(section: WrittenSection<"comparison">, { cx, region }: SectionPlace): SectionOf<"comparison"> {
+export function comparisonSection(
+  section: WrittenSection<"comparison">,
+  { cx, region }: SectionPlace,
+): SectionOf<"comparison"> {
   return {
     type: "comparison",
     id: section.id ?? null,

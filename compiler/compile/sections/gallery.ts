@@ -10,6 +10,9 @@ export function gallerySection(section: WrittenSection<"gallery">, { cx, region 
     title: section.title ?? null,
     tip: section.tip ?? null,
     images: section.images,
-    labels: { open: cx.message(region.language, "ui.product.openImage"), close: cx.message(region.language, "ui.product.closeImage") },
+    labels: {
+      open: cx.message(region.language, "ui.product.openImage"),
+      close: cx.message(region.language, "ui.product.closeImage"),
+    },
   };
 }

@@ -58,7 +58,12 @@ const builders: { [K in SectionKind]: SectionBuilder<K> } = {
 };
 
 /** The sections a page shows in a region: `leading` ones (a home's promotion banners), then its own. */
-export function pageSections(cx: CompileContext, route: RouteModel, region: RegionModel, leading: readonly Spec.RichSection[] = []): SectionData[] {
+export function pageSections(
+  cx: CompileContext,
+  route: RouteModel,
+  region: RegionModel,
+  leading: readonly Spec.RichSection[] = [],
+): SectionData[] {
   const written = cx.pageContent(route)?.sections?.[region.code] ?? [];
   const inForce = cx.time.region(region.code);
   const shown: SectionData[] = [];

@@ -24,4 +24,7 @@ export interface SectionPlace {
 }
 
 /** A kind's builder; null where the section has nothing to show at the instant. */
-export type SectionBuilder<K extends SectionKind> = (section: WrittenSection<K>, at: SectionPlace) => SectionOf<K> | null;
+export type SectionBuilder<K extends SectionKind> = (
+  section: WrittenSection<K>,
+  at: SectionPlace,
+) => SectionOf<K> | null;

@@ -4,7 +4,10 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function previewSection(section: WrittenSection<"preview">, { cx, region, inForce, campaign }: SectionPlace): SectionOf<"preview"> {
+export function previewSection(
+  section: WrittenSection<"preview">,
+  { cx, region, inForce, campaign }: SectionPlace,
+): SectionOf<"preview"> {
   const stages = campaign ? inForce.stages(campaign) : [];
   return {
     type: "preview",
@@ -19,8 +22,14 @@ export function previewSection(section: WrittenSection<"preview">, { cx, region,
           product,
           listPrice: product.listPrice ?? product.price,
           prices: stages.map((s) => {
-            const price = s.state === "upcoming" || !campaign ? null : cx.model.offer(campaign, productId, region.code, s.number);
-            return { stage: s.number, name: s.name, text: price === null ? null : cx.formatPrice(region, price).text, state: s.state };
+            const price =
+              s.state === "upcoming" || !campaign ? null : cx.model.offer(campaign, productId, region.code, s.number);
+            return {
+              stage: s.number,
+              name: s.name,
+              text: price === null ? null : cx.formatPrice(region, price).text,
+              state: s.state,
+            };
           }),
         };
       })

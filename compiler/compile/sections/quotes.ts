@@ -4,5 +4,10 @@ import type { SectionOf } from "../route-data.ts";
 import type { WrittenSection } from "./place.ts";
 
 export function quotesSection(section: WrittenSection<"quotes">): SectionOf<"quotes"> {
-  return { type: "quotes", id: section.id ?? null, title: section.title ?? null, items: section.items.map((i) => ({ comment: i.comment, commentator: i.commentator, icon: i.icon ?? null })) };
+  return {
+    type: "quotes",
+    id: section.id ?? null,
+    title: section.title ?? null,
+    items: section.items.map((i) => ({ comment: i.comment, commentator: i.commentator, icon: i.icon ?? null })),
+  };
 }

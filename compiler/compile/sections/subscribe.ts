@@ -3,7 +3,10 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function subscribeSection(section: WrittenSection<"subscribe">, { cx, region }: SectionPlace): SectionOf<"subscribe"> {
+export function subscribeSection(
+  section: WrittenSection<"subscribe">,
+  { cx, region }: SectionPlace,
+): SectionOf<"subscribe"> {
   return {
     type: "subscribe",
     id: section.id ?? null,

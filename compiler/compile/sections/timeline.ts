@@ -5,7 +5,10 @@ import type { StageAt } from "../../time/index.ts";
 import type { SectionOf, StageInfo } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function timelineSection(section: WrittenSection<"timeline">, { region, inForce, campaign, live }: SectionPlace): SectionOf<"timeline"> | null {
+export function timelineSection(
+  section: WrittenSection<"timeline">,
+  { region, inForce, campaign, live }: SectionPlace,
+): SectionOf<"timeline"> | null {
   if (!campaign) return null;
   return {
     type: "timeline",

@@ -3,6 +3,15 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function voiceCommandsSection(section: WrittenSection<"voice-commands">, { cx, region }: SectionPlace): SectionOf<"voice-commands"> {
-  return { type: "voice-commands", id: section.id ?? null, title: section.title, groups: section.groups, close: cx.message(region.language, "ui.common.close") };
+export function voiceCommandsSection(
+  section: WrittenSection<"voice-commands">,
+  { cx, region }: SectionPlace,
+): SectionOf<"voice-commands"> {
+  return {
+    type: "voice-commands",
+    id: section.id ?? null,
+    title: section.title,
+    groups: section.groups,
+    close: cx.message(region.language, "ui.common.close"),
+  };
 }
