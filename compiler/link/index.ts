@@ -6,7 +6,7 @@
 // region files, content, rich sections and campaigns are in rules/.
 
 import { diagnostic, type Diagnostic, type Result } from "../diagnostics/index.ts";
-import { checkWindows } from "../time/windows.ts";
+import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { SiteModel } from "./model.ts";

@@ -5,12 +5,12 @@
 // "what is live at t" and "when does the output next change" for compile and check-windows.
 
 import { type DateTime, IANAZone } from "luxon";
-import { diagnostic, type Diagnostic, type Location } from "../diagnostics/index.ts";
+import type { Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { forEachPage } from "../link/pages.ts";
 import { parseInstant } from "./instant.ts";
-import type { Valid, ValidSpecs } from "../validate/index.ts";
+import type { ValidSpecs } from "../validate/index.ts";
 
 export interface Stage {
   /** 1-based. */
@@ -53,7 +53,7 @@ const isDateOnly = (text: CampaignTime): boolean => DATE_ONLY.test(text.trim());
  * the start of that day in the region's own zone; a local time is read in the campaign's zone. A
  * local time with no campaign zone is naive and has no instant.
  */
-function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
+export function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
   const parsed = parseInstant(text);
   if (parsed.ok || parsed.problem !== "naive") return parsed;
   const readIn = isDateOnly(text) ? (regionZone ?? zone) : zone;
@@ -105,133 +105,6 @@ export function campaignWindow(stages: readonly Stage[]): { start: DateTime; end
 /** The stage live at `at`, or null. */
 export function liveStage(stages: readonly Stage[], at: DateTime): Stage | null {
   return stages.find((s) => stateAt(s, at) === "live") ?? null;
-}
-
-/** Checks every time in the specs; reported by link (site check) and by check-windows. */
-export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
-
-  for (const [id, campaign] of specs.campaigns) {
-    const data = campaign.data;
-    for (const key of ["zone", "displayZone"] as const) {
-      const zone = data[key];
-      if (zone && !IANAZone.isValidZone(zone)) out.push(diagnostic("invalid-value", { value: zone, description: "a time zone name such as Europe/Paris" }, at(campaign, [key])));
-    }
-    const zone = data.zone && IANAZone.isValidZone(data.zone) ? data.zone : undefined;
-
-    // Every time written in the file, parsed in the campaign's zone.
-    const times: { path: PathSegment[]; text: string; region: string | null }[] = [];
-    const collect = (value: Spec.Campaign["stages"][number]["start"] | undefined, path: PathSegment[]) => {
-      if (typeof value === "string") times.push({ path, text: value, region: null });
-      else if (value) for (const [region, text] of Object.entries(value)) times.push({ path: [...path, region], text, region });
-    };
-    data.stages.forEach((s, i) => {
-      collect(s.start, ["stages", i, "start"]);
-      collect(s.end, ["stages", i, "end"]);
-    });
-    collect(data.window?.start, ["window", "start"]);
-    collect(data.window?.end, ["window", "end"]);
-    let allParsed = true;
-    for (const t of times) {
-      // A date is a day in each region's zone; any region's zone tells whether it is a date at all.
-      const parsed = campaignInstant(t.text, zone, regionZoneOf(specs, t.region ?? data.regions[0] ?? "") ?? "UTC");
-      if (!parsed.ok) {
-        allParsed = false;
-        out.push(
-          parsed.problem === "naive"
-            ? diagnostic("naive-timestamp", { value: t.text }, at(campaign, t.path))
-            : diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)),
-        );
-      } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
-        out.push(diagnostic("dst-local-time", { value: t.text, zone: parsed.zone ?? "", gap: parsed.inDstGap }, at(campaign, t.path)));
-      }
-    }
-    if (!allParsed) continue;
-
-    const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
-    const windowEnd = data.window?.end ? campaignInstant(data.window.end, zone) : null;
-    if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
-      out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
-    }
-    // A time shared by several regions is one mistake, reported once for all of them.
-    const found = new Map<string, { report: (regions: string) => Diagnostic; regions: string[] }>();
-    const problem = (location: Location, key: string, region: string, report: (regions: string) => Diagnostic) => {
-      const place = `${key}@${location.offset}`;
-      const entry = found.get(place);
-      if (entry) entry.regions.push(region);
-      else found.set(place, { report, regions: [region] });
-    };
-    for (const region of data.regions.filter((r) => regionCodes.includes(r))) {
-      const stages = campaignStages(data, region, regionZoneOf(specs, region));
-      const where = (stage: Stage, key: "start" | "end") => {
-        const value = data.stages[stage.number - 1]![key];
-        return at(campaign, ["stages", stage.number - 1, key, ...(value && typeof value === "object" ? [region] : [])]);
-      };
-      stages.forEach((stage, i) => {
-        const what = (regions: string) => `${id} stage ${stage.number} (${stage.name}) in ${regions}`;
-        const flag = (code: string, location: Location, report: (regions: string) => Diagnostic) => problem(location, code, region, report);
-        if (stage.end && stage.end <= stage.start) {
-          const location = where(stage, "end");
-          flag("end", location, (r) => diagnostic("window-end-not-after-start", { what: what(r) }, location));
-        }
-        if (windowStart?.ok && stage.start < windowStart.instant) {
-          const location = where(stage, "start");
-          flag("before", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "starts before" }, location));
-        }
-        if (windowEnd?.ok && (stage.end === null || stage.end > windowEnd.instant)) {
-          const location = where(stage, "end");
-          flag("after", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "ends after" }, location));
-        }
-        const previous = stages[i - 1];
-        if (!previous) return;
-        const location = where(stage, "start");
-        if (stage.start < previous.start) {
-          flag("order", location, (r) => diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location));
-        } else if (previous.end === null || stage.start < previous.end) {
-          flag("overlap", location, (r) => diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location));
-        } else if (stage.start > previous.end && !stage.gapBefore) {
-          const [from, to] = [previous.end.toISO({ suppressMilliseconds: true })!, stage.start.toISO({ suppressMilliseconds: true })!];
-          flag(`gap ${from} ${to}`, location, (r) => diagnostic("stage-gap", { what: what(r), previous: previous.number, from, to }, location));
-        }
-      });
-    }
-    for (const { report, regions } of found.values()) out.push(report(regions.join(", ")));
-  }
-
-  // Route windows: their own order. A campaign's landing page takes its window from the
-  // campaign; one written as well must say the same, or the two disagree about when it is seen.
-  const pages = specs.pages;
-  if (pages) {
-    forEachPage(pages.data.pages, (id, page, path) => {
-      if (!page.window) return;
-      const start = page.window.start ? parseInstant(page.window.start) : null;
-      const end = page.window.end ? parseInstant(page.window.end) : null;
-      if (start?.ok && end?.ok && end.instant <= start.instant) out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...path, "window", "end"])));
-      const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
-      if (!campaign || start?.ok === false || end?.ok === false) return;
-      for (const region of page.regions === "all" ? regionCodes : page.regions) {
-        const derived = campaignWindow(campaignStages(campaign, region, regionZoneOf(specs, region)));
-        if (!derived) continue;
-        const startDiffers = +(start?.instant ?? NaN) !== +derived.start;
-        const endDiffers = (end?.instant ? +end.instant : null) !== (derived.end ? +derived.end : null);
-        if (startDiffers || endDiffers) {
-          const edge = startDiffers ? "start" : "end";
-          const expected = (edge === "start" ? derived.start : derived.end)?.toISO({ suppressMilliseconds: true }) ?? "no end";
-          out.push(diagnostic("route-window-mismatch", { page: id, campaign: page.campaign!, region, edge, expected }, at(pages, [...path, "window", ...(page.window[edge] ? [edge] : [])])));
-          break;
-        }
-      }
-    });
-  }
-  return out;
-}
-
-function isAmbiguous(instant: DateTime, zone: string | null): boolean {
-  if (!zone) return false;
-  // A wall time that occurs twice (clocks set back): the same local time an hour away.
-  const wall = instant.toFormat("yyyy-MM-dd'T'HH:mm");
-  return [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some((other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall);
 }
 
 /** Every window of the site per region, for reports and the next-change instant. */
