@@ -42,14 +42,15 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
   const model = siteAt(fullModel, time);
   const cx = new CompileContext(model, time);
   const routes = model.routes.filter((route) => !route.childrenOnly).map((route) => compileRoute(cx, route));
+  const notFound = { regions: notFoundTexts(cx) };
   return {
     now: now.toISO()!,
     nextChange: time.nextChange,
-    // Taken before the 404 page's texts are looked up: a fallback only that page shows is not listed.
+    // Taken last, once every text of every page (the 404 page's too) has been looked up.
     fallbacks: cx.fallbacks(),
     routes,
     modules: generatedModules(model, manifestsOf(routes)),
-    notFound: { regions: notFoundTexts(cx) },
+    notFound,
   };
 }
 
