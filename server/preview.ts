@@ -115,15 +115,64 @@ function sitePath(rawUrl: string): string | null {
 
 /** Compressed bodies kept for reuse. */
 const COMPRESSED_KEPT = 2_000;
+const PLAIN_TEXT = "text/plain; charset=utf-8";
+
+type HeaderFields = Record<string, string>;
+/** A redirect to answer with instead of a file. */
+type Redirect = { status: number; headers: HeaderFields };
+type Encoding = "br" | "gzip";
+
+/** Hashed assets are kept for ever; build.json and pages are asked for again each time. */
+function cacheControlOf(path: string, isHtml: boolean, immutableAssets: boolean): string {
+  if (path.startsWith("assets/") && immutableAssets) return CACHE_CONTROL.hashedAsset;
+  if (path === "build.json") return CACHE_CONTROL.buildJson;
+  return isHtml ? CACHE_CONTROL.page : "public, max-age=0, must-revalidate";
+}
+
+/** The encoding a body is sent in: brotli before gzip, none for a small or binary body. */
+function encodingOf(type: string, size: number, acceptEncoding: string): Encoding | null {
+  if (!COMPRESSIBLE.test(type) || size <= 256) return null;
+  return /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
+}
+
+/** Compresses a body once per encoding and etag: a page asked for again is not compressed again. */
+function compressionCache(): (body: Uint8Array, encoding: Encoding, etag: string) => Buffer {
+  const compressed = new Map<string, Buffer>();
+  return (body, encoding, etag) => {
+    const key = `${encoding}:${etag}`;
+    let packed = compressed.get(key);
+    if (!packed) {
+      packed = encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+      // Under site dev every rebuild gives pages new etags: keep the most recent only.
+      if (compressed.size >= COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
+      compressed.set(key, packed);
+    }
+    return packed;
+  };
+}
+
+/**
+ * The region is read from the first path segment, lowercased (seed 000 §2): /US/x answers 301
+ * to /us/x, the rest of the path and the query as they were sent. null: not a region in capitals.
+ */
+function regionCaseRedirect(url: string, regionPrefixes: ReadonlySet<string>): Redirect | null {
+  const rawFirst = url.split(/[?#]/, 1)[0]!.split("/")[1] ?? "";
+  const first = decodeURIComponent(rawFirst);
+  const region = first.toLowerCase();
+  if (first === region || !regionPrefixes.has(`/${region}`)) return null;
+  return { status: 301, headers: { location: `/${region}${url.slice(1 + rawFirst.length)}`, "cache-control": "no-cache" } };
+}
+
+const isRead = (request: IncomingMessage) => request.method === "GET" || request.method === "HEAD";
 
 export function createPreviewHandler(options: PreviewOptions) {
-  const compressed = new Map<string, Buffer>();
+  const compress = compressionCache();
   /** /us, /uk, ...: the region homes but the root one (dev's change with each rebuild). */
   const regionPrefixes = () => new Set([...options.homes().values()].filter((home) => home !== "/"));
   // This server is plain http on this machine: no HSTS.
   const security = Object.fromEntries(securityHeaders({ https: false }));
 
-  const send = (request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string>, body?: Uint8Array | string) => {
+  const send = (request: IncomingMessage, response: ServerResponse, status: number, headers: HeaderFields, body?: Uint8Array | string) => {
     const bytes = body === undefined ? undefined : typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
     response.writeHead(status, { ...security, ...headers, ...(bytes ? { "content-length": String(bytes.byteLength) } : {}) });
     response.end(request.method === "HEAD" ? undefined : bytes);
@@ -134,25 +183,13 @@ export function createPreviewHandler(options: PreviewOptions) {
     const isHtml = type.startsWith("text/html");
     let body: Uint8Array = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8"))) : contents;
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-    const immutable = path.startsWith("assets/") && (options.immutableAssets ?? true);
-    const cache = immutable ? CACHE_CONTROL.hashedAsset : path === "build.json" ? CACHE_CONTROL.buildJson : isHtml ? CACHE_CONTROL.page : "public, max-age=0, must-revalidate";
-    const headers: Record<string, string> = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
+    const cache = cacheControlOf(path, isHtml, options.immutableAssets ?? true);
+    const headers: HeaderFields = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
     if (status === 200 && request.headers["if-none-match"] === etag) return send(request, response, 304, headers);
-    const accepted = String(request.headers["accept-encoding"] ?? "");
-    if (COMPRESSIBLE.test(type) && body.byteLength > 256) {
-      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
-      if (encoding) {
-        const key = `${encoding}:${etag}`;
-        let packed = compressed.get(key);
-        if (!packed) {
-          packed = encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
-          // Under site dev every rebuild gives pages new etags: keep the most recent only.
-          if (compressed.size >= COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
-          compressed.set(key, packed);
-        }
-        body = packed;
-        headers["content-encoding"] = encoding;
-      }
+    const encoding = encodingOf(type, body.byteLength, String(request.headers["accept-encoding"] ?? ""));
+    if (encoding) {
+      body = compress(body, encoding, etag);
+      headers["content-encoding"] = encoding;
     }
     send(request, response, status, headers, body);
   };
@@ -160,56 +197,61 @@ export function createPreviewHandler(options: PreviewOptions) {
   const notFound = async (request: IncomingMessage, response: ServerResponse) => {
     const page = await options.files.read("404.html");
     if (page) return sendFile(request, response, "404.html", page, 404);
-    send(request, response, 404, { "content-type": "text/plain; charset=utf-8" }, "Not found\n");
+    send(request, response, 404, { "content-type": PLAIN_TEXT }, "Not found\n");
+  };
+
+  const serverTime = (request: IncomingMessage, response: ServerResponse) => {
+    if (!isRead(request)) return send(request, response, 405, { allow: "GET, HEAD" });
+    const envelope = JSON.stringify({ code: 2000, msg: "ok", data: options.clock() });
+    send(request, response, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, envelope);
+  };
+
+  /** What routes.json says of a path: its redirect, home when outside its window, or its path without the trailing slash. */
+  const routeRedirect = (path: string): Redirect | null => {
+    const routePath = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+    const route = options.routes().find((r) => r.path === routePath);
+    if (!route) return null;
+    if (route.redirect) return { status: route.redirect.status, headers: { location: route.redirect.to, "cache-control": "no-cache" } };
+    if (route.window && !inWindow(route.window, options.clock())) {
+      return { status: 302, headers: { location: options.homes().get(route.region) ?? "/", "cache-control": "no-store" } };
+    }
+    return routePath === path ? null : { status: 301, headers: { location: routePath } };
+  };
+
+  /** The file at a site path, else its folder's index.html, else the 404 page. */
+  const serveFile = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    if (UNSERVED.has(path)) return notFound(request, response);
+    const relative = path.slice(1);
+    const direct = relative && !relative.endsWith("/") ? await options.files.read(relative) : undefined;
+    if (direct) return sendFile(request, response, relative, direct);
+    const index = posix.join(relative, "index.html");
+    const page = await options.files.read(index);
+    if (page) return sendFile(request, response, index, page);
+    return notFound(request, response);
+  };
+
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    // First, before any other handler (dev's event stream, the account calls): who asks.
+    const refusal = checkLocalRequest(request);
+    if (refusal) return send(request, response, refusal.status, { "content-type": PLAIN_TEXT, "cache-control": "no-store" }, `${refusal.message}\n`);
+    if (options.before && (await options.before(request, response))) return;
+    const url = request.url ?? "/";
+    const path = sitePath(url);
+    if (path === null) return send(request, response, 400, { "content-type": PLAIN_TEXT }, "Bad request\n");
+    if (path === "/ssr/timestamp") return serverTime(request, response);
+    if (!isRead(request)) return send(request, response, 405, { allow: "GET, HEAD" });
+    const redirect = regionCaseRedirect(url, regionPrefixes()) ?? routeRedirect(path);
+    if (redirect) return send(request, response, redirect.status, redirect.headers);
+    return serveFile(request, response, path);
   };
 
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
-      // First, before any other handler (dev's event stream, the account calls): who asks.
-      const refusal = checkLocalRequest(request);
-      if (refusal) return send(request, response, refusal.status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, `${refusal.message}\n`);
-      if (options.before && (await options.before(request, response))) return;
-      const url = request.url ?? "/";
-      const path = sitePath(url);
-      if (path === null) return send(request, response, 400, { "content-type": "text/plain; charset=utf-8" }, "Bad request\n");
-
-      if (path === "/ssr/timestamp") {
-        if (request.method !== "GET" && request.method !== "HEAD") return send(request, response, 405, { allow: "GET, HEAD" });
-        const envelope = JSON.stringify({ code: 2000, msg: "ok", data: options.clock() });
-        return send(request, response, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, envelope);
-      }
-      if (request.method !== "GET" && request.method !== "HEAD") return send(request, response, 405, { allow: "GET, HEAD" });
-
-      // The region is read from the first path segment, lowercased (seed 000 §2): /US/x answers
-      // 301 to /us/x, the rest of the path and the query as they were sent.
-      const rawFirst = url.split(/[?#]/, 1)[0]!.split("/")[1] ?? "";
-      const first = decodeURIComponent(rawFirst);
-      const region = first.toLowerCase();
-      if (first !== region && regionPrefixes().has(`/${region}`)) {
-        return send(request, response, 301, { location: `/${region}${url.slice(1 + rawFirst.length)}`, "cache-control": "no-cache" });
-      }
-
-      const routePath = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-      const route = options.routes().find((r) => r.path === routePath);
-      if (route?.redirect) return send(request, response, route.redirect.status, { location: route.redirect.to, "cache-control": "no-cache" });
-      if (route?.window && !inWindow(route.window, options.clock())) {
-        const home = options.homes().get(route.region) ?? "/";
-        return send(request, response, 302, { location: home, "cache-control": "no-store" });
-      }
-      if (route && routePath !== path) return send(request, response, 301, { location: routePath });
-
-      if (UNSERVED.has(path)) return notFound(request, response);
-      const relative = path.slice(1);
-      const direct = relative && !relative.endsWith("/") ? await options.files.read(relative) : undefined;
-      if (direct) return sendFile(request, response, relative, direct);
-      const index = posix.join(relative, "index.html");
-      const page = await options.files.read(index);
-      if (page) return sendFile(request, response, index, page);
-      return notFound(request, response);
+      await answer(request, response);
     } catch (error) {
       // The server never answers with a stack; it says so in one line and keeps serving.
       console.error(`preview: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) send(request, response, 500, { "content-type": "text/plain; charset=utf-8" }, "Internal error\n");
+      if (!response.headersSent) send(request, response, 500, { "content-type": PLAIN_TEXT }, "Internal error\n");
       else response.end();
     }
   };
