@@ -197,6 +197,11 @@ export class CompileContext {
     return this.model.specs.content.get(route.page)?.data;
   }
 
+  /** The path of the region's page of a template (its account page, its region chooser), or null. */
+  pathOf(region: RegionModel, template: RouteModel["template"]): string | null {
+    return this.model.routes.find((r) => r.region === region.code && r.template === template)?.path ?? null;
+  }
+
   /** The page's title in the region's language, filled (the page id where the content names none). */
   pageTitle(route: RouteModel, region: RegionModel): string {
     return this.fill(region, this.pageContent(route)?.head[region.language]?.title ?? route.page);
@@ -213,12 +218,12 @@ export class CompileContext {
     const banner = promoted
       ? { ...this.fillAll(region, promoted.entry.textBanner!, promoted.campaign), link: promoted.link }
       : s.textBanner?.[0];
-    const chooser = this.model.routesByPath.get(region.prefix + "/choose-your-region");
+    const chooserPath = this.pathOf(region, "region-chooser");
     const written: LayoutData = {
       brand: this.model.name,
       homeHref: this.hrefFor(region, s.home.link).href,
       regionLabel: s.region.label,
-      chooseRegionHref: chooser ? chooser.path : null,
+      chooseRegionHref: chooserPath,
       shop: s.shop ? this.linkOf(region, s.shop.label, s.shop.link) : null,
       account: this.linkOf(region, s.account.label, s.account.link),
       textBanner: banner ? { label: banner.label, href: this.hrefFor(region, banner.link).href, bg: banner.bg } : null,

@@ -2,7 +2,6 @@
 
 import type { RegionModel, RouteModel } from "../../link/model.ts";
 import { textsOf } from "../../link/messages.ts";
-import { regionPath } from "../../link/syntax.ts";
 import type { CompileContext } from "../context.ts";
 import type { PageOf } from "../route-data.ts";
 
@@ -11,6 +10,6 @@ export function accountPage(cx: CompileContext, route: RouteModel, region: Regio
     template: "account",
     title: cx.pageTitle(route, region),
     texts: textsOf(cx.model.specs, region.language, "ui.account"),
-    loginHref: regionPath(region.prefix, "login"),
+    loginHref: cx.pathOf(region, "login") ?? region.prefix + "/",
   };
 }
