@@ -3,7 +3,7 @@
 // view, scroll, and hydrate the new page's islands. Anything it
 // cannot do in place becomes a full page load: another site, a region that always loads from
 // the server (cn), an unknown path, a failed chunk.
-import type { PrefetchRequest, RegionData, SharedData } from "./generated-types.ts";
+import type { PrefetchRequest, RegionData, RegionInfo, RouteEntry, SharedData } from "./generated-types.ts";
 import { endedWindows, serverClock, windowVerdict } from "./clock.ts";
 import { regionOfPath } from "./region.ts";
 
@@ -23,6 +23,39 @@ export interface RouterOptions {
 
 /** Head elements a page owns; they are replaced on navigation. */
 const MANAGED_HEAD = 'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+
+/**
+ * The page at url, parsed; null when it cannot be swapped in: the server did not answer with
+ * HTML, or the page has no <main>, or it comes from another build, which needs its own runtime.
+ */
+async function fetchPage(url: URL): Promise<Document | null> {
+  let html: string;
+  try {
+    const response = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });
+    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) return null;
+    html = await response.text();
+  } catch {
+    return null;
+  }
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const nextScript = next.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
+  const ownScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
+  return next.querySelector("main") && nextScript === ownScript ? next : null;
+}
+
+/** Puts the next page in place of this one: its title, the head elements a page owns, the root's attributes, its body. */
+function swapDocument(next: Document): void {
+  document.title = next.title;
+  document.head.querySelectorAll(MANAGED_HEAD).forEach((el) => el.remove());
+  next.head.querySelectorAll(MANAGED_HEAD).forEach((el) => document.head.append(document.importNode(el, true)));
+  const root = document.documentElement;
+  for (const attribute of ["lang", "data-region", "data-page"]) {
+    const value = next.documentElement.getAttribute(attribute);
+    if (value === null) root.removeAttribute(attribute);
+    else root.setAttribute(attribute, value);
+  }
+  document.body.replaceWith(document.importNode(next.body, true));
+}
 
 export function createRouter({ shared, region, loadRegion, prefetch, storage, onPage }: RouterOptions) {
   let current = region;
@@ -48,58 +81,59 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     else window.scrollTo(0, 0);
   };
 
-  async function navigate(url: URL, push: boolean): Promise<void> {
-    const targetRegion = regionOfPath(url.pathname, shared);
-    const from = shared.regions[current]!;
-    const to = shared.regions[targetRegion]!;
-    // On the production hosts a region of the sister site opens there, with the domain swapped.
-    if (productionOrigins.has(location.origin) && to.origin !== location.origin) return fullLoad(new URL(url.pathname + url.search + url.hash, to.origin));
-    if (from.fullPageLoads || to.fullPageLoads) return fullLoad(url);
-    // Only known routes are swapped in place; the server answers anything else (404, redirects).
-    let routes: RegionData["routes"];
+  /**
+   * Where a page must be loaded from the server instead of swapped in: on the production hosts a
+   * region of the sister site opens there, with the domain swapped; a region that always loads
+   * from the server (cn), to or from, loads as addressed. null: it may be swapped in.
+   */
+  const serverLoad = (url: URL, to: RegionInfo): URL | null => {
+    if (productionOrigins.has(location.origin) && to.origin !== location.origin) return new URL(url.pathname + url.search + url.hash, to.origin);
+    return shared.regions[current]!.fullPageLoads || to.fullPageLoads ? url : null;
+  };
+
+  /** The route at a path of the region; undefined when unknown, or when the region's data does not load. */
+  const knownRoute = async (region: string, url: URL): Promise<RouteEntry | undefined> => {
+    let routes: RouteEntry[];
     try {
-      routes = (await loadRegion(targetRegion))?.routes ?? [];
+      routes = (await loadRegion(region))?.routes ?? [];
     } catch {
-      return fullLoad(url);
+      return undefined;
     }
     const path = url.pathname.replace(/\/+$/, "") || "/";
-    const entry = routes.find((r) => r.path === path);
+    return routes.find((r) => r.path === path);
+  };
+
+  /**
+   * Whether a route is outside its window at the server's time `now` (null: the server did not
+   * answer, and the route is taken as open). A window seen over is remembered: later visits
+   * leave at once, whatever the server says.
+   */
+  const outsideWindow = (entry: RouteEntry, now: number | null): boolean => {
+    if (!entry.window) return false;
+    const verdict = endedWindows.has(storage, entry.path) ? "after" : now === null ? "live" : windowVerdict(entry.window, now);
+    if (verdict === "after") endedWindows.remember(storage, entry.path);
+    return verdict !== "live";
+  };
+
+  async function navigate(url: URL, push: boolean): Promise<void> {
+    const targetRegion = regionOfPath(url.pathname, shared);
+    const to = shared.regions[targetRegion]!;
+    const fromServer = serverLoad(url, to);
+    if (fromServer) return fullLoad(fromServer);
+    // Only known routes are swapped in place; the server answers anything else (404, redirects).
+    const entry = await knownRoute(targetRegion, url);
     if (!entry) return fullLoad(url);
     if (entry.redirect) return navigate(new URL(entry.redirect + url.search + url.hash, location.href), push);
     // Every navigation runs the route's prefetch list, which asks the server for the time; a route
     // outside its window leads home.
     const now = await prefetch(targetRegion, entry.prefetch ?? []);
     if (now !== null) serverClock.set(now);
-    if (entry.window) {
-      const verdict = endedWindows.has(storage, entry.path) ? "after" : now === null ? "live" : windowVerdict(entry.window, now);
-      if (verdict === "after") endedWindows.remember(storage, entry.path);
-      if (verdict !== "live") return navigate(new URL(to.prefix || "/", location.href), push);
-    }
-    let html: string;
-    try {
-      const response = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });
-      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) return fullLoad(url);
-      html = await response.text();
-    } catch {
-      return fullLoad(url);
-    }
-    const next = new DOMParser().parseFromString(html, "text/html");
-    const nextScript = next.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
-    const ownScript = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
-    // A page from another build needs its own runtime.
-    if (!next.querySelector("main") || nextScript !== ownScript) return fullLoad(url);
+    if (outsideWindow(entry, now)) return navigate(new URL(to.prefix || "/", location.href), push);
+    const next = await fetchPage(url);
+    if (!next) return fullLoad(url);
 
     if (push) history.pushState(null, "", url.href);
-    document.title = next.title;
-    document.head.querySelectorAll(MANAGED_HEAD).forEach((el) => el.remove());
-    next.head.querySelectorAll(MANAGED_HEAD).forEach((el) => document.head.append(document.importNode(el, true)));
-    const root = document.documentElement;
-    for (const attribute of ["lang", "data-region", "data-page"]) {
-      const value = next.documentElement.getAttribute(attribute);
-      if (value === null) root.removeAttribute(attribute);
-      else root.setAttribute(attribute, value);
-    }
-    document.body.replaceWith(document.importNode(next.body, true));
+    swapDocument(next);
     current = targetRegion;
     const main = document.querySelector("main")!;
     scroll(url, main);
