@@ -1,0 +1,33 @@
+// The browser side of site dev: the script every page it serves loads, which reloads the page on
+// a rebuild, shows the errors while the specs or the templates are broken, and shows the error
+// of a page that failed to render.
+
+export const CLIENT_PATH = "/__site/client.js";
+export const EVENTS_PATH = "/__site/events";
+/** The element of a page that failed to render that holds its error (the client shows it). */
+export const RENDER_ERROR_ID = "__site-render-error";
+/** What a page needs to load the client, at the end of its head. */
+export const CLIENT_TAG = `<script type="module" src="${CLIENT_PATH}"></script>`;
+
+export const CLIENT = `
+const overlayId = "__site-error-overlay";
+const show = (text) => {
+  let overlay = document.getElementById(overlayId);
+  if (!overlay) {
+    overlay = document.createElement("div");
+    overlay.id = overlayId;
+    overlay.setAttribute("role", "alert");
+    overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(17,24,39,.94);color:#f9fafb;overflow:auto;padding:32px;font:14px/1.5 ui-monospace,monospace";
+    document.body.append(overlay);
+  }
+  const pre = document.createElement("pre");
+  pre.style.whiteSpace = "pre-wrap";
+  pre.textContent = text;
+  overlay.replaceChildren(pre);
+};
+const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
+events.addEventListener("reload", () => location.reload());
+events.addEventListener("error-report", (event) => show(JSON.parse(event.data)));
+const failed = document.getElementById(${JSON.stringify(RENDER_ERROR_ID)});
+if (failed) show(failed.textContent);
+`;
