@@ -3,7 +3,14 @@
 import { importBundled } from "../compiler/run-ts.js";
 
 process.env.NODE_ENV ??= "production";
-const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", ["compiler", "server", "cli", "templates", "runtime", "tests/bench"]);
+const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", [
+  "compiler",
+  "server",
+  "cli",
+  "templates",
+  "runtime",
+  "tests/bench",
+]);
 try {
   await runBenchmark(process.argv.slice(2));
 } catch (error) {

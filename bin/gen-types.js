@@ -23,12 +23,15 @@ const patternMessages = {
   "\\S": "Write some text: it cannot be blank.",
   "^[a-z]{2}$": "A region code of two lowercase letters, declared in site.yaml (us, uk, eu, fr, de, jp, kr, cn).",
   "^[a-z][A-Za-z0-9]*$": "A product id from catalogue.yaml in lowerCamelCase, such as flagshipBumblebee.",
-  "^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*$": "A page id from pages.yaml: lowercase words joined by dashes, a child after a slash (where-to-buy/hongkong-macao).",
+  "^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*$":
+    "A page id from pages.yaml: lowercase words joined by dashes, a child after a slash (where-to-buy/hongkong-macao).",
   "^[a-z0-9][a-z0-9-]*$": "Lowercase letters, digits and dashes, such as black-friday-2024.",
   "^[a-z][a-z0-9-]*$": "Lowercase letters, digits and dashes, starting with a letter.",
-  "^[A-Za-z][A-Za-z0-9-]*$": "Letters, digits and dashes, starting with a letter (an element id such as special-offers).",
+  "^[A-Za-z][A-Za-z0-9-]*$":
+    "Letters, digits and dashes, starting with a letter (an element id such as special-offers).",
   "^#[A-Za-z][A-Za-z0-9-]*$": "An anchor of this page: # and an element id, such as #special-offers.",
-  "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2})?)?": "A date (2024-12-09), a local time (2024-11-14T09:00) or an instant with an offset or zone (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris).",
+  "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2})?)?":
+    "A date (2024-12-09), a local time (2024-11-14T09:00) or an instant with an offset or zone (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris).",
   "^[a-z]{2}-[A-Z]{2}$": "A locale such as en-US: language, a dash, country.",
   "^[a-z]{2}(-[A-Z]{2})?$": "A language tag such as en or en-GB.",
   "^[A-Za-z_]+(/[A-Za-z_+-]+)*$": "An IANA time zone name such as Europe/Paris.",
@@ -54,8 +57,16 @@ function declaredIds() {
     }
   };
   walk(read("pages.yaml").pages, "");
-  const campaigns = readdirSync(`${specsDir}campaigns`).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -".yaml".length)).sort();
-  return { regions: Object.keys(read("site.yaml").regions ?? {}), products: Object.keys(read("catalogue.yaml").products ?? {}), pages, campaigns };
+  const campaigns = readdirSync(`${specsDir}campaigns`)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -".yaml".length))
+    .sort();
+  return {
+    regions: Object.keys(read("site.yaml").regions ?? {}),
+    products: Object.keys(read("catalogue.yaml").products ?? {}),
+    pages,
+    campaigns,
+  };
 }
 
 /** Every schema node, depth first. */
@@ -78,7 +89,10 @@ export function editorSchemas() {
       if (typeof node["x-enum-from"] === "string") node.enum = ids[node["x-enum-from"]];
       if (typeof node.pattern === "string") {
         const message = patternMessages[node.pattern];
-        if (!message) throw new Error(`${file}: no words for the pattern ${node.pattern}: add them to patternMessages in bin/gen-types.js`);
+        if (!message)
+          throw new Error(
+            `${file}: no words for the pattern ${node.pattern}: add them to patternMessages in bin/gen-types.js`,
+          );
         node.patternErrorMessage = message;
       }
     });
@@ -96,15 +110,19 @@ function withoutIdEnums(schema) {
 }
 
 export async function generate() {
-  const parts = [
-    "// Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit: change the schema.\n",
-  ];
+  const parts = ["// Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit: change the schema.\n"];
   const seen = new Set();
   // The compiler's types say string for an id, as the compiler reads any spec folder: the schemas
   // are read without the enums of this one's ids, $refs included, from a copy.
   const plain = mkdtempSync(join(tmpdir(), "site-schemas-"));
-  const files = readdirSync(schemasDir).filter((file) => file.endsWith(".schema.json")).sort();
-  for (const file of files) writeFileSync(join(plain, file), JSON.stringify(withoutIdEnums(JSON.parse(readFileSync(schemasDir + file, "utf8")))));
+  const files = readdirSync(schemasDir)
+    .filter((file) => file.endsWith(".schema.json"))
+    .sort();
+  for (const file of files)
+    writeFileSync(
+      join(plain, file),
+      JSON.stringify(withoutIdEnums(JSON.parse(readFileSync(schemasDir + file, "utf8")))),
+    );
   for (const file of files) {
     if (file === "common.schema.json") continue;
     const schema = JSON.parse(readFileSync(join(plain, file), "utf8"));
@@ -135,7 +153,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schemas = editorSchemas();
   const stale = [
     ...(readFileSync(target, "utf8") === code ? [] : ["compiler/validate/spec-types.ts"]),
-    ...[...schemas].filter(([file, text]) => readFileSync(schemasDir + file, "utf8") !== text).map(([file]) => `schemas/${file}`),
+    ...[...schemas]
+      .filter(([file, text]) => readFileSync(schemasDir + file, "utf8") !== text)
+      .map(([file]) => `schemas/${file}`),
   ];
   if (process.argv.includes("--check")) {
     if (stale.length) {

@@ -24,7 +24,11 @@ async function tool(name) {
   } catch {
     mkdirSync(toolsDir, { recursive: true });
     console.log(`lighthouse: installing ${TOOLS.join(", ")} into ${toolsDir} (once)`);
-    const installed = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", toolsDir, ...TOOLS], { stdio: "inherit" });
+    const installed = spawnSync(
+      "npm",
+      ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", toolsDir, ...TOOLS],
+      { stdio: "inherit" },
+    );
     if (installed.status !== 0) {
       console.error("lighthouse: could not install Lighthouse from the npm registry");
       process.exit(2);
@@ -42,20 +46,28 @@ const NOW = "2024-11-25T12:00+01:00";
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/us", "/us/flagship-bumblebee"];
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromePath)) {
-  console.error(`lighthouse: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`);
+  console.error(
+    `lighthouse: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`,
+  );
   process.exit(2);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "site-lighthouse-"));
 const out = join(scratch, "dist");
 const site = join(root, "bin", "site.js");
-const built = spawnSync(process.execPath, [site, "build", "--out", out, "--now", NOW], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+const built = spawnSync(process.execPath, [site, "build", "--out", out, "--now", NOW], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 if (built.status !== 0) {
   console.error("lighthouse: site build failed; run it yourself to see why");
   process.exit(2);
 }
 
-const preview = spawn(process.execPath, [site, "preview", "--out", out, "--port", "0", "--now", NOW], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+const preview = spawn(process.execPath, [site, "preview", "--out", out, "--port", "0", "--now", NOW], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+});
 const origin = await new Promise((resolve, reject) => {
   preview.stdout.on("data", (chunk) => {
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk))?.[0];
@@ -80,16 +92,30 @@ const chrome = await launch({
 
 let failed = false;
 try {
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, site as of ${NOW}; bar ${BAR}\n`);
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, site as of ${NOW}; bar ${BAR}\n`,
+  );
   console.log(`${"page".padEnd(28)}${CATEGORIES.map((c) => c.padStart(16)).join("")}`);
   for (const path of paths) {
-    const result = await lighthouse(origin + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, formFactor: "mobile" });
+    const result = await lighthouse(origin + path, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      formFactor: "mobile",
+    });
     const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c].score ?? 0) * 100));
     failed ||= scores.some((s) => s < BAR);
     console.log(`${path.padEnd(28)}${scores.map((s) => `${s}${s < BAR ? " !" : "  "}`.padStart(16)).join("")}`);
     for (const c of CATEGORIES) {
-      const below = Object.values(result.lhr.audits).filter((a) => result.lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score !== null && a.score < 0.9);
-      if (result.lhr.categories[c].score < BAR / 100) for (const a of below) console.log(`    ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      const below = Object.values(result.lhr.audits).filter(
+        (a) =>
+          result.lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0) &&
+          a.score !== null &&
+          a.score < 0.9,
+      );
+      if (result.lhr.categories[c].score < BAR / 100)
+        for (const a of below) console.log(`    ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
     }
   }
 } finally {

@@ -64,7 +64,8 @@ function runCheck(options: { specs: string; json?: boolean; format?: Format; str
     if (result.diagnostics.length) process.stdout.write(printGithub(result.diagnostics, result.sources) + "\n");
   } else {
     const style = styleFor(process.stdout);
-    if (result.diagnostics.length) process.stdout.write(printPretty(result.diagnostics, result.sources, style) + "\n\n");
+    if (result.diagnostics.length)
+      process.stdout.write(printPretty(result.diagnostics, result.sources, style) + "\n\n");
     const ms = Math.round(performance.now() - started);
     const summary =
       errors + warnings === 0
@@ -78,7 +79,10 @@ function runCheck(options: { specs: string; json?: boolean; format?: Format; str
 function instantOption(value: string | undefined, name: string): DateTime {
   if (value === undefined) return DateTime.now();
   const parsed = parseInstant(value);
-  if (!parsed.ok) throw new UsageError(`${name} '${value}' is not an instant with an offset or zone (e.g. 2024-11-25T12:00+01:00): ${parsed.reason}`);
+  if (!parsed.ok)
+    throw new UsageError(
+      `${name} '${value}' is not an instant with an offset or zone (e.g. 2024-11-25T12:00+01:00): ${parsed.reason}`,
+    );
   return parsed.instant;
 }
 
@@ -88,7 +92,14 @@ function printDiagnostics(result: BuildResult, format: Format) {
   else process.stdout.write(printPretty(result.diagnostics, result.sources, styleFor(process.stdout)) + "\n\n");
 }
 
-async function runBuild(options: { specs: string; out: string; now?: string; strict?: boolean; json?: boolean; format?: Format }): Promise<number> {
+async function runBuild(options: {
+  specs: string;
+  out: string;
+  now?: string;
+  strict?: boolean;
+  json?: boolean;
+  format?: Format;
+}): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const now = instantOption(options.now, "--now");
   const format = formatOf(options);
@@ -106,30 +117,45 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
     onProgress: (name, done, total) => progress.update(name, done, total),
     onStage: (name, detail, ms) => {
       progress.done();
-      if (format === "pretty") process.stdout.write(`${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`);
+      if (format === "pretty")
+        process.stdout.write(
+          `${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`,
+        );
     },
   });
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
-    const summary = result.summary ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site, host } : null;
+    const summary = result.summary
+      ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site, host }
+      : null;
     process.stdout.write(JSON.stringify({ diagnostics, summary }, null, 2) + "\n");
     return result.summary ? 0 : 1;
   }
   printDiagnostics(result, format);
   if (!result.summary) {
     const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-    process.stdout.write(`${style.red("build failed")}: ${errors} error${errors === 1 ? "" : "s"} in the specs${options.strict ? " (--strict: warnings count)" : ""}; nothing was written\n`);
+    process.stdout.write(
+      `${style.red("build failed")}: ${errors} error${errors === 1 ? "" : "s"} in the specs${options.strict ? " (--strict: warnings count)" : ""}; nothing was written\n`,
+    );
     return 1;
   }
   if (format === "github") return 0;
   const s = result.summary;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  process.stdout.write(`\n${"heaviest pages (gzip)".padEnd(44)} ${"first-load JS".padStart(13)} ${"HTML".padStart(9)}\n`);
-  for (const w of s.heaviest) process.stdout.write(`  ${w.path.padEnd(42)} ${kb(w.js).padStart(13)} ${kb(w.html).padStart(9)}\n`);
+  process.stdout.write(
+    `\n${"heaviest pages (gzip)".padEnd(44)} ${"first-load JS".padStart(13)} ${"HTML".padStart(9)}\n`,
+  );
+  for (const w of s.heaviest)
+    process.stdout.write(`  ${w.path.padEnd(42)} ${kb(w.js).padStart(13)} ${kb(w.html).padStart(9)}\n`);
   process.stdout.write(`  budget: first-load JS 80 KB, HTML 100 KB per page\n\n`);
   if (s.fallbacks.length) {
-    process.stdout.write(`${style.yellow("fallback texts")}: these pages show a text in another language until it is translated\n`);
-    for (const f of s.fallbacks) process.stdout.write(`  ${f.key} shows the ${f.from} text on the pages of ${f.regions.join(", ")} (missing in ${f.language})\n`);
+    process.stdout.write(
+      `${style.yellow("fallback texts")}: these pages show a text in another language until it is translated\n`,
+    );
+    for (const f of s.fallbacks)
+      process.stdout.write(
+        `  ${f.key} shows the ${f.from} text on the pages of ${f.regions.join(", ")} (missing in ${f.language})\n`,
+      );
     process.stdout.write("\n");
   }
   process.stdout.write(
@@ -141,29 +167,48 @@ async function runBuild(options: { specs: string; out: string; now?: string; str
   return 0;
 }
 
-function runNewCampaign(id: string, options: { specs: string; name?: string; regions?: string; start?: string }): number {
+function runNewCampaign(
+  id: string,
+  options: { specs: string; name?: string; regions?: string; start?: string },
+): number {
   const specsDir = specsDirFrom(options.specs);
   const problem = campaignIdProblem(id);
   if (problem) throw new UsageError(problem);
   const file = join(specsDir, "campaigns", `${id}.yaml`);
-  if (existsSync(file)) throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
-  const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as { regions?: Record<string, unknown> } | null;
+  if (existsSync(file))
+    throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
+  const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as {
+    regions?: Record<string, unknown>;
+  } | null;
   const known = Object.keys(site?.regions ?? {});
-  const regions = options.regions ? options.regions.split(",").map((r) => r.trim()) : known.filter((r) => r !== "cn" && r !== "kr");
+  const regions = options.regions
+    ? options.regions.split(",").map((r) => r.trim())
+    : known.filter((r) => r !== "cn" && r !== "kr");
   const unknown = regions.filter((r) => !known.includes(r));
-  if (unknown.length) throw new UsageError(`--regions: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a region" : "are not regions"} of site.yaml (${known.join(", ")})`);
+  if (unknown.length)
+    throw new UsageError(
+      `--regions: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a region" : "are not regions"} of site.yaml (${known.join(", ")})`,
+    );
   const start = options.start ? DateTime.fromISO(options.start) : DateTime.now().plus({ days: 1 });
   if (!start.isValid) throw new UsageError(`--start '${options.start}' is not a date such as 2026-12-01`);
-  const name = options.name ?? id.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  const name =
+    options.name ??
+    id
+      .split("-")
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(" ");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, campaignSkeleton({ id, name, regions, start }), { flag: "wx" });
-  process.stdout.write(`wrote ${relative(process.cwd(), file)}: fill in its stages, offers and promotion, then run site check\n`);
+  process.stdout.write(
+    `wrote ${relative(process.cwd(), file)}: fill in its stages, offers and promotion, then run site check\n`,
+  );
   return 0;
 }
 
 function portOption(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port '${value}' is not a port number (0 to 65535; 0 picks a free one)`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port '${value}' is not a port number (0 to 65535; 0 picks a free one)`);
   return port;
 }
 
@@ -179,7 +224,12 @@ function networkAddresses(): string[] {
 }
 
 /** Listens on 127.0.0.1 (or as --host says) until SIGINT or SIGTERM; resolves with the exit code. */
-async function serveUntilStopped(handler: Parameters<typeof createServer>[1], port: number, host: HostOption, describe: (url: string) => string): Promise<number> {
+async function serveUntilStopped(
+  handler: Parameters<typeof createServer>[1],
+  port: number,
+  host: HostOption,
+  describe: (url: string) => string,
+): Promise<number> {
   const server = createServer(handler);
   // --host alone: every address (Node listens on :: and 0.0.0.0 both). Each request must still
   // name this server as localhost or the address it came in on (checkLocalRequest, in preview.ts).
@@ -200,7 +250,8 @@ async function serveUntilStopped(handler: Parameters<typeof createServer>[1], po
   const actualPort = typeof bound === "object" && bound ? bound.port : port;
   const shown = address === undefined ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
   const lines = [describe(`http://${shown}:${actualPort}`)];
-  if (host === true) for (const other of networkAddresses()) lines.push(`  on the network: http://${other}:${actualPort}`);
+  if (host === true)
+    for (const other of networkAddresses()) lines.push(`  on the network: http://${other}:${actualPort}`);
   process.stdout.write(lines.join("\n") + "\n");
   return new Promise((resolvePromise) => {
     const stop = () => {
@@ -234,15 +285,25 @@ function accountHandler(options: { api?: string; tokenTtl: string }) {
     return createApiProxy(options.api);
   }
   const seconds = Number(options.tokenTtl);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--token-ttl '${options.tokenTtl}' is not a number of seconds`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`--token-ttl '${options.tokenTtl}' is not a number of seconds`);
   return createAccountService({ dataDir: resolve(".site-data"), tokenTtlMs: seconds * 1000 }).handle;
 }
 
-async function runPreview(options: { out: string; port: string; host?: HostOption; now?: string; api?: string; tokenTtl: string }): Promise<number> {
+async function runPreview(options: {
+  out: string;
+  port: string;
+  host?: HostOption;
+  now?: string;
+  api?: string;
+  tokenTtl: string;
+}): Promise<number> {
   const out = resolve(options.out);
   const routesFile = join(out, "manifests", "routes.json");
-  if (!existsSync(join(out, "site")) || !existsSync(routesFile)) throw new UsageError(`no built site in ${options.out}: run site build first`);
-  const routes = (JSON.parse(readFileSync(routesFile, "utf8")) as { routes: (RouteRecord & { page: string })[] }).routes;
+  if (!existsSync(join(out, "site")) || !existsSync(routesFile))
+    throw new UsageError(`no built site in ${options.out}: run site build first`);
+  const routes = (JSON.parse(readFileSync(routesFile, "utf8")) as { routes: (RouteRecord & { page: string })[] })
+    .routes;
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
   const handler = createPreviewHandler({
@@ -252,12 +313,23 @@ async function runPreview(options: { out: string; port: string; host?: HostOptio
     clock: clockFrom(start),
     before: accountHandler(options),
   });
-  return serveUntilStopped(handler, portOption(options.port), options.host, (url) =>
-    `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
+  return serveUntilStopped(
+    handler,
+    portOption(options.port),
+    options.host,
+    (url) =>
+      `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
   );
 }
 
-async function runDev(options: { specs: string; port: string; host?: HostOption; now?: string; api?: string; tokenTtl: string }): Promise<number> {
+async function runDev(options: {
+  specs: string;
+  port: string;
+  host?: HostOption;
+  now?: string;
+  api?: string;
+  tokenTtl: string;
+}): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
   // Options are read before the watcher starts: once it runs, it keeps the process alive.
@@ -273,8 +345,12 @@ async function runDev(options: { specs: string; port: string; host?: HostOption;
   });
   try {
     const first = await dev.start();
-    return await serveUntilStopped(dev.handler, port, options.host, (url) =>
-      `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+    return await serveUntilStopped(
+      dev.handler,
+      port,
+      options.host,
+      (url) =>
+        `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
     );
   } finally {
     // A port in use, or any failure, stops the watcher too: the command exits instead of hanging.
@@ -291,7 +367,18 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
   const shown = options.all ? diagnostics : result.diagnostics;
   if (options.json) {
     const { diagnostics: printed } = JSON.parse(printJson(diagnostics, result.sources)) as { diagnostics: unknown[] };
-    process.stdout.write(JSON.stringify({ at: report?.at ?? at.toISO(), windows: report?.rows ?? [], nextChange: report?.next ?? null, diagnostics: printed }, null, 2) + "\n");
+    process.stdout.write(
+      JSON.stringify(
+        {
+          at: report?.at ?? at.toISO(),
+          windows: report?.rows ?? [],
+          nextChange: report?.next ?? null,
+          diagnostics: printed,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   } else {
     const style = styleFor(process.stdout);
     if (shown.length) process.stdout.write(printPretty(shown, result.sources, style) + "\n\n");
@@ -301,10 +388,15 @@ function runCheckWindows(options: { specs: string; at?: string; json?: boolean; 
 }
 
 // The account calls of dev and preview: both servers take the same two options.
-const apiOption = () => new Option("--api <url>", "send the account calls to this API instead of the local account service");
-const tokenTtlOption = () => new Option("--token-ttl <seconds>", "lifetime of a login token in the local account service").default("3600");
+const apiOption = () =>
+  new Option("--api <url>", "send the account calls to this API instead of the local account service");
+const tokenTtlOption = () =>
+  new Option("--token-ttl <seconds>", "lifetime of a login token in the local account service").default("3600");
 const hostOption = () =>
-  new Option("--host [address]", "serve on the local network too, e.g. to try the site on a phone: every address, or the one given (default: 127.0.0.1 only)");
+  new Option(
+    "--host [address]",
+    "serve on the local network too, e.g. to try the site on a phone: every address, or the one given (default: 127.0.0.1 only)",
+  );
 
 /** The version of the installed compiler, from its package.json. */
 function packageVersion(): string {
@@ -321,13 +413,14 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .showHelpAfterError("(run site --help for usage)")
     .exitOverride();
 
-  const formatOption = () => new Option("--format <format>", "how to print problems").choices(["pretty", "json", "github"]).default("pretty");
+  const formatOption = () =>
+    new Option("--format <format>", "how to print problems").choices(["pretty", "json", "github"]).default("pretty");
 
   program
     .command("check")
     .description("load, validate and cross-check the specs; print every problem")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
-    .option("--json", "print {\"diagnostics\": [...]} on stdout (same as --format json)")
+    .option("--json", 'print {"diagnostics": [...]} on stdout (same as --format json)')
     .addOption(formatOption())
     .option("--strict", "treat every warning as an error (for CI): exit 1 while one remains")
     .action((options) => setExitCode(runCheck(options)));
@@ -339,7 +432,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--out <dir>", "output folder", "dist")
     .option("--now <instant>", "build the site as it is at this instant, e.g. 2024-11-25T12:00+01:00 (default: now)")
     .option("--strict", "treat every warning as an error (for CI): nothing is written while one remains")
-    .option("--json", "print {\"diagnostics\": [...], \"summary\": {...}} on stdout (same as --format json)")
+    .option("--json", 'print {"diagnostics": [...], "summary": {...}} on stdout (same as --format json)')
     .addOption(formatOption())
     .action(async (options) => setExitCode(await runBuild(options)));
 
@@ -347,7 +440,9 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .command("new")
     .description("start a new spec from a commented skeleton that passes site check")
     .command("campaign <id>")
-    .description("write specs/campaigns/<id>.yaml: two stages in the coming week, with offers and entry points explained")
+    .description(
+      "write specs/campaigns/<id>.yaml: two stages in the coming week, with offers and entry points explained",
+    )
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--name <name>", "the campaign's name in reports (default: from the id)")
     .option("--regions <codes>", "regions that run it, comma-separated (default: every region with prices but cn)")
@@ -364,9 +459,12 @@ function createProgram(setExitCode: (code: number) => void): Command {
         "and how many finished windows were left out. --all adds the finished windows (state over) and a window-over warning for each.",
     )
     .option("--specs <dir>", "folder of the YAML specs", "specs")
-    .option("--at <instant>", "the instant to report on, e.g. \"2024-11-22T09:00 Europe/Paris\" (default: now)")
+    .option("--at <instant>", 'the instant to report on, e.g. "2024-11-22T09:00 Europe/Paris" (default: now)')
     .option("--all", "also list the finished windows (state over) and a window-over warning for each")
-    .option("--json", "print {at, windows, nextChange, diagnostics} on stdout: every window per region, finished ones included")
+    .option(
+      "--json",
+      "print {at, windows, nextChange, diagnostics} on stdout: every window per region, finished ones included",
+    )
     .action((options) => setExitCode(runCheckWindows(options)));
 
   program

@@ -33,7 +33,11 @@ function pruneKind(prefix: string, keep: number): void {
   const now = Date.now();
   const files = readdirSync(cacheDir)
     .filter((name) => name.startsWith(prefix))
-    .map((name) => ({ name, path: new URL(name, cacheDir), mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+    .map((name) => ({
+      name,
+      path: new URL(name, cacheDir),
+      mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+    }));
   const written = files.filter((f) => !f.name.endsWith(".tmp")).sort((a, b) => b.mtimeMs - a.mtimeMs);
   const displaced = written.slice(keep).filter((f) => f.mtimeMs < now - IN_USE_MS);
   const abandoned = files.filter((f) => f.name.endsWith(".tmp") && f.mtimeMs < now - ABANDONED_MS);

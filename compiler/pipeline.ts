@@ -153,7 +153,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const target: OutputTarget = { staging, previous: existsSync(options.out) ? options.out : null };
     for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
     const threads = options.threads ?? renderThreads(site.pages.length);
-    rendered = await renderPages(site.pages, site.assets, target, threads, (done, total) => options.onProgress?.("render", done, total));
+    rendered = await renderPages(site.pages, site.assets, target, threads, (done, total) =>
+      options.onProgress?.("render", done, total),
+    );
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
     const unchanged = rendered.filter((page) => page.unchanged).length;
     stage(
@@ -173,6 +175,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const heaviest = heaviestPages(rendered, site, options.out);
   return {
     ...checked,
-    summary: { routes: site.compiled.routes.length, pages: rendered.length, regions: model.regions.size, bytes, nextChange: site.compiled.nextChange, ms: performance.now() - started, heaviest, fallbacks: site.compiled.fallbacks },
+    summary: {
+      routes: site.compiled.routes.length,
+      pages: rendered.length,
+      regions: model.regions.size,
+      bytes,
+      nextChange: site.compiled.nextChange,
+      ms: performance.now() - started,
+      heaviest,
+      fallbacks: site.compiled.fallbacks,
+    },
   };
 }

@@ -96,7 +96,8 @@ export function createApiClient(ctx: ApiContext) {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: controller.signal,
       });
-      if (!response.ok && response.status !== 200) throw new ApiError(response.status, `HTTP ${response.status}`, "network");
+      if (!response.ok && response.status !== 200)
+        throw new ApiError(response.status, `HTTP ${response.status}`, "network");
       envelope = (await response.json()) as typeof envelope;
     } catch (error) {
       // Network and HTTP errors reject without a toast at this level (seed 000 §8).
@@ -106,7 +107,11 @@ export function createApiClient(ctx: ApiContext) {
       clearTimeout(timer);
     }
     if (envelope.code === ctx.api.codes.success) return envelope.data;
-    throw new ApiError(typeof envelope.code === "number" ? envelope.code : 0, typeof envelope.msg === "string" ? envelope.msg : "", "envelope");
+    throw new ApiError(
+      typeof envelope.code === "number" ? envelope.code : 0,
+      typeof envelope.msg === "string" ? envelope.msg : "",
+      "envelope",
+    );
   }
 
   /** One refresh at a time: concurrent 4003 answers share it. */
@@ -114,7 +119,10 @@ export function createApiClient(ctx: ApiContext) {
     refreshing ??= (async () => {
       const { userId } = session.read();
       try {
-        const data = (await send("refresh", { params: { user_id: userId ?? "" } })) as { user_id: string; apptoken: string };
+        const data = (await send("refresh", { params: { user_id: userId ?? "" } })) as {
+          user_id: string;
+          apptoken: string;
+        };
         session.write({ apptoken: data.apptoken, userId: String(data.user_id) });
         return true;
       } catch {
@@ -160,7 +168,9 @@ export function createApiClient(ctx: ApiContext) {
     call,
     /** register_or_login (standard and cn variants) or the old sign_in: stores the session, then fetches the profile. */
     async logIn(email: string, password: string, via: "registerOrLogin" | "signIn" = "registerOrLogin") {
-      const data = await call<{ user_id: string | number; apptoken: string; reftoken: string }>(via, { body: { email, password } });
+      const data = await call<{ user_id: string | number; apptoken: string; reftoken: string }>(via, {
+        body: { email, password },
+      });
       session.write({ userId: String(data.user_id), apptoken: data.apptoken, reftoken: data.reftoken });
       return call<Record<string, unknown>>("profile");
     },

@@ -24,7 +24,9 @@ async function fetchDeployedBuild(fetcher: typeof fetch = fetch): Promise<Deploy
     const response = await fetcher(BUILD_INFO_PATH, { cache: "no-store", headers: { accept: "application/json" } });
     if (!response.ok) return null;
     const build = (await response.json()) as Partial<DeployedBuild>;
-    return typeof build.now === "string" && !Number.isNaN(Date.parse(build.now)) ? { now: build.now, nextChange: build.nextChange ?? null } : null;
+    return typeof build.now === "string" && !Number.isNaN(Date.parse(build.now))
+      ? { now: build.now, nextChange: build.nextChange ?? null }
+      : null;
   } catch {
     return null;
   }

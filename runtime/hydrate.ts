@@ -2,6 +2,10 @@
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-export function hydrate(element: HTMLElement, component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>) {
+export function hydrate(
+  element: HTMLElement,
+  component: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+) {
   return hydrateRoot(element, createElement(component, props));
 }

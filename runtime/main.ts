@@ -70,7 +70,8 @@ const observer = new IntersectionObserver(
   },
   { rootMargin: `0px 0px -${shared.constants.scrollFloatOffset}px 0px` },
 );
-const observeAnimations = (root: ParentNode) => root.querySelectorAll("section, .product-card").forEach((el) => observer.observe(el));
+const observeAnimations = (root: ParentNode) =>
+  root.querySelectorAll("section, .product-card").forEach((el) => observer.observe(el));
 observeAnimations(document);
 document.documentElement.style.setProperty("--collapse-duration", `${shared.constants.collapseTransitionSeconds}s`);
 
@@ -160,4 +161,3 @@ const router = createRouter({
 });
 router.start();
 void hydrateIslands(document).catch((error: unknown) => console.error(error));
-

@@ -32,7 +32,9 @@ export function runPrefetch(
       now ??= serverTime(request.baseURL + request.url);
       continue;
     }
-    const endpoint = endpoints.find((name) => api.endpoints[name].path === request.url && api.endpoints[name].method === request.method);
+    const endpoint = endpoints.find(
+      (name) => api.endpoints[name].path === request.url && api.endpoints[name].method === request.method,
+    );
     // The API's reads are the shopper's own data: without a session there is nothing to ask.
     if (!endpoint || kept.has(endpoint) || !client.session.loggedIn) continue;
     const result = client.call(endpoint, { params: request.params ?? undefined, body: request.data ?? undefined });

@@ -27,7 +27,11 @@ export function storage(): Storage | null {
   }
 }
 
-export function createRegionStore(region: string, info: { locale: string; language: string }, store: Storage | null): RegionStore {
+export function createRegionStore(
+  region: string,
+  info: { locale: string; language: string },
+  store: Storage | null,
+): RegionStore {
   return {
     region,
     regionLanguage: info.locale,
@@ -44,7 +48,11 @@ export function createRegionStore(region: string, info: { locale: string; langua
  * The header's region label for a remembered country (seed 000 §3): in us, CA gives 'Canada -
  * English' and any other country that is not US 'Other Regions - English'. null: keep the default.
  */
-export function countryLabel(region: string, country: string | null, labels: Record<string, Record<string, string>>): string | null {
+export function countryLabel(
+  region: string,
+  country: string | null,
+  labels: Record<string, Record<string, string>>,
+): string | null {
   const own = labels[region] ?? {};
   if (!country) return null;
   return own[country] ?? own.OTHER ?? null;

@@ -22,7 +22,8 @@ export interface RouterOptions {
 }
 
 /** Head elements a page owns; they are replaced on navigation. */
-const MANAGED_HEAD = 'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+const MANAGED_HEAD =
+  'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
 
 /**
  * The page at url, parsed; null when it cannot be swapped in: the server did not answer with
@@ -87,7 +88,8 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
    * from the server (cn), to or from, loads as addressed. null: it may be swapped in.
    */
   const serverLoad = (url: URL, to: RegionInfo): URL | null => {
-    if (productionOrigins.has(location.origin) && to.origin !== location.origin) return new URL(url.pathname + url.search + url.hash, to.origin);
+    if (productionOrigins.has(location.origin) && to.origin !== location.origin)
+      return new URL(url.pathname + url.search + url.hash, to.origin);
     return shared.regions[current]!.fullPageLoads || to.fullPageLoads ? url : null;
   };
 
@@ -110,7 +112,11 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
    */
   const outsideWindow = (entry: RouteEntry, now: number | null): boolean => {
     if (!entry.window) return false;
-    const verdict = endedWindows.has(storage, entry.path) ? "after" : now === null ? "live" : windowVerdict(entry.window, now);
+    const verdict = endedWindows.has(storage, entry.path)
+      ? "after"
+      : now === null
+        ? "live"
+        : windowVerdict(entry.window, now);
     if (verdict === "after") endedWindows.remember(storage, entry.path);
     return verdict !== "live";
   };
@@ -147,7 +153,15 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
   }
 
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.("a");
     if (!anchor?.href || anchor.target || anchor.hasAttribute("download")) return;
     const url = new URL(anchor.href);
@@ -166,7 +180,8 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
       // one, or the browser is putting a reloaded or revisited page back where it was.
       const main = document.querySelector("main");
       const kind = (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type;
-      if (main?.dataset.scrollTo && !location.hash && kind !== "reload" && kind !== "back_forward") scroll(new URL(location.href), main);
+      if (main?.dataset.scrollTo && !location.hash && kind !== "reload" && kind !== "back_forward")
+        scroll(new URL(location.href), main);
       pageView();
     },
     navigate: (href: string) => navigate(new URL(href, location.href), true),

@@ -25,12 +25,18 @@ export function createToasts(constants: Spec.SystemConstants) {
   return {
     toast(text: string) {
       if (!text) return;
-      const host = container("site-toasts", "position:fixed;top:24px;left:50%;transform:translateX(-50%);z-index:1000;display:grid;gap:8px");
+      const host = container(
+        "site-toasts",
+        "position:fixed;top:24px;left:50%;transform:translateX(-50%);z-index:1000;display:grid;gap:8px",
+      );
       show(host, "toast", text, constants.toast.durationMs);
     },
     notify(text: string) {
       const { offset, width, durationMs } = constants.notification;
-      const host = container("site-notifications", `position:fixed;top:${offset}px;right:${offset}px;width:${width}px;z-index:1000;display:grid;gap:8px`);
+      const host = container(
+        "site-notifications",
+        `position:fixed;top:${offset}px;right:${offset}px;width:${width}px;z-index:1000;display:grid;gap:8px`,
+      );
       show(host, "notification", text, durationMs);
     },
   };

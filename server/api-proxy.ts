@@ -48,7 +48,8 @@ const PASSED_BACK = ["content-type", "content-length", "content-encoding", "cach
 /** After a 413, this much more of the body is read and dropped (so the client reads the answer, not a reset), then the connection is cut. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
-const size = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
+const size = (bytes: number) =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 function forwardedHeaders(request: IncomingMessage): OutgoingHttpHeaders {
@@ -99,7 +100,11 @@ export function createApiProxy(target: string, options: ApiProxyOptions = {}) {
       const reply = (status: number, code: number, msg: string) => {
         if (response.headersSent) return void response.destroy();
         const body = JSON.stringify({ code, msg: oneLine(msg), data: null });
-        response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": String(Buffer.byteLength(body)) });
+        response.writeHead(status, {
+          "content-type": "application/json; charset=utf-8",
+          "cache-control": "no-store",
+          "content-length": String(Buffer.byteLength(body)),
+        });
         response.end(body);
       };
 
@@ -140,8 +145,14 @@ export function createApiProxy(target: string, options: ApiProxyOptions = {}) {
         done();
       };
 
-      timer = setTimeout(() => fail(504, proxyCodes.gatewayTimeout, `the API at ${base.origin} did not answer within ${timeoutMs / 1000} s`), timeoutMs);
-      upstream.on("error", (error) => fail(502, proxyCodes.badGateway, `the API at ${base.origin} did not answer: ${error.message}`));
+      timer = setTimeout(
+        () =>
+          fail(504, proxyCodes.gatewayTimeout, `the API at ${base.origin} did not answer within ${timeoutMs / 1000} s`),
+        timeoutMs,
+      );
+      upstream.on("error", (error) =>
+        fail(502, proxyCodes.badGateway, `the API at ${base.origin} did not answer: ${error.message}`),
+      );
 
       upstream.on("response", (answer) => {
         if (failed) return void answer.resume();
@@ -165,7 +176,11 @@ export function createApiProxy(target: string, options: ApiProxyOptions = {}) {
           const path = localPath(location, targetUrl);
           if (path === null) {
             answer.resume();
-            return fail(502, proxyCodes.badGateway, `the API at ${base.origin} redirected to another place (${oneLine(location).slice(0, 200)}); redirects are not followed`);
+            return fail(
+              502,
+              proxyCodes.badGateway,
+              `the API at ${base.origin} redirected to another place (${oneLine(location).slice(0, 200)}); redirects are not followed`,
+            );
           }
           headers.location = path;
         }
@@ -182,7 +197,8 @@ export function createApiProxy(target: string, options: ApiProxyOptions = {}) {
       let received = 0;
       request.on("data", (chunk: Buffer) => {
         received += chunk.byteLength;
-        if (received > maxBody) return fail(413, proxyCodes.tooLarge, `The request body is larger than ${size(maxBody)}.`);
+        if (received > maxBody)
+          return fail(413, proxyCodes.tooLarge, `The request body is larger than ${size(maxBody)}.`);
         if (!upstream.write(chunk)) {
           request.pause();
           upstream.once("drain", () => request.resume());

@@ -49,7 +49,8 @@ export function checkLocalRequest(request: Pick<IncomingMessage, "headers" | "so
   if (origin !== undefined) {
     // The browser's origin of a page of this server is exactly http:// and the Host it asked for.
     const ownOrigin = `http://${host.name}${host.port === 80 ? "" : `:${host.port}`}`;
-    if (origin.toLowerCase() !== ownOrigin) return refuse(`Blocked request: origin ${quoted(origin)} is not this server's (${ownOrigin}).`);
+    if (origin.toLowerCase() !== ownOrigin)
+      return refuse(`Blocked request: origin ${quoted(origin)} is not this server's (${ownOrigin}).`);
   }
   return null;
 }

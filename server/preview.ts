@@ -142,7 +142,8 @@ function compressionCache(): (body: Uint8Array, encoding: Encoding, etag: string
     const key = `${encoding}:${etag}`;
     let packed = compressed.get(key);
     if (!packed) {
-      packed = encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+      packed =
+        encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
       // Under site dev every rebuild gives pages new etags: keep the most recent only.
       if (compressed.size >= COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
       compressed.set(key, packed);
@@ -160,7 +161,10 @@ function regionCaseRedirect(url: string, regionPrefixes: ReadonlySet<string>): R
   const first = decodeURIComponent(rawFirst);
   const region = first.toLowerCase();
   if (first === region || !regionPrefixes.has(`/${region}`)) return null;
-  return { status: 301, headers: { location: `/${region}${url.slice(1 + rawFirst.length)}`, "cache-control": "no-cache" } };
+  return {
+    status: 301,
+    headers: { location: `/${region}${url.slice(1 + rawFirst.length)}`, "cache-control": "no-cache" },
+  };
 }
 
 const isRead = (request: IncomingMessage) => request.method === "GET" || request.method === "HEAD";
@@ -172,16 +176,35 @@ export function createPreviewHandler(options: PreviewOptions) {
   // This server is plain http on this machine: no HSTS.
   const security = Object.fromEntries(securityHeaders({ https: false }));
 
-  const send = (request: IncomingMessage, response: ServerResponse, status: number, headers: HeaderFields, body?: Uint8Array | string) => {
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    headers: HeaderFields,
+    body?: Uint8Array | string,
+  ) => {
     const bytes = body === undefined ? undefined : typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
-    response.writeHead(status, { ...security, ...headers, ...(bytes ? { "content-length": String(bytes.byteLength) } : {}) });
+    response.writeHead(status, {
+      ...security,
+      ...headers,
+      ...(bytes ? { "content-length": String(bytes.byteLength) } : {}),
+    });
     response.end(request.method === "HEAD" ? undefined : bytes);
   };
 
-  const sendFile = (request: IncomingMessage, response: ServerResponse, path: string, contents: Uint8Array, status = 200) => {
+  const sendFile = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    contents: Uint8Array,
+    status = 200,
+  ) => {
     const type = CONTENT_TYPES[extname(path)] ?? "application/octet-stream";
     const isHtml = type.startsWith("text/html");
-    let body: Uint8Array = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8"))) : contents;
+    let body: Uint8Array =
+      isHtml && options.transformHtml
+        ? Buffer.from(options.transformHtml(Buffer.from(contents).toString("utf8")))
+        : contents;
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     const cache = cacheControlOf(path, isHtml, options.immutableAssets ?? true);
     const headers: HeaderFields = { "content-type": type, "cache-control": cache, etag, vary: "accept-encoding" };
@@ -203,7 +226,13 @@ export function createPreviewHandler(options: PreviewOptions) {
   const serverTime = (request: IncomingMessage, response: ServerResponse) => {
     if (!isRead(request)) return send(request, response, 405, { allow: "GET, HEAD" });
     const envelope = JSON.stringify({ code: 2000, msg: "ok", data: options.clock() });
-    send(request, response, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, envelope);
+    send(
+      request,
+      response,
+      200,
+      { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      envelope,
+    );
   };
 
   /** What routes.json says of a path: its redirect, home when outside its window, or its path without the trailing slash. */
@@ -211,9 +240,13 @@ export function createPreviewHandler(options: PreviewOptions) {
     const routePath = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
     const route = options.routes().find((r) => r.path === routePath);
     if (!route) return null;
-    if (route.redirect) return { status: route.redirect.status, headers: { location: route.redirect.to, "cache-control": "no-cache" } };
+    if (route.redirect)
+      return { status: route.redirect.status, headers: { location: route.redirect.to, "cache-control": "no-cache" } };
     if (route.window && !inWindow(route.window, options.clock())) {
-      return { status: 302, headers: { location: options.homes().get(route.region) ?? "/", "cache-control": "no-store" } };
+      return {
+        status: 302,
+        headers: { location: options.homes().get(route.region) ?? "/", "cache-control": "no-store" },
+      };
     }
     return routePath === path ? null : { status: 301, headers: { location: routePath } };
   };
@@ -233,7 +266,14 @@ export function createPreviewHandler(options: PreviewOptions) {
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     // First, before any other handler (dev's event stream, the account calls): who asks.
     const refusal = checkLocalRequest(request);
-    if (refusal) return send(request, response, refusal.status, { "content-type": PLAIN_TEXT, "cache-control": "no-store" }, `${refusal.message}\n`);
+    if (refusal)
+      return send(
+        request,
+        response,
+        refusal.status,
+        { "content-type": PLAIN_TEXT, "cache-control": "no-store" },
+        `${refusal.message}\n`,
+      );
     if (options.before && (await options.before(request, response))) return;
     const url = request.url ?? "/";
     const path = sitePath(url);

@@ -15,7 +15,9 @@ const ID = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Why an id cannot name a campaign file, or null. */
 export function campaignIdProblem(id: string): string | null {
-  return ID.test(id) ? null : `'${id}' cannot name a campaign: use lowercase letters, digits and dashes (summer-sale-2026)`;
+  return ID.test(id)
+    ? null
+    : `'${id}' cannot name a campaign: use lowercase letters, digits and dashes (summer-sale-2026)`;
 }
 
 export function campaignSkeleton(c: CampaignSkeleton): string {

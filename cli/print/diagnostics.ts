@@ -24,7 +24,9 @@ export type Sources = ReadonlyMap<string, SourceFile>;
 
 export function position(d: Diagnostic, sources: Sources): PositionedDiagnostic {
   const source = sources.get(d.location.file);
-  const pos = source ? source.lineCounter.linePos(Math.min(d.location.offset, source.text.length)) : { line: 1, col: 1 };
+  const pos = source
+    ? source.lineCounter.linePos(Math.min(d.location.offset, source.text.length))
+    : { line: 1, col: 1 };
   return {
     code: d.code,
     severity: d.severity,
@@ -39,7 +41,10 @@ export function position(d: Diagnostic, sources: Sources): PositionedDiagnostic 
 /** Problems in reading order: by file, then by place in the file. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
-    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.offset - b.location.offset || a.code.localeCompare(b.code),
+    (a, b) =>
+      a.location.file.localeCompare(b.location.file) ||
+      a.location.offset - b.location.offset ||
+      a.code.localeCompare(b.code),
   );
 }
 
@@ -72,7 +77,13 @@ export interface Style {
 }
 
 const ansi = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
-const colours: Style = { red: ansi(31, 39), yellow: ansi(33, 39), dim: ansi(2, 22), bold: ansi(1, 22), cyan: ansi(36, 39) };
+const colours: Style = {
+  red: ansi(31, 39),
+  yellow: ansi(33, 39),
+  dim: ansi(2, 22),
+  bold: ansi(1, 22),
+  cyan: ansi(36, 39),
+};
 export const plain: Style = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s, cyan: (s) => s };
 
 /** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org). */
@@ -113,7 +124,10 @@ export function codeFrame(text: string, line: number, column: number, style: Sty
   if (target === undefined) return "";
   const gutterWidth = String(line).length;
   const out: string[] = [];
-  if (line > 1) out.push(`  ${String(line - 1).padStart(gutterWidth)} ${style.dim("|")} ${lineStart(lineOf(text, line - 1) ?? "")}`);
+  if (line > 1)
+    out.push(
+      `  ${String(line - 1).padStart(gutterWidth)} ${style.dim("|")} ${lineStart(lineOf(text, line - 1) ?? "")}`,
+    );
   const { content, caretAt } = around(target, column - 1);
   out.push(`> ${String(line).padStart(gutterWidth)} ${style.dim("|")} ${content}`);
   const padding = content.slice(0, caretAt).replace(/[^\t]/g, " ");

@@ -8,7 +8,13 @@
 import { type DateTime, IANAZone, type Zone } from "luxon";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
-import { collectWindows, nextChange, stateAt, type TimedWindow, type WindowState } from "../../compiler/time/windows.ts";
+import {
+  collectWindows,
+  nextChange,
+  stateAt,
+  type TimedWindow,
+  type WindowState,
+} from "../../compiler/time/windows.ts";
 
 interface TimelineRow {
   region: string;
@@ -83,13 +89,17 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
 
   // Report order: campaigns by their first start, each stage by number; then pages; then nav.
   const firstStart = new Map<string, number>();
-  for (const w of windows) if (w.campaign && w.start) firstStart.set(w.campaign, Math.min(firstStart.get(w.campaign) ?? Infinity, w.start.toMillis()));
+  for (const w of windows)
+    if (w.campaign && w.start)
+      firstStart.set(w.campaign, Math.min(firstStart.get(w.campaign) ?? Infinity, w.start.toMillis()));
   const ms = (t: DateTime | null, none: number) => t?.toMillis() ?? none;
   const sorted = [...windows].sort(
     (a, b) =>
       SECTION[a.kind] - SECTION[b.kind] ||
       (a.kind === "stage"
-        ? (firstStart.get(a.campaign!) ?? 0) - (firstStart.get(b.campaign!) ?? 0) || a.campaign!.localeCompare(b.campaign!) || a.stage! - b.stage!
+        ? (firstStart.get(a.campaign!) ?? 0) - (firstStart.get(b.campaign!) ?? 0) ||
+          a.campaign!.localeCompare(b.campaign!) ||
+          a.stage! - b.stage!
         : ms(a.start, -Infinity) - ms(b.start, -Infinity) || a.label.localeCompare(b.label)) ||
       regionIndex(a.region) - regionIndex(b.region),
   );
@@ -97,7 +107,11 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
   // Overlaps: two live windows of one kind in one region that change the same output.
   const offered = (w: TimedWindow): Set<string> => {
     const prices = campaignOf(w)?.offers?.[w.region] ?? {};
-    return new Set(Object.entries(prices).filter(([, perStage]) => perStage[(w.stage ?? 0) - 1] != null).map(([product]) => product));
+    return new Set(
+      Object.entries(prices)
+        .filter(([, perStage]) => perStage[(w.stage ?? 0) - 1] != null)
+        .map(([product]) => product),
+    );
   };
   const conflict = (a: TimedWindow, b: TimedWindow): string | null => {
     if (a.kind !== b.kind || a.region !== b.region || a.kind === "nav") return null;
@@ -122,7 +136,9 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
 
   const reportState = (w: TimedWindow): ReportState => (overlapsWith.has(w) ? "OVERLAP" : stateAt(w, at));
   // --json keeps its order: by region, then start.
-  const byRegion = [...windows].sort((a, b) => regionIndex(a.region) - regionIndex(b.region) || ms(a.start, 0) - ms(b.start, 0));
+  const byRegion = [...windows].sort(
+    (a, b) => regionIndex(a.region) - regionIndex(b.region) || ms(a.start, 0) - ms(b.start, 0),
+  );
   const rows = byRegion.map((w): TimelineRow => {
     const zone = zoneOf(w.region);
     const others = overlapsWith.get(w);
@@ -135,7 +151,9 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
       end: w.end ? iso(w.end, zone) : null,
       startLocal: w.start ? local(w.start, zone) : null,
       endLocal: w.end ? local(w.end.minus({ minutes: 1 }), zone) : null,
-      ...(w.kind === "stage" ? { campaign: w.campaign, campaignName: w.campaignName, stage: w.stage, stageName: w.stageName } : {}),
+      ...(w.kind === "stage"
+        ? { campaign: w.campaign, campaignName: w.campaignName, stage: w.stage, stageName: w.stageName }
+        : {}),
       name: windowName(w),
       ...(others ? { overlapsWith: others } : {}),
     };
@@ -144,12 +162,21 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
   // One printed row per window, times and state, listing its regions.
   const groups = new Map<string, TimedWindow[]>();
   for (const w of sorted) {
-    const key = [w.kind, w.campaign ?? "", w.stage ?? "", w.label, ms(w.start, NaN), ms(w.end, NaN), reportState(w)].join("|");
+    const key = [
+      w.kind,
+      w.campaign ?? "",
+      w.stage ?? "",
+      w.label,
+      ms(w.start, NaN),
+      ms(w.end, NaN),
+      reportState(w),
+    ].join("|");
     groups.set(key, [...(groups.get(key) ?? []), w]);
   }
   const reportRows = [...groups.values()].map((members): ReportRow => {
     const w = members[0]!;
-    const text = (zone: string) => [w.start ? local(w.start, zone) : "-", w.end ? local(w.end.minus({ minutes: 1 }), zone) : "-"] as const;
+    const text = (zone: string) =>
+      [w.start ? local(w.start, zone) : "-", w.end ? local(w.end.minus({ minutes: 1 }), zone) : "-"] as const;
     const texts = members.map((m) => text(zoneOf(m.region)).join("|"));
     let shownIn: ReportRow["shownIn"] = null;
     let [startText, endText] = text(zoneOf(w.region));
@@ -159,12 +186,26 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
       shownIn = { zone: campaignZone ?? "UTC", campaign: campaignZone ? (w.campaignName ?? null) : null };
       [startText, endText] = text(shownIn.zone);
     }
-    return { name: windowName(w), kind: w.kind, regions: members.map((m) => m.region), state: reportState(w), startText, endText, shownIn };
+    return {
+      name: windowName(w),
+      kind: w.kind,
+      regions: members.map((m) => m.region),
+      state: reportState(w),
+      startText,
+      endText,
+      shownIn,
+    };
   });
 
   const warnings = byRegion
     .filter((w) => w.kind !== "nav" && stateAt(w, at) === "over")
-    .map((w) => diagnostic("window-over", { what: windowName(w), region: w.region, end: iso(w.end!, zoneOf(w.region))! }, w.location));
+    .map((w) =>
+      diagnostic(
+        "window-over",
+        { what: windowName(w), region: w.region, end: iso(w.end!, zoneOf(w.region))! },
+        w.location,
+      ),
+    );
 
   const next = nextChange(windows, at);
   let nextReport: Timeline["report"]["next"] = null;
@@ -172,8 +213,10 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
     const changes = new Map<string, string[]>();
     const add = (what: string, region: string) => changes.set(what, [...(changes.get(what) ?? []), region]);
     for (const w of sorted) {
-      if (w.end && +w.end === +next.instant && w.endsWhat) add(w.kind === "stage" ? `${windowName(w)} ends` : w.endsWhat, w.region);
-      if (w.start && +w.start === +next.instant) add(w.kind === "stage" ? `${windowName(w)} starts` : w.startsWhat, w.region);
+      if (w.end && +w.end === +next.instant && w.endsWhat)
+        add(w.kind === "stage" ? `${windowName(w)} ends` : w.endsWhat, w.region);
+      if (w.start && +w.start === +next.instant)
+        add(w.kind === "stage" ? `${windowName(w)} starts` : w.startsWhat, w.region);
     }
     nextReport = {
       at: next.instant.setZone(at.zone).toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
@@ -200,7 +243,12 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
 function table(cells: string[][]): string[] {
   if (!cells.length) return [];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
-  return cells.map((c) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]! + 2))).join("").trimEnd());
+  return cells.map((c) =>
+    c
+      .map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]! + 2)))
+      .join("")
+      .trimEnd(),
+  );
 }
 
 /**
@@ -233,7 +281,10 @@ export function printTimeline(t: Timeline, options: { all?: boolean } = {}): str
   }
   if (campaignZones.size) {
     const zones = [...new Set(campaignZones.values())];
-    const which = zones.length === 1 ? `${zones[0]}, the campaign's zone` : `each campaign's zone (${[...campaignZones].map(([c, z]) => `${c}: ${z}`).join("; ")})`;
+    const which =
+      zones.length === 1
+        ? `${zones[0]}, the campaign's zone`
+        : `each campaign's zone (${[...campaignZones].map(([c, z]) => `${c}: ${z}`).join("; ")})`;
     lines.push(`* times in ${which}: the row's regions have different local times`);
   }
   if (inUtc) lines.push("† times in UTC: the row's regions have different local times and no campaign zone applies");

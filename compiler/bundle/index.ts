@@ -36,19 +36,29 @@ function generatedModules(modules: () => ReadonlyMap<string, string>): Plugin {
   return {
     name: "site-generated",
     setup(b) {
-      b.onResolve({ filter: /^site-generated\// }, (args) => ({ path: args.path.slice("site-generated/".length), namespace: "site-generated" }));
+      b.onResolve({ filter: /^site-generated\// }, (args) => ({
+        path: args.path.slice("site-generated/".length),
+        namespace: "site-generated",
+      }));
       b.onResolve({ filter: /^\.\.?\// }, (args) =>
-        args.namespace === "site-generated" ? { path: new URL(args.path, `file:///${args.importer}`).pathname.slice(1), namespace: "site-generated" } : undefined,
+        args.namespace === "site-generated"
+          ? { path: new URL(args.path, `file:///${args.importer}`).pathname.slice(1), namespace: "site-generated" }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "site-generated" }, (args) => {
         const contents = modules().get(args.path);
-        return contents === undefined ? { errors: [{ text: `no generated module ${args.path}` }] } : { contents, loader: "ts", resolveDir: projectRoot };
+        return contents === undefined
+          ? { errors: [{ text: `no generated module ${args.path}` }] }
+          : { contents, loader: "ts", resolveDir: projectRoot };
       });
     },
   };
 }
 
-function buildOptions(modules: () => ReadonlyMap<string, string>, options: BundleOptions): BuildOptions & { metafile: true; write: false } {
+function buildOptions(
+  modules: () => ReadonlyMap<string, string>,
+  options: BundleOptions,
+): BuildOptions & { metafile: true; write: false } {
   const hashed = options.hashed ?? true;
   return {
     absWorkingDir: projectRoot,

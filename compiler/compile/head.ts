@@ -4,7 +4,6 @@
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type { HeadData, ProductCard } from "./route-data.ts";
 
-
 export interface HeadInput {
   title: string;
   description: string;
@@ -37,7 +36,9 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
     return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region };
   });
   // Whose page is x-default when several have it (site.yaml, seed 000 §2).
-  const xDefault = (model.specs.site!.data.xDefault ?? [model.defaultRegion]).map((code) => alternates.find((a) => a.region === code)).find(Boolean);
+  const xDefault = (model.specs.site!.data.xDefault ?? [model.defaultRegion])
+    .map((code) => alternates.find((a) => a.region === code))
+    .find(Boolean);
   const organisation = model.specs.organisation!.data;
   const globalOrigin = region.origin;
   const jsonLd: object[] = [

@@ -76,7 +76,13 @@ export interface SubscribeTexts {
   invalid: string;
   success: string;
   emailLabel: string;
-  successView: { successTitle: string; successSubtitle: string; successButton: string; privacyPolicy: string; shopHref: string | null } | null;
+  successView: {
+    successTitle: string;
+    successSubtitle: string;
+    successButton: string;
+    privacyPolicy: string;
+    shopHref: string | null;
+  } | null;
 }
 
 export interface UiTexts {
@@ -111,12 +117,42 @@ export interface RouteInfo {
 
 /** Per-template page data. */
 export type PageData =
-  | { template: "home"; hero: { title: string; subtitle: string | null }; products: ProductCard[]; learnMore: string; sections: SectionData[] }
+  | {
+      template: "home";
+      hero: { title: string; subtitle: string | null };
+      products: ProductCard[];
+      learnMore: string;
+      sections: SectionData[];
+    }
   | { template: "article"; title: string; sections: ArticleSection[] }
-  | { template: "product"; product: ProductCard; tagline: string; highlights: string[]; specs: { label: string; value: string }[]; paymentMethods: string[]; installment: string | null; labels: { price: string; paymentMethods: string; specs: string }; sections: SectionData[] }
-  | { template: "region-chooser"; headings: { language: Language; title: string; description: string }[]; options: { label: string; href: string; country: string; region: string }[] }
-  | { template: "where-to-buy"; title: string; dealers: { title: string; href: string; address: string[]; img: string | null }[]; labels: { visitStore: string; address: string } }
-  | { template: "manuals"; title: string; groups: { series: string; label: string; files: { name: string; size: string; date: string; href: string }[] }[]; labels: { name: string; size: string; updated: string; download: string } }
+  | {
+      template: "product";
+      product: ProductCard;
+      tagline: string;
+      highlights: string[];
+      specs: { label: string; value: string }[];
+      paymentMethods: string[];
+      installment: string | null;
+      labels: { price: string; paymentMethods: string; specs: string };
+      sections: SectionData[];
+    }
+  | {
+      template: "region-chooser";
+      headings: { language: Language; title: string; description: string }[];
+      options: { label: string; href: string; country: string; region: string }[];
+    }
+  | {
+      template: "where-to-buy";
+      title: string;
+      dealers: { title: string; href: string; address: string[]; img: string | null }[];
+      labels: { visitStore: string; address: string };
+    }
+  | {
+      template: "manuals";
+      title: string;
+      groups: { series: string; label: string; files: { name: string; size: string; date: string; href: string }[] }[];
+      labels: { name: string; size: string; updated: string; download: string };
+    }
   | { template: "login"; title: string; texts: Record<string, string>; accountHref: string }
   | { template: "account"; title: string; texts: Record<string, string>; loginHref: string }
   | { template: "campaign"; title: string; campaign: string; sections: SectionData[] };
@@ -169,26 +205,107 @@ export interface StageInfo {
 
 /** A rich section, resolved by compile: links are hrefs, prices are formatted, dates are labels. */
 export type SectionData = { id: string | null } & (
-  | { type: "banner"; title: string; discount: string | null; discountDescribe: string | null; text: string | null; link: Link | null; image: string | null; view: string | null; dates: string | null }
+  | {
+      type: "banner";
+      title: string;
+      discount: string | null;
+      discountDescribe: string | null;
+      text: string | null;
+      link: Link | null;
+      image: string | null;
+      view: string | null;
+      dates: string | null;
+    }
   | { type: "subscribe"; texts: SubscribeTexts }
   | { type: "benefits"; items: { label: string; icon: string }[] }
-  | { type: "timeline"; title: string | null; stages: StageInfo[]; countdown: { endsAt: number; labels: { title: string; days: string; hours: string; minutes: string; seconds: string; ended: string } } | null }
-  | { type: "preview"; title: string | null; unlockSoon: string; items: { product: ProductCard; listPrice: Price | null; prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[] }[] }
-  | { type: "products"; title: string | null; groups: { id: string; label: string; title: string | null; content: string | null; items: SaleItem[] }[]; labels: { buy: string; learnMore: string; soldOut: string } }
-  | { type: "offers"; title: string | null; items: { title: string; content: string; image: string | null; button: Link | null }[] }
+  | {
+      type: "timeline";
+      title: string | null;
+      stages: StageInfo[];
+      countdown: {
+        endsAt: number;
+        labels: { title: string; days: string; hours: string; minutes: string; seconds: string; ended: string };
+      } | null;
+    }
+  | {
+      type: "preview";
+      title: string | null;
+      unlockSoon: string;
+      items: {
+        product: ProductCard;
+        listPrice: Price | null;
+        prices: { stage: number; name: string; text: string | null; state: StageInfo["state"] }[];
+      }[];
+    }
+  | {
+      type: "products";
+      title: string | null;
+      groups: { id: string; label: string; title: string | null; content: string | null; items: SaleItem[] }[];
+      labels: { buy: string; learnMore: string; soldOut: string };
+    }
+  | {
+      type: "offers";
+      title: string | null;
+      items: { title: string; content: string; image: string | null; button: Link | null }[];
+    }
   | { type: "lucky-draw"; title: string; describe: string; paragraphs: readonly string[]; image: string | null }
   | { type: "tabs"; items: Link[] }
   | { type: "terms"; title: string; paragraphs: readonly string[] }
-  | { type: "promo"; title: string; subtitle: string | null; describe: string | null; button: Link | null; image: string | null }
-  | { type: "cards"; title: string | null; learnMore: string; items: { title: string; subtitle: string | null; image: string | null; href: string | null; product: ProductCard | null; copyright: string | null }[] }
+  | {
+      type: "promo";
+      title: string;
+      subtitle: string | null;
+      describe: string | null;
+      button: Link | null;
+      image: string | null;
+    }
+  | {
+      type: "cards";
+      title: string | null;
+      learnMore: string;
+      items: {
+        title: string;
+        subtitle: string | null;
+        image: string | null;
+        href: string | null;
+        product: ProductCard | null;
+        copyright: string | null;
+      }[];
+    }
   | { type: "ecosystem"; title: string; items: { title: string; describe: string; href: string }[] }
   | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: string | null }[] }
-  | { type: "feature"; title: string; paragraphs: readonly string[]; list: string[]; image: string | null; video: boolean; watchVideo: string }
-  | { type: "gallery"; title: string | null; tip: string | null; images: string[]; labels: { open: string; close: string } }
+  | {
+      type: "feature";
+      title: string;
+      paragraphs: readonly string[];
+      list: string[];
+      image: string | null;
+      video: boolean;
+      watchVideo: string;
+    }
+  | {
+      type: "gallery";
+      title: string | null;
+      tip: string | null;
+      images: string[];
+      labels: { open: string; close: string };
+    }
   | { type: "voice-commands"; title: string; groups: { title: string; words: string[] }[]; close: string }
   | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
   | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
-  | { type: "booking"; productId: string; phase: Exclude<ProductPhase, "pre-heat">; title: string; note: string; tips: string | null; list: { period: string; detail: string }[]; price: Price | null; listPrice: Price | null; save: string | null; buy: Link | null }
+  | {
+      type: "booking";
+      productId: string;
+      phase: Exclude<ProductPhase, "pre-heat">;
+      title: string;
+      note: string;
+      tips: string | null;
+      list: { period: string; detail: string }[];
+      price: Price | null;
+      listPrice: Price | null;
+      save: string | null;
+      buy: Link | null;
+    }
   | { type: "community"; message: string; button: string }
   | { type: "more-surprises"; describe: string; subDescribe: string | null }
 );

@@ -37,7 +37,8 @@ function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
   return e;
 }
 
-const catalogue = {
+// Exported for tests/unit/check-fixtures.test.ts, which holds every code to a fixture and a rule.
+export const catalogue = {
   // load
   "yaml-syntax": entry<{ detail: string }>({
     severity: "error",
@@ -46,8 +47,10 @@ const catalogue = {
   }),
   "alias-expansion": entry<{ times: number }>({
     severity: "error",
-    message: (a) => `These aliases repeat the file's data ${a.times} times over, more than a spec needs and enough to stall the build.`,
-    hint: () => "alias a block where it is used, not from inside another aliased block; or write the repeated part out.",
+    message: (a) =>
+      `These aliases repeat the file's data ${a.times} times over, more than a spec needs and enough to stall the build.`,
+    hint: () =>
+      "alias a block where it is used, not from inside another aliased block; or write the repeated part out.",
   }),
   "duplicate-key": entry<{ key: string }>({
     severity: "error",
@@ -74,7 +77,7 @@ const catalogue = {
     message: (a) => `The first line should name the file's schema, so editors can check it: ${a.expected}`,
     hint: (a) => `make the first line: ${a.expected}`,
   }),
-  "encoding": entry<{ encoding?: string; byte?: string }>({
+  encoding: entry<{ encoding?: string; byte?: string }>({
     severity: "error",
     message: (a) =>
       a.encoding
@@ -85,7 +88,10 @@ const catalogue = {
   "unreadable-spec": entry<{ reason: string; folder?: boolean }>({
     severity: "error",
     message: (a) => `This spec ${a.folder ? "folder" : "file"} cannot be read: ${a.reason}.`,
-    hint: (a) => (a.folder ? "make the folder readable, or move its spec files elsewhere." : "make it a plain file you can read (check its permissions), or remove it."),
+    hint: (a) =>
+      a.folder
+        ? "make the folder readable, or move its spec files elsewhere."
+        : "make it a plain file you can read (check its permissions), or remove it.",
   }),
   "skipped-entry": entry<{ what: string; hint: string }>({
     severity: "warning",
@@ -94,7 +100,8 @@ const catalogue = {
   }),
   "too-deep": entry<{ limit: number }>({
     severity: "error",
-    message: (a) => `The data here is nested more than ${a.limit} levels deep, far deeper than any spec needs; nothing else in this file is read.`,
+    message: (a) =>
+      `The data here is nested more than ${a.limit} levels deep, far deeper than any spec needs; nothing else in this file is read.`,
     hint: () => "close the brackets or lists left open above this point, or flatten the structure.",
   }),
 
@@ -137,7 +144,8 @@ const catalogue = {
   "price-not-a-number": entry<{ value: string }>({
     severity: "error",
     message: (a) => `The price '${a.value}' is not a number.`,
-    hint: () => "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
+    hint: () =>
+      "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
   }),
   "naive-timestamp": entry<{ value: string }>({
     severity: "error",
@@ -163,7 +171,8 @@ const catalogue = {
   // link: cross-file rules
   "price-row-length": entry<{ row: string; count: number; columns: readonly string[] }>({
     severity: "error",
-    message: (a) => `Row ${a.row} has ${a.count} price${a.count === 1 ? "" : "s"} for ${a.columns.length} columns (${list(a.columns)}).`,
+    message: (a) =>
+      `Row ${a.row} has ${a.count} price${a.count === 1 ? "" : "s"} for ${a.columns.length} columns (${list(a.columns)}).`,
     hint: (a) =>
       a.count < a.columns.length
         ? "add the missing price, or ~ where the product is not sold in that region."
@@ -191,7 +200,8 @@ const catalogue = {
   }),
   "unknown-stage": entry<{ campaign: string; stage: number; count: number }>({
     severity: "error",
-    message: (a) => `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}.`,
+    message: (a) =>
+      `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}.`,
     hint: () => "stages are numbered from 1 in the order the campaign file lists them.",
   }),
   "unknown-origin": entry<{ value: string; known: readonly string[] }>({
@@ -238,7 +248,8 @@ const catalogue = {
     severity: "error",
     message: (a) => `The link '${a.link}' leads nowhere: ${a.region} has no page at ${a.resolved}.`,
     hint: (a) =>
-      didYouMean(a.suggestion) ?? "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
+      didYouMean(a.suggestion) ??
+      "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
   }),
   "link-missing-param": entry<{ link: string; param: string }>({
     severity: "error",
@@ -276,30 +287,52 @@ const catalogue = {
       a.onlyIn
         ? `{${a.name}} means something only in ${a.onlyIn}; here it would reach shoppers as it is written.`
         : `{${a.name}} is not a figure the compiler can fill in; it would reach shoppers as it is written.`,
-    hint: (a) => (a.suggestion ? `did you mean {${a.suggestion}}?` : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`),
+    hint: (a) =>
+      a.suggestion
+        ? `did you mean {${a.suggestion}}?`
+        : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`,
   }),
   "campaign-unreachable": entry<{ campaign: string; page: string; region: string; stage: number; stageName: string }>({
     severity: "error",
     message: (a) =>
       `Nothing leads shoppers in ${a.region} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
-    hint: (a) => `add an entry for stage ${a.stage} under promotion: ${a.region}: in the campaign file (a textBanner, menu or homeBanner).`,
+    hint: (a) =>
+      `add an entry for stage ${a.stage} under promotion: ${a.region}: in the campaign file (a textBanner, menu or homeBanner).`,
   }),
-  "headline-percent-mismatch": entry<{ written: number; derived: number | null; region: string; stage: number; campaign: string }>({
+  "headline-percent-mismatch": entry<{
+    written: number;
+    derived: number | null;
+    region: string;
+    stage: number;
+    campaign: string;
+  }>({
     severity: "error",
     message: (a) =>
       a.derived === null
         ? `This headline promises ${a.written}% but ${a.campaign} has no sale prices in ${a.region} at stage ${a.stage}.`
         : `This headline says ${a.written}% but the largest saving of ${a.campaign}'s stage ${a.stage} prices in ${a.region} is ${a.derived}%.`,
-    hint: (a) => (a.derived === null ? "add the stage's prices under offers:, or take the figure out of the text." : "write {upTo}% and the figure is derived from the price table and the campaign's offers."),
+    hint: (a) =>
+      a.derived === null
+        ? "add the stage's prices under offers:, or take the figure out of the text."
+        : "write {upTo}% and the figure is derived from the price table and the campaign's offers.",
   }),
-  "campaign-price-not-below-list": entry<{ product: string; region: string; stage: number; price: number; list: number }>({
+  "campaign-price-not-below-list": entry<{
+    product: string;
+    region: string;
+    stage: number;
+    price: number;
+    list: number;
+  }>({
     severity: "error",
-    message: (a) => `The stage ${a.stage} price of ${a.product} in ${a.region} (${a.price}) is not below its list price (${a.list}).`,
-    hint: () => "a campaign price must be lower than the list price in prices.yaml; write ~ where there is no campaign price.",
+    message: (a) =>
+      `The stage ${a.stage} price of ${a.product} in ${a.region} (${a.price}) is not below its list price (${a.list}).`,
+    hint: () =>
+      "a campaign price must be lower than the list price in prices.yaml; write ~ where there is no campaign price.",
   }),
   "offer-row-length": entry<{ product: string; region: string; count: number; stages: number }>({
     severity: "error",
-    message: (a) => `${a.product} in ${a.region} has ${a.count} campaign price${a.count === 1 ? "" : "s"} for ${a.stages} stage${a.stages === 1 ? "" : "s"}.`,
+    message: (a) =>
+      `${a.product} in ${a.region} has ${a.count} campaign price${a.count === 1 ? "" : "s"} for ${a.stages} stage${a.stages === 1 ? "" : "s"}.`,
     hint: () => "write one price per stage, in stage order, with ~ for a stage without a campaign price.",
   }),
   "broken-anchor": entry<{ link: string; page: string; region: string }>({
@@ -339,11 +372,18 @@ const catalogue = {
     message: (a) => `${a.what} ${a.edge} the campaign's window.`,
     hint: () => "keep every stage inside the campaign's window, or widen the window.",
   }),
-  "route-window-mismatch": entry<{ page: string; campaign: string; region: string; edge: "start" | "end"; expected: string }>({
+  "route-window-mismatch": entry<{
+    page: string;
+    campaign: string;
+    region: string;
+    edge: "start" | "end";
+    expected: string;
+  }>({
     severity: "error",
     message: (a) =>
       `The window of page ${a.page} disagrees with campaign ${a.campaign} in ${a.region}: the campaign's pages ${a.edge === "start" ? "open" : "close"} at ${a.expected}.`,
-    hint: () => "drop the page's window: a campaign page is seen exactly while its campaign runs, from its first stage to the end of its last.",
+    hint: () =>
+      "drop the page's window: a campaign page is seen exactly while its campaign runs, from its first stage to the end of its last.",
   }),
   "dst-local-time": entry<{ value: string; zone: string; gap: boolean }>({
     severity: "warning",
@@ -413,7 +453,11 @@ export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     kept.push(d);
   }
   for (const { index, more } of syntaxFirst.values()) {
-    if (more > 0) kept[index] = { ...kept[index]!, message: `${kept[index]!.message} (${more} more syntax error${more === 1 ? "" : "s"} after it follow from this one)` };
+    if (more > 0)
+      kept[index] = {
+        ...kept[index]!,
+        message: `${kept[index]!.message} (${more} more syntax error${more === 1 ? "" : "s"} after it follow from this one)`,
+      };
   }
   return kept;
 }
@@ -444,7 +488,9 @@ export function closest(value: string, candidates: Iterable<string>): string | u
   }
   // Close enough to be a typo of it: a third of the letters at most, and never all of them.
   const distance = Math.floor(bestScore);
-  return best !== undefined && distance <= Math.max(1, Math.floor(value.length / 3)) && distance < value.length ? best : undefined;
+  return best !== undefined && distance <= Math.max(1, Math.floor(value.length / 3)) && distance < value.length
+    ? best
+    : undefined;
 }
 
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
@@ -457,7 +503,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
     rows.push(row);
   }

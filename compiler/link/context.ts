@@ -7,7 +7,11 @@ import { locate, type PathSegment } from "../load/index.ts";
 import type { RegionModel, RouteModel } from "./model.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
-export type Report = <C extends DiagnosticCode>(code: C, args: Parameters<typeof diagnostic<C>>[1], location: Location) => void;
+export type Report = <C extends DiagnosticCode>(
+  code: C,
+  args: Parameters<typeof diagnostic<C>>[1],
+  location: Location,
+) => void;
 
 export interface LinkContext {
   specs: ValidSpecs;

@@ -36,7 +36,17 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, pricesPart);
   const { checkProduct } = productsPart;
 
-  const cx: LinkContext = { specs, report, regions, routes, routesByPath, checkRegion, checkProduct, checkCampaign, noteProductUse };
+  const cx: LinkContext = {
+    specs,
+    report,
+    regions,
+    routes,
+    routesByPath,
+    checkRegion,
+    checkProduct,
+    checkCampaign,
+    noteProductUse,
+  };
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);

@@ -8,7 +8,12 @@ import type { ValidSpecs } from "../validate/index.ts";
 /** A language and the languages it falls back to, in order; a loop in the chain ends it. */
 export function fallbackChain(specs: Pick<ValidSpecs, "messages">, language: string): string[] {
   const chain = [language];
-  for (let next = specs.messages.get(language)?.data.fallback; next && !chain.includes(next); next = specs.messages.get(next)?.data.fallback) chain.push(next);
+  for (
+    let next = specs.messages.get(language)?.data.fallback;
+    next && !chain.includes(next);
+    next = specs.messages.get(next)?.data.fallback
+  )
+    chain.push(next);
   return chain;
 }
 
@@ -20,7 +25,11 @@ function textAt(table: unknown, path: readonly string[]): string | undefined {
 }
 
 /** A message along the fallback chain, and the language it came from ("" where none has it). */
-export function lookupMessage(specs: Pick<ValidSpecs, "messages">, language: Language, path: string): { text: string; from: string | null } {
+export function lookupMessage(
+  specs: Pick<ValidSpecs, "messages">,
+  language: Language,
+  path: string,
+): { text: string; from: string | null } {
   const keys = path.split(".");
   for (const candidate of fallbackChain(specs, language)) {
     const text = textAt(specs.messages.get(candidate)?.data, keys);
@@ -30,13 +39,18 @@ export function lookupMessage(specs: Pick<ValidSpecs, "messages">, language: Lan
 }
 
 /** A group of texts (ui.login) with the fallback language's texts under the table's own. */
-export function textsOf(specs: Pick<ValidSpecs, "messages">, language: Language, group: string): Record<string, string> {
+export function textsOf(
+  specs: Pick<ValidSpecs, "messages">,
+  language: Language,
+  group: string,
+): Record<string, string> {
   const keys = group.split(".");
   const merged: Record<string, string> = {};
   for (const candidate of fallbackChain(specs, language).reverse()) {
     let node: unknown = specs.messages.get(candidate)?.data;
     for (const key of keys) node = (node as Record<string, unknown> | undefined)?.[key];
-    for (const [key, value] of Object.entries((node ?? {}) as Record<string, unknown>)) if (typeof value === "string") merged[key] = value;
+    for (const [key, value] of Object.entries((node ?? {}) as Record<string, unknown>))
+      if (typeof value === "string") merged[key] = value;
   }
   return merged;
 }

@@ -53,7 +53,14 @@ export interface ProductModel {
   bundle: string[];
   /** Identifiers that name this product too. */
   aliases: string[];
-  regions: Record<string, Spec.ProductCatalogue["products"][string]["regions"] extends infer R ? R extends Record<string, infer E> ? E : never : never>;
+  regions: Record<
+    string,
+    Spec.ProductCatalogue["products"][string]["regions"] extends infer R
+      ? R extends Record<string, infer E>
+        ? E
+        : never
+      : never
+  >;
 }
 
 export interface SiteModel {

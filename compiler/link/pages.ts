@@ -5,7 +5,12 @@ import type { PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 
 /** Every page, children included, with its id ("where-to-buy/hongkong-macao") and YAML path. */
-export function forEachPage(entries: Record<string, Spec.Page>, visit: (id: string, page: Spec.Page, path: PathSegment[]) => void, prefix = "", path: PathSegment[] = ["pages"]): void {
+export function forEachPage(
+  entries: Record<string, Spec.Page>,
+  visit: (id: string, page: Spec.Page, path: PathSegment[]) => void,
+  prefix = "",
+  path: PathSegment[] = ["pages"],
+): void {
   for (const [key, page] of Object.entries(entries)) {
     visit(prefix + key, page, [...path, key]);
     if (page.children) forEachPage(page.children, visit, `${prefix}${key}/`, [...path, key, "children"]);

@@ -21,7 +21,8 @@ const placeholders = {
   deliveryDelayMin: (c: PlaceholderContext) => String(c.constants.deliveryDelayDays.min),
   deliveryDelayMax: (c: PlaceholderContext) => String(c.constants.deliveryDelayDays.max),
   supportEmail: (c: PlaceholderContext) =>
-    c.organisation.contactPoints.find((p) => p.contactType === "customer support")?.email ?? c.organisation.contactPoints[0]!.email,
+    c.organisation.contactPoints.find((p) => p.contactType === "customer support")?.email ??
+    c.organisation.contactPoints[0]!.email,
 } as const;
 
 export type PlaceholderName = keyof typeof placeholders;
@@ -48,7 +49,8 @@ export function fillPlaceholders(text: string, context: PlaceholderContext): str
   if (!text.includes("{")) return text;
   return text.replace(PATTERN, (whole, name: string) => {
     if (name in placeholders) return placeholders[name as PlaceholderName](context);
-    const campaignValue = context.campaign && name in campaignPlaceholders ? campaignPlaceholders[name]!(context.campaign) : null;
+    const campaignValue =
+      context.campaign && name in campaignPlaceholders ? campaignPlaceholders[name]!(context.campaign) : null;
     return campaignValue ?? whole;
   });
 }
@@ -86,7 +88,10 @@ export function paragraphsOf(text: string): readonly string[] {
   let found = paragraphCache.get(text);
   if (!found) {
     if (paragraphCache.size > 100_000) paragraphCache.clear();
-    found = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    found = text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
     paragraphCache.set(text, found);
   }
   return found;

@@ -19,7 +19,13 @@ export interface Prices {
   checkAfterUses(regions: Map<string, RegionModel>): void;
 }
 
-export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report, checkRegion: (code: string, location: Location) => boolean, { products, canonicalProduct, checkProduct }: Products): Prices {
+export function buildPrices(
+  specs: ValidSpecs,
+  site: Valid<Spec.Site>,
+  report: Report,
+  checkRegion: (code: string, location: Location) => boolean,
+  { products, canonicalProduct, checkProduct }: Products,
+): Prices {
   const catalogue = specs.catalogue;
   const prices = specs.prices;
   const priceCells = new Map<string, Map<string, number | null>>();
@@ -61,7 +67,13 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
   if (catalogue) {
     for (const [id, p] of products) {
       for (const [code, facts] of Object.entries(p.regions)) {
-        if (facts.buy) noteProductUse(id, code, `catalogue.yaml gives it a buy link there`, at(catalogue, ["products", id, "regions", code, "buy"]));
+        if (facts.buy)
+          noteProductUse(
+            id,
+            code,
+            `catalogue.yaml gives it a buy link there`,
+            at(catalogue, ["products", id, "regions", code, "buy"]),
+          );
       }
     }
   }
@@ -85,7 +97,6 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
     return best;
   };
 
-
   const checkAfterUses = (regions: Map<string, RegionModel>) => {
     // Campaign prices: one per stage, for products sold in the region, below the list price.
     for (const [id, campaign] of specs.campaigns) {
@@ -96,12 +107,26 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
           const where = at(campaign, ["offers", code, productId]);
           const canonical = checkProduct(productId, at(campaign, ["offers", code, productId], true));
           if (!canonical) continue;
-          noteProductUse(canonical, code, `campaign ${id} offers it there`, at(campaign, ["offers", code, productId], true));
-          if (row.length !== stageCount) report("offer-row-length", { product: productId, region: code, count: row.length, stages: stageCount }, where);
+          noteProductUse(
+            canonical,
+            code,
+            `campaign ${id} offers it there`,
+            at(campaign, ["offers", code, productId], true),
+          );
+          if (row.length !== stageCount)
+            report(
+              "offer-row-length",
+              { product: productId, region: code, count: row.length, stages: stageCount },
+              where,
+            );
           const list = price(canonical, code);
           row.forEach((value, i) => {
             if (value !== null && list !== null && value >= list) {
-              report("campaign-price-not-below-list", { product: productId, region: code, stage: i + 1, price: value, list }, at(campaign, ["offers", code, productId, i]));
+              report(
+                "campaign-price-not-below-list",
+                { product: productId, region: code, stage: i + 1, price: value, list },
+                at(campaign, ["offers", code, productId, i]),
+              );
             }
           });
         }
@@ -119,7 +144,6 @@ export function buildPrices(specs: ValidSpecs, site: Valid<Spec.Site>, report: R
         }
       }
     }
-
   };
   return { price, offer, upTo, noteProductUse, checkAfterUses };
 }

@@ -13,7 +13,11 @@ export interface Products {
   checkProduct(id: string, location: Location): string | undefined;
 }
 
-export function buildProducts(specs: ValidSpecs, report: Report, checkRegion: (code: string, location: Location) => boolean): Products {
+export function buildProducts(
+  specs: ValidSpecs,
+  report: Report,
+  checkRegion: (code: string, location: Location) => boolean,
+): Products {
   const catalogue = specs.catalogue;
   const productIds = Object.keys(catalogue?.data.products ?? {});
   const canonicalProduct = (id: string): string | undefined => {
@@ -36,12 +40,25 @@ export function buildProducts(specs: ValidSpecs, report: Report, checkRegion: (c
     for (const [id, p] of Object.entries(catalogue.data.products)) {
       if (p.aliasOf) {
         checkProduct(p.aliasOf, at(catalogue, ["products", id, "aliasOf"]));
-        if (p.regions) report("alias-with-facts", { alias: id, target: p.aliasOf }, at(catalogue, ["products", id, "regions"], true));
+        if (p.regions)
+          report(
+            "alias-with-facts",
+            { alias: id, target: p.aliasOf },
+            at(catalogue, ["products", id, "regions"], true),
+          );
         continue;
       }
       p.bundle?.forEach((member, i) => checkProduct(member, at(catalogue, ["products", id, "bundle", i])));
-      for (const code of Object.keys(p.regions ?? {})) checkRegion(code, at(catalogue, ["products", id, "regions", code], true));
-      products.set(id, { id, series: p.series, image: p.image, bundle: p.bundle ?? [], aliases: [], regions: p.regions ?? {} });
+      for (const code of Object.keys(p.regions ?? {}))
+        checkRegion(code, at(catalogue, ["products", id, "regions", code], true));
+      products.set(id, {
+        id,
+        series: p.series,
+        image: p.image,
+        bundle: p.bundle ?? [],
+        aliases: [],
+        regions: p.regions ?? {},
+      });
     }
     for (const [id, p] of Object.entries(catalogue.data.products)) {
       const target = p.aliasOf ? canonicalProduct(id) : undefined;

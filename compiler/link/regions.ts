@@ -23,10 +23,12 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     return false;
   };
   checkRegion(site.data.defaultRegion, at(site, ["defaultRegion"]));
-  for (const key of ["xDefault", "notFoundRegions"] as const) site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
+  for (const key of ["xDefault", "notFoundRegions"] as const)
+    site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
   const regions = new Map<string, RegionModel>();
   for (const [code, r] of Object.entries(site.data.regions)) {
-    if (!site.data.origins[r.origin]) report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
+    if (!site.data.origins[r.origin])
+      report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
     const settings = specs.regions.get(code);
     const fileIsInvalid = specs.invalid.some((d) => d.kind === "region" && d.name === code);
     if (!settings && !fileIsInvalid) report("missing-region-file", { region: code }, at(site, ["regions", code], true));

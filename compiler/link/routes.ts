@@ -22,7 +22,13 @@ export interface Routes {
   checkCampaign(id: string, location: Location): boolean;
 }
 
-export function buildRoutes(specs: ValidSpecs, report: Report, { regions, regionCodes, checkRegion }: Regions, { checkProduct }: Products, { noteProductUse }: Pick<Prices, "noteProductUse">): Routes {
+export function buildRoutes(
+  specs: ValidSpecs,
+  report: Report,
+  { regions, regionCodes, checkRegion }: Regions,
+  { checkProduct }: Products,
+  { noteProductUse }: Pick<Prices, "noteProductUse">,
+): Routes {
   const routes: RouteModel[] = [];
   const routesByPath = new Map<string, RouteModel>();
   const pages = specs.pages;
@@ -59,8 +65,11 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
         if (carried && !checkRegion(code, regionLocation)) continue;
         const region = regions.get(code);
         if (!region) continue;
-        if (carried && page.template === "product") noteProductUse(product, code, `the page ${id} shows it there`, regionLocation);
-        const route = carried ? carriedRoute(id, page, region.prefix, code, product, landingWindow(page.campaign, code)) : groupingRoute(id, region.prefix, code);
+        if (carried && page.template === "product")
+          noteProductUse(product, code, `the page ${id} shows it there`, regionLocation);
+        const route = carried
+          ? carriedRoute(id, page, region.prefix, code, product, landingWindow(page.campaign, code))
+          : groupingRoute(id, region.prefix, code);
         const existing = routesByPath.get(route.path);
         if (existing) {
           report("duplicate-route", { path: route.path, other: existing.page }, at(pages, pagePath, true));
@@ -77,7 +86,17 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
       const yamlPath = [...pageYamlPath(route.page), "redirect", "to"];
       const target = route.redirect.to;
       if (!findPage(pages.data.pages, target)) {
-        report("unknown-page", { value: target, suggestion: closest(target, routes.map((r) => r.page)) }, at(pages, yamlPath));
+        report(
+          "unknown-page",
+          {
+            value: target,
+            suggestion: closest(
+              target,
+              routes.map((r) => r.page),
+            ),
+          },
+          at(pages, yamlPath),
+        );
         continue;
       }
       const region = regions.get(route.region)!;
@@ -95,15 +114,33 @@ export function buildRoutes(specs: ValidSpecs, report: Report, { regions, region
 }
 
 /** A product page names its product, a campaign page its campaign, and both exist. */
-function checkPageSubject(id: string, page: Spec.Page, where: (...path: PathSegment[]) => Location, pageKey: Location, report: Report, checkCampaign: Routes["checkCampaign"]): void {
+function checkPageSubject(
+  id: string,
+  page: Spec.Page,
+  where: (...path: PathSegment[]) => Location,
+  pageKey: Location,
+  report: Report,
+  checkCampaign: Routes["checkCampaign"],
+): void {
   if (page.campaign) checkCampaign(page.campaign, where("campaign"));
-  for (const [template, field] of [["product", "product"], ["campaign", "campaign"]] as const) {
-    if (page.template === template && !page[field]) report("page-missing-subject", { page: id, template, field }, pageKey);
+  for (const [template, field] of [
+    ["product", "product"],
+    ["campaign", "campaign"],
+  ] as const) {
+    if (page.template === template && !page[field])
+      report("page-missing-subject", { page: id, template, field }, pageKey);
   }
 }
 
 /** The route of a page in a region that carries it. */
-function carriedRoute(id: string, page: Spec.Page, prefix: string, region: string, product: string | undefined, derivedWindow: Spec.Window | null): RouteModel {
+function carriedRoute(
+  id: string,
+  page: Spec.Page,
+  prefix: string,
+  region: string,
+  product: string | undefined,
+  derivedWindow: Spec.Window | null,
+): RouteModel {
   return {
     path: regionPath(prefix, id),
     region,
@@ -120,5 +157,16 @@ function carriedRoute(id: string, page: Spec.Page, prefix: string, region: strin
 
 /** A route that only groups the page's children in a region that does not carry the page itself. */
 function groupingRoute(id: string, prefix: string, region: string): RouteModel {
-  return { path: regionPath(prefix, id), region, page: id, template: null, product: null, campaign: null, redirect: null, window: null, scrollTo: null, childrenOnly: true };
+  return {
+    path: regionPath(prefix, id),
+    region,
+    page: id,
+    template: null,
+    product: null,
+    campaign: null,
+    redirect: null,
+    window: null,
+    scrollTo: null,
+    childrenOnly: true,
+  };
 }

@@ -32,7 +32,10 @@ export function decodeSpec(bytes: Buffer): Decoded {
   // The bytes before the bad one are UTF-8, so their decoded length is the column an editor shows.
   return {
     text: bytes.toString("utf8", start),
-    problem: { offset: bytes.toString("utf8", start, bad).length, byte: `0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, "0")}` },
+    problem: {
+      offset: bytes.toString("utf8", start, bad).length,
+      byte: `0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, "0")}`,
+    },
   };
 }
 

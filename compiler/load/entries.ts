@@ -5,7 +5,18 @@
 // folder above would read the specs over and over), and a named pipe is never opened: opening one
 // waits for a writer, for good. A read the OS refuses is reported in words, never thrown.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from "node:fs";
 import { sep } from "node:path";
 import { getSystemErrorMap } from "node:util";
 
@@ -19,7 +30,8 @@ export type Entry =
   | { kind: "skip"; what: string; reason: string; hint: string }
   | { kind: "unreadable"; reason: string };
 
-const notFollowed = "links are followed only to files inside the specs folder: link to one of those, or copy the file here.";
+const notFollowed =
+  "links are followed only to files inside the specs folder: link to one of those, or copy the file here.";
 
 /** The specs folder as links resolve: a link leads inside it when its target starts with this. */
 export function specsRoot(dir: string): string {
@@ -42,7 +54,12 @@ export function entryAt(path: string, root: string): Entry {
   if (stat.isDirectory()) return { kind: "folder" };
   if (stat.isSymbolicLink()) return linkAt(path, root);
   const what = special(stat);
-  return { kind: "skip", what, reason: `it is ${what}, not a file`, hint: "a spec is a plain file: remove this, or put the spec file in its place." };
+  return {
+    kind: "skip",
+    what,
+    reason: `it is ${what}, not a file`,
+    hint: "a spec is a plain file: remove this, or put the spec file in its place.",
+  };
 }
 
 /** Where a symbolic link leads: a file inside the specs folder is read, anything else named. */
@@ -58,7 +75,12 @@ export function linkAt(path: string, root: string): Entry {
         : code === "ENOENT"
           ? "a symbolic link to something that does not exist"
           : `a symbolic link that cannot be followed (${reasonOf(error)})`;
-    return { kind: "skip", what, reason: `it is ${what}`, hint: "remove the link, or point it at a spec file inside the specs folder." };
+    return {
+      kind: "skip",
+      what,
+      reason: `it is ${what}`,
+      hint: "remove the link, or point it at a spec file inside the specs folder.",
+    };
   }
   if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
     let target = real;
@@ -78,7 +100,14 @@ export function linkAt(path: string, root: string): Entry {
   }
   if (stat.isFile()) return { kind: "file" };
   const what = `a symbolic link to ${stat.isDirectory() ? "a folder" : special(stat)}`;
-  return { kind: "skip", what, reason: `it is ${what}`, hint: stat.isDirectory() ? "links to folders are not followed: move the spec files here, or link to each file." : notFollowed };
+  return {
+    kind: "skip",
+    what,
+    reason: `it is ${what}`,
+    hint: stat.isDirectory()
+      ? "links to folders are not followed: move the spec files here, or link to each file."
+      : notFollowed,
+  };
 }
 
 function special(stat: Stats): string {

@@ -7,7 +7,18 @@
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CORE_SCHEMA, load as loadFast } from "js-yaml";
-import { Composer, Document, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Node } from "yaml";
+import {
+  Composer,
+  Document,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Parser,
+  YAMLParseError,
+  type Node,
+} from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
@@ -147,7 +158,10 @@ function schemaComment(kind: SpecKind, name: string): string {
 }
 
 /** Parsed files by absolute path, reused while a file's size and mtime stay the same (site dev). */
-export type LoadCache = Map<string, { mtimeMs: number; size: number; document: SpecDocument; diagnostics: Diagnostic[] }>;
+export type LoadCache = Map<
+  string,
+  { mtimeMs: number; size: number; document: SpecDocument; diagnostics: Diagnostic[] }
+>;
 
 /**
  * Files read and parsed ahead by other threads (read-ahead.ts), by absolute path: their text and
@@ -177,13 +191,25 @@ type ReadProblem =
  */
 export function readSpecFile(absPath: string, options: { positioned?: boolean; parse?: boolean } = {}): ReadAheadFile {
   const read = readBytes(absPath);
-  if ("reason" in read) return { mtimeMs: -1, size: -1, text: "", parsed: undefined, problem: { code: "unreadable-spec", reason: read.reason } };
+  if ("reason" in read)
+    return {
+      mtimeMs: -1,
+      size: -1,
+      text: "",
+      parsed: undefined,
+      problem: { code: "unreadable-spec", reason: read.reason },
+    };
   // A byte-order mark would shift every column by one; editors hide it, so it is dropped.
   const { text, problem } = decodeSpec(read.bytes);
   const { mtimeMs, size } = read;
   if (problem) return { mtimeMs, size, text, parsed: undefined, problem: { code: "encoding", ...problem } };
   if (options.parse === false) return { mtimeMs, size, text, parsed: undefined };
-  return { mtimeMs, size, text, parsed: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined) };
+  return {
+    mtimeMs,
+    size,
+    text,
+    parsed: fastData(text) ?? (options.positioned ? cleanPositionedData(text) : undefined),
+  };
 }
 
 /** The data of a file the positioned parser reads without a problem. */
@@ -220,7 +246,9 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
     if (entry.kind === "missing") diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, at(path)));
     // A required file that is not one cannot be skipped: it is refused, and the site is not built.
     else if (entry.kind === "skip" || entry.kind === "unreadable") {
-      documents.push(problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics));
+      documents.push(
+        problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics),
+      );
     } else documents.push(parseCached(kind, name, path, rel(path), diagnostics, reuse));
   }
   for (const [folder, kind] of Object.entries(folderKinds)) {
@@ -229,7 +257,9 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
     if (entry.kind === "missing") continue;
     if (entry.kind === "file") {
       const hint = `make ${folder}/ a folder of spec files, or remove this file.`;
-      diagnostics.push(diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)));
+      diagnostics.push(
+        diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)),
+      );
       continue;
     }
     const skipped = (path: string, e: Entry) => {
@@ -260,7 +290,14 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
     const path = join(dir, name);
     const entry = entryAt(path, root);
     if (entry.kind === "skip") diagnostics.push(diagnostic("skipped-entry", entry, at(path)));
-    else if (entry.kind === "folder") diagnostics.push(diagnostic("skipped-entry", { what: "a folder that is not part of the spec language", hint: knownFilesHint() }, at(path)));
+    else if (entry.kind === "folder")
+      diagnostics.push(
+        diagnostic(
+          "skipped-entry",
+          { what: "a folder that is not part of the spec language", hint: knownFilesHint() },
+          at(path),
+        ),
+      );
     else diagnostics.push(unknownFile(rel(path)));
   }
   return { value: { dir, documents }, diagnostics };
@@ -271,7 +308,12 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
  * read (links that lead nowhere readable, pipes, sockets, folders that cannot be listed) goes to
  * `skipped`. A folder named like a spec file is given as a file: reading it says what it is.
  */
-export function filesBelow(dir: string, root: string, skipped: (path: string, entry: Entry) => void, prefix = ""): string[] {
+export function filesBelow(
+  dir: string,
+  root: string,
+  skipped: (path: string, entry: Entry) => void,
+  prefix = "",
+): string[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -300,7 +342,14 @@ function unknownFile(file: string): Diagnostic {
   return diagnostic("unknown-spec-file", { known: knownSpecFiles() }, { file, offset: 0, length: 0 });
 }
 
-function parseCached(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+function parseCached(
+  kind: SpecKind,
+  name: string,
+  absPath: string,
+  path: string,
+  diagnostics: Diagnostic[],
+  reuse: LoadReuse,
+): SpecDocument {
   const { cache } = reuse;
   const stamp = cache && stampOf(absPath);
   if (!cache || !stamp) return parse(kind, name, absPath, path, diagnostics, reuse);
@@ -319,7 +368,14 @@ function parseCached(kind: SpecKind, name: string, absPath: string, path: string
   return document;
 }
 
-function parse(kind: SpecKind, name: string, absPath: string, path: string, diagnostics: Diagnostic[], reuse: LoadReuse): SpecDocument {
+function parse(
+  kind: SpecKind,
+  name: string,
+  absPath: string,
+  path: string,
+  diagnostics: Diagnostic[],
+  reuse: LoadReuse,
+): SpecDocument {
   const known = reuse.parsed?.lookup(absPath);
   const read = (known ? undefined : readAheadOf(absPath, reuse.ahead)) ?? readSpecFile(absPath, { parse: !known });
   if (read.problem) return problemDocument(kind, name, path, read.text, read.problem, diagnostics);
@@ -328,7 +384,9 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
   const source = sourceFile(path, text);
   const expected = schemaComment(kind, name);
   const firstTextLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const schemaProblem = firstTextLine.trim() !== expected && diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
+  const schemaProblem =
+    firstTextLine.trim() !== expected &&
+    diagnostic("schema-comment", { expected }, { file: path, offset: 0, length: firstTextLine.length });
 
   let positioned: Positioned | undefined;
   const document: SpecDocument = {
@@ -352,7 +410,13 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
         const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
         diagnostics.push(diagnostic(code, { key }, location));
       } else {
-        diagnostics.push(diagnostic("yaml-syntax", { detail: firstLine(error.message) }, unclosedFlowStart(text, error.message, location)));
+        diagnostics.push(
+          diagnostic(
+            "yaml-syntax",
+            { detail: firstLine(error.message) },
+            unclosedFlowStart(text, error.message, location),
+          ),
+        );
       }
     }
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
@@ -367,11 +431,25 @@ function parse(kind: SpecKind, name: string, absPath: string, path: string, diag
  * A file read no further than its bytes: no data, so no rule looks into it, and one diagnostic
  * saying why; `text` is what there is to show of it.
  */
-function problemDocument(kind: SpecKind, name: string, path: string, text: string, problem: ReadProblem, diagnostics: Diagnostic[]): SpecDocument {
-  if (problem.code === "unreadable-spec") diagnostics.push(diagnostic("unreadable-spec", { reason: problem.reason }, { file: path, offset: 0, length: 0 }));
+function problemDocument(
+  kind: SpecKind,
+  name: string,
+  path: string,
+  text: string,
+  problem: ReadProblem,
+  diagnostics: Diagnostic[],
+): SpecDocument {
+  if (problem.code === "unreadable-spec")
+    diagnostics.push(diagnostic("unreadable-spec", { reason: problem.reason }, { file: path, offset: 0, length: 0 }));
   else {
     const { offset, encoding, byte } = problem;
-    diagnostics.push(diagnostic("encoding", { ...(encoding ? { encoding } : {}), ...(byte ? { byte } : {}) }, { file: path, offset, length: encoding ? 0 : 1 }));
+    diagnostics.push(
+      diagnostic(
+        "encoding",
+        { ...(encoding ? { encoding } : {}), ...(byte ? { byte } : {}) },
+        { file: path, offset, length: encoding ? 0 : 1 },
+      ),
+    );
   }
   return unknownDocument(kind, name, path, text);
 }
@@ -414,10 +492,20 @@ function positionedDocument(text: string): Positioned {
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
   let doc: Document | undefined;
-  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true, strict: true }).compose(tokens, true, text.length)) {
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true, strict: true }).compose(
+    tokens,
+    true,
+    text.length,
+  )) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      doc.errors.push(
+        new YAMLParseError(
+          next.range.slice(0, 2) as [number, number],
+          "MULTIPLE_DOCS",
+          "Source contains multiple documents; please use YAML.parseAllDocuments()",
+        ),
+      );
       break;
     }
   }
@@ -530,7 +618,13 @@ function toData(doc: Document, path: string, text: string, diagnostics: Diagnost
   if (times <= MAX_ALIAS_EXPANSION) return data;
   const alias = /(?:^|[\s[{,])(\*\S+)/.exec(text);
   const offset = alias ? alias.index + alias[0].length - alias[1]!.length : 0;
-  diagnostics.push(diagnostic("alias-expansion", { times: Math.round(times) }, { file: path, offset, length: alias ? alias[1]!.length : 0 }));
+  diagnostics.push(
+    diagnostic(
+      "alias-expansion",
+      { times: Math.round(times) },
+      { file: path, offset, length: alias ? alias[1]!.length : 0 },
+    ),
+  );
   return undefined;
 }
 

@@ -92,7 +92,13 @@ export function renderPage(data: RouteData, assets: Assets): string {
   const html =
     DOCTYPE +
     renderToString(
-      <Document route={data.route} head={data.head} layout={data.layout} assets={assets} layoutParts={{ header: slotElement("header"), footer: slotElement("footer") }}>
+      <Document
+        route={data.route}
+        head={data.head}
+        layout={data.layout}
+        assets={assets}
+        layoutParts={{ header: slotElement("header"), footer: slotElement("footer") }}
+      >
         <Page page={data.page} />
       </Document>,
     );

@@ -70,7 +70,9 @@ export async function renderPages(
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target } }));
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
-  const ordered = [...jobs].sort((a, b) => (a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0));
+  const ordered = [...jobs].sort((a, b) =>
+    a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0,
+  );
   const rendered: RenderedPage[] = [];
   let next = 0;
   try {
@@ -98,7 +100,10 @@ export async function renderPages(
               if (inFlight === 0) resolve();
             });
             worker.on("error", reject);
-            worker.on("exit", (code) => inFlight > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)));
+            worker.on(
+              "exit",
+              (code) => inFlight > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)),
+            );
             // Two batches in flight: the thread starts the next while its last reply travels.
             send();
             send();

@@ -19,7 +19,11 @@ export interface PageWeight {
  * larger HTML first among equals, with gzip weights. Only the pages listed are read back and
  * compressed: compressing every page of a large site would cost more than rendering it.
  */
-export function heaviestPages(pages: readonly RenderedPage[], site: { files: OutputFiles; assets: PageAssets }, out: string): PageWeight[] {
+export function heaviestPages(
+  pages: readonly RenderedPage[],
+  site: { files: OutputFiles; assets: PageAssets },
+  out: string,
+): PageWeight[] {
   const gzipped = new Map<string, number>();
   const scriptWeight = (url: string) => {
     let size = gzipped.get(url);
@@ -30,7 +34,11 @@ export function heaviestPages(pages: readonly RenderedPage[], site: { files: Out
     }
     return size;
   };
-  const jsWeight = (islands: readonly string[]) => [site.assets.script, ...preloadsFor(site.assets.preloads, islands)].reduce((sum, url) => sum + scriptWeight(url), 0);
+  const jsWeight = (islands: readonly string[]) =>
+    [site.assets.script, ...preloadsFor(site.assets.preloads, islands)].reduce(
+      (sum, url) => sum + scriptWeight(url),
+      0,
+    );
   return pages
     .map((page) => ({ page, js: jsWeight(page.islands) }))
     .sort((a, b) => b.js - a.js || b.page.bytes - a.page.bytes)

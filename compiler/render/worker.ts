@@ -14,7 +14,10 @@ parentPort!.on("message", (jobs: PageJob[]) => {
     rendered = renderJobs(jobs, assets, target);
   } catch (error) {
     // The pool turns this into a failed build; the stack is shown only with --debug.
-    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+    parentPort!.postMessage({
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
     return;
   }
   parentPort!.postMessage({ rendered });

@@ -103,7 +103,9 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       let list = stagesBy.get(campaignId);
       if (!list) {
         const campaign = campaigns.get(campaignId)?.data;
-        list = campaign ? campaignStages(campaign, region.code, region.zone).map((s) => stageAt(s, campaign, region, now)) : [];
+        list = campaign
+          ? campaignStages(campaign, region.code, region.zone).map((s) => stageAt(s, campaign, region, now))
+          : [];
         stagesBy.set(campaignId, list);
       }
       return list;
@@ -120,7 +122,8 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
         for (const campaignId of campaigns.keys()) {
           const stage = live(campaignId);
           const sale = stage ? model.offer(campaignId, product, region.code, stage.number) : null;
-          if (stage && sale !== null && sale < inForce.amount) inForce = { amount: sale, list: inForce.list, sale: { campaign: campaignId, stage: stage.number } };
+          if (stage && sale !== null && sale < inForce.amount)
+            inForce = { amount: sale, list: inForce.list, sale: { campaign: campaignId, stage: stage.number } };
         }
       }
       prices.set(product, inForce);
@@ -134,7 +137,9 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       if (!campaignId || list.length === 0) return null;
       if (list[0]!.state === "upcoming") return "pre-heat";
       const stage = live(campaignId);
-      return stage && model.offer(campaignId, canonical!, region.code, stage.number) !== null ? "early-bird" : "regular";
+      return stage && model.offer(campaignId, canonical!, region.code, stage.number) !== null
+        ? "early-bird"
+        : "regular";
     };
 
     const promotions: LivePromotion[] = [];
@@ -143,7 +148,8 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       if (!stage) continue;
       for (const entry of c.data.promotion?.[region.code] ?? []) {
         const link = entry.link ?? landing.get(campaignId);
-        if (entry.stage.includes(stage.number) && link !== undefined) promotions.push({ campaign: campaignId, stage, link, entry });
+        if (entry.stage.includes(stage.number) && link !== undefined)
+          promotions.push({ campaign: campaignId, stage, link, entry });
       }
     }
     promotions.sort((a, b) => +a.stage.start - +b.stage.start);
@@ -172,7 +178,10 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       const state = stateAt({ start: start?.ok ? start.instant : null, end: end?.ok ? end.instant : null }, now);
       return state === "upcoming" ? "before" : state === "live" ? "open" : "over";
     },
-    nextChange: nextChange(collectWindows(model.specs, [...model.regions.keys()]), now)?.instant.toISO({ suppressMilliseconds: true }) ?? null,
+    nextChange:
+      nextChange(collectWindows(model.specs, [...model.regions.keys()]), now)?.instant.toISO({
+        suppressMilliseconds: true,
+      }) ?? null,
   };
 }
 
@@ -183,8 +192,11 @@ function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now
   const zone = stage.dateOnly ? region.zone : (campaign.displayZone ?? campaign.zone ?? region.zone);
   const format = dateFormat(region.locale, zone);
   const last = stage.end ? stage.end.minus({ minutes: 1 }) : null;
-  const dates = last ? format.formatRange(stage.start.toJSDate(), last.toJSDate()) : format.format(stage.start.toJSDate());
-  const abbreviation = stage.dateOnly || !(campaign.displayZone ?? campaign.zone) ? null : zoneAbbreviation(zone, stage.start);
+  const dates = last
+    ? format.formatRange(stage.start.toJSDate(), last.toJSDate())
+    : format.format(stage.start.toJSDate());
+  const abbreviation =
+    stage.dateOnly || !(campaign.displayZone ?? campaign.zone) ? null : zoneAbbreviation(zone, stage.start);
   return {
     ...stage,
     state,
@@ -200,7 +212,8 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
   const key = `${locale}|${zone}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: zone })));
+  if (!format)
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: zone })));
   return format;
 }
 
@@ -210,7 +223,9 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
  */
 function zoneAbbreviation(zone: string, at: DateTime): string | null {
   for (const locale of ["en-US", "en-GB"]) {
-    const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }).formatToParts(at.toJSDate()).find((p) => p.type === "timeZoneName")?.value;
+    const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
+      .formatToParts(at.toJSDate())
+      .find((p) => p.type === "timeZoneName")?.value;
     if (name && !/^(GMT|UTC)[+-−]/.test(name)) return name;
   }
   return null;

@@ -39,10 +39,13 @@ function parseUncached(text: string): ParsedInstant {
   if (space > 0) {
     const local = value.slice(0, space);
     const zone = value.slice(space + 1);
-    if (!ISO_LOCAL.test(local)) return { ok: false, problem: "invalid", reason: "the date is not in the form 2024-11-14T09:00" };
-    if (!IANAZone.isValidZone(zone)) return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
+    if (!ISO_LOCAL.test(local))
+      return { ok: false, problem: "invalid", reason: "the date is not in the form 2024-11-14T09:00" };
+    if (!IANAZone.isValidZone(zone))
+      return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
     const instant = DateTime.fromISO(local, { zone });
-    if (!instant.isValid) return { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
+    if (!instant.isValid)
+      return { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
     // A local time skipped by a DST change is moved forward by luxon; report it so nobody is surprised.
     const written = local.length === 10 ? `${local}T00:00` : local.slice(0, 16);
     const inDstGap = instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;

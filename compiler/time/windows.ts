@@ -53,7 +53,11 @@ const isDateOnly = (text: CampaignTime): boolean => DATE_ONLY.test(text.trim());
  * the start of that day in the region's own zone; a local time is read in the campaign's zone. A
  * local time with no campaign zone is naive and has no instant.
  */
-export function campaignInstant(text: CampaignTime, zone: string | undefined, regionZone?: string): ReturnType<typeof parseInstant> {
+export function campaignInstant(
+  text: CampaignTime,
+  zone: string | undefined,
+  regionZone?: string,
+): ReturnType<typeof parseInstant> {
   const parsed = parseInstant(text);
   if (parsed.ok || parsed.problem !== "naive") return parsed;
   const readIn = isDateOnly(text) ? (regionZone ?? zone) : zone;
@@ -185,7 +189,10 @@ export function stateAt(window: { start: DateTime | null; end: DateTime | null }
 }
 
 /** The first instant after `at` at which a window starts or ends, and what happens then. */
-export function nextChange(windows: readonly TimedWindow[], at: DateTime): { instant: DateTime; changes: { region: string; what: string }[] } | null {
+export function nextChange(
+  windows: readonly TimedWindow[],
+  at: DateTime,
+): { instant: DateTime; changes: { region: string; what: string }[] } | null {
   let instant: DateTime | null = null;
   for (const w of windows) {
     for (const edge of [w.start, w.end]) if (edge && edge > at && (!instant || edge < instant)) instant = edge;

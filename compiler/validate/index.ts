@@ -9,7 +9,14 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
-import { locate, SPEC_KINDS as KINDS, type LoadedSpecs, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
+import {
+  locate,
+  SPEC_KINDS as KINDS,
+  type LoadedSpecs,
+  type PathSegment,
+  type SpecDocument,
+  type SpecKind,
+} from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import { parseInstant } from "../time/instant.ts";
@@ -45,7 +52,6 @@ export interface ValidSpecs {
 type Validators = Record<SpecKind, ValidateFunction>;
 let validators: Validators | undefined;
 
-
 /** Our formats, and the standard ones we use, under the one name the compiled code reads them by. */
 const FORMATS: Record<string, Format> = {
   email: fullFormats.email,
@@ -63,7 +69,13 @@ const requireFromHere = createRequire(import.meta.url);
 let cacheSalt = "";
 
 // allowMatchingProperties: messages name code 4003 in properties (to describe it) and match it by pattern.
-const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, allowMatchingProperties: true, discriminator: true } as const;
+const AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  allowMatchingProperties: true,
+  discriminator: true,
+} as const;
 
 function readSchemas(): string[] {
   return readdirSync(schemasDir)
@@ -92,7 +104,10 @@ function withoutIdEnums(text: string): string {
 /** Where the validators compiled from `schemas` are kept. */
 export function compiledValidatorsFile(schemas = readSchemas()): URL {
   const ajvVersion = (requireFromHere("ajv/package.json") as { version: string }).version;
-  const key = createHash("sha256").update(JSON.stringify([cacheSalt, ajvVersion, AJV_OPTIONS, Object.keys(FORMATS), schemas])).digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(JSON.stringify([cacheSalt, ajvVersion, AJV_OPTIONS, Object.keys(FORMATS), schemas]))
+    .digest("hex")
+    .slice(0, 16);
   return new URL(`validators-${key}.cjs`, cacheDir);
 }
 
@@ -172,7 +187,13 @@ function validateDocument(spec: SpecDocument, validators: Validators): { diagnos
 export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
   validators ??= compileValidators();
   const diagnostics: Diagnostic[] = [];
-  const out: ValidSpecs = { regions: new Map(), messages: new Map(), campaigns: new Map(), content: new Map(), invalid: [] };
+  const out: ValidSpecs = {
+    regions: new Map(),
+    messages: new Map(),
+    campaigns: new Map(),
+    content: new Map(),
+    invalid: [],
+  };
 
   for (const spec of loaded.documents) {
     if (spec.data === undefined) {
@@ -187,18 +208,42 @@ export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
     }
     const valid = { spec, data: spec.data as never };
     switch (spec.kind) {
-      case "site": out.site = valid; break;
-      case "pages": out.pages = valid; break;
-      case "prices": out.prices = valid; break;
-      case "catalogue": out.catalogue = valid; break;
-      case "region-chooser": out.regionChooser = valid; break;
-      case "organisation": out.organisation = valid; break;
-      case "api": out.api = valid; break;
-      case "constants": out.constants = valid; break;
-      case "region": out.regions.set(spec.name, valid); break;
-      case "messages": out.messages.set(spec.name, valid); break;
-      case "campaign": out.campaigns.set(spec.name, valid); break;
-      case "content": out.content.set(spec.name, valid); break;
+      case "site":
+        out.site = valid;
+        break;
+      case "pages":
+        out.pages = valid;
+        break;
+      case "prices":
+        out.prices = valid;
+        break;
+      case "catalogue":
+        out.catalogue = valid;
+        break;
+      case "region-chooser":
+        out.regionChooser = valid;
+        break;
+      case "organisation":
+        out.organisation = valid;
+        break;
+      case "api":
+        out.api = valid;
+        break;
+      case "constants":
+        out.constants = valid;
+        break;
+      case "region":
+        out.regions.set(spec.name, valid);
+        break;
+      case "messages":
+        out.messages.set(spec.name, valid);
+        break;
+      case "campaign":
+        out.campaigns.set(spec.name, valid);
+        break;
+      case "content":
+        out.content.set(spec.name, valid);
+        break;
     }
   }
   return { value: out, diagnostics };
@@ -210,7 +255,11 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
   return Object.entries(list)
     .filter(([, row]) => Array.isArray(row) && row.length !== columns.length)
     .map(([id, row]) =>
-      diagnostic("price-row-length", { row: id, count: (row as unknown[]).length, columns: columns.map(String) }, locate(spec, ["list", id])),
+      diagnostic(
+        "price-row-length",
+        { row: id, count: (row as unknown[]).length, columns: columns.map(String) },
+        locate(spec, ["list", id]),
+      ),
     );
 }
 
@@ -236,8 +285,10 @@ function pruneAnyOf(errors: ErrorObject[]): ErrorObject[] {
   errors.forEach((error, i) => {
     if (error.keyword !== "anyOf" && error.keyword !== "oneOf") return;
     const branchErrors: ErrorObject[] = [];
-    for (let j = i - 1; j >= 0 && under(errors[j]!.instancePath, error.instancePath); j--) branchErrors.push(errors[j]!);
-    const typeMismatch = (e: ErrorObject) => e.instancePath === error.instancePath && (e.keyword === "type" || e.keyword === "const");
+    for (let j = i - 1; j >= 0 && under(errors[j]!.instancePath, error.instancePath); j--)
+      branchErrors.push(errors[j]!);
+    const typeMismatch = (e: ErrorObject) =>
+      e.instancePath === error.instancePath && (e.keyword === "type" || e.keyword === "const");
     const informative = branchErrors.filter((e) => !typeMismatch(e) && e.keyword !== "anyOf" && e.keyword !== "oneOf");
     if (informative.length > 0) {
       drop.add(error);
@@ -273,8 +324,18 @@ function dropMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
 
 /** Failures of these keywords leave the value's type as the compiler's types say. */
 const VALUE_KEYWORDS = new Set([
-  "format", "pattern", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-  "minLength", "maxLength", "uniqueItems", "additionalProperties", "propertyNames",
+  "format",
+  "pattern",
+  "enum",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "uniqueItems",
+  "additionalProperties",
+  "propertyNames",
 ]);
 
 function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
@@ -334,7 +395,11 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     case "additionalProperties": {
       const field = (error.params as { additionalProperty: string }).additionalProperty;
       const allowed = Object.keys((schema.properties ?? {}) as object);
-      return diagnostic("unknown-field", { field, allowed, suggestion: closest(field, allowed) }, at([...path, field], true));
+      return diagnostic(
+        "unknown-field",
+        { field, allowed, suggestion: closest(field, allowed) },
+        at([...path, field], true),
+      );
     }
     case "format": {
       const text = String(value);
@@ -342,12 +407,22 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       if (format === "instant") {
         const parsed = parseInstant(text);
         if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, at(path));
-        return diagnostic("invalid-timestamp", { value: text, reason: parsed.ok ? "unknown" : parsed.reason }, at(path));
+        return diagnostic(
+          "invalid-timestamp",
+          { value: text, reason: parsed.ok ? "unknown" : parsed.reason },
+          at(path),
+        );
       }
       if (format === "external-url" || format === "link") {
         const link = parseLink(text);
-        if (link.kind === "insecure") return diagnostic("insecure-link", { value: text, scheme: link.scheme }, at(path));
-        if (link.kind === "internal") return diagnostic("invalid-value", { value: text, description: "this must be an https:// address of another site." }, at(path));
+        if (link.kind === "insecure")
+          return diagnostic("insecure-link", { value: text, scheme: link.scheme }, at(path));
+        if (link.kind === "internal")
+          return diagnostic(
+            "invalid-value",
+            { value: text, description: "this must be an https:// address of another site." },
+            at(path),
+          );
         return diagnostic("invalid-link", { value: text }, at(path));
       }
       return diagnostic("invalid-value", { value: text, description }, at(path));
@@ -360,23 +435,37 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
   }
   switch (error.keyword) {
     case "type": {
-      const expected = [(error.params as { type: string | string[] }).type].flat().map((t) => typeWords[t] ?? t).join(" or ");
+      const expected = [(error.params as { type: string | string[] }).type]
+        .flat()
+        .map((t) => typeWords[t] ?? t)
+        .join(" or ");
       return diagnostic("wrong-type", { expected, found: describeValue(value) }, at(path));
     }
     case "enum": {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
-      return diagnostic("invalid-value", { value: String(value), allowed, suggestion: closest(String(value), allowed), description }, at(path));
+      return diagnostic(
+        "invalid-value",
+        { value: String(value), allowed, suggestion: closest(String(value), allowed), description },
+        at(path),
+      );
     }
     case "pattern":
       // The schema's description says what the value should look like; its regex would not.
       return diagnostic("invalid-value", { value: String(value), description }, at(path));
     case "anyOf":
     case "oneOf":
-      return diagnostic("wrong-type", { expected: description ? lowerFirst(description) : "another kind of value", found: describeValue(value) }, at(path));
+      return diagnostic(
+        "wrong-type",
+        { expected: description ? lowerFirst(description) : "another kind of value", found: describeValue(value) },
+        at(path),
+      );
     default:
       return diagnostic(
         "invalid-value",
-        { value: typeof value === "object" ? describeValue(value) : String(value), description: [error.message, description].filter(Boolean).join(": ") },
+        {
+          value: typeof value === "object" ? describeValue(value) : String(value),
+          description: [error.message, description].filter(Boolean).join(": "),
+        },
         at(path),
       );
   }

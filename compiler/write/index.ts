@@ -5,7 +5,17 @@
 // only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
 
 import { spawn } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
@@ -30,7 +40,9 @@ export function stagingFolder(out: string): string {
 function recoverFromKilledBuilds(out: string): void {
   const parent = dirname(out);
   const name = basename(out);
-  const leftovers = readdirSync(parent).filter((f) => f.startsWith(`.${name}.building-`) || f.startsWith(`.${name}.old-`));
+  const leftovers = readdirSync(parent).filter(
+    (f) => f.startsWith(`.${name}.building-`) || f.startsWith(`.${name}.old-`),
+  );
   for (const leftover of leftovers) {
     const pid = Number(leftover.slice(leftover.lastIndexOf("-") + 1));
     if (pid === process.pid || isAlive(pid)) continue;
@@ -66,10 +78,14 @@ export function swapIn(staging: string, out: string): void {
 }
 
 function removeInBackground(folder: string): void {
-  const remover = spawn(process.execPath, ["-e", "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", folder], {
-    detached: true,
-    stdio: "ignore",
-  });
+  const remover = spawn(
+    process.execPath,
+    ["-e", "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", folder],
+    {
+      detached: true,
+      stdio: "ignore",
+    },
+  );
   // Should the process fail to start, the next build clears the folder up (recoverFromKilledBuilds).
   remover.on("error", () => {});
   remover.unref();
@@ -109,7 +125,11 @@ export interface OutputTarget {
  * deploy tools that compare times skip it. Nothing is ever written into the previous output's
  * files, so it stays whole whatever becomes of this build.
  */
-export function writeOutput(target: OutputTarget, path: string, content: string | Uint8Array): { bytes: number; linked: boolean } {
+export function writeOutput(
+  target: OutputTarget,
+  path: string,
+  content: string | Uint8Array,
+): { bytes: number; linked: boolean } {
   const full = join(target.staging, path);
   mkdirSync(dirname(full), { recursive: true });
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
@@ -166,13 +186,17 @@ export function manifestPath(m: RouteManifest): string {
   return m.path === "/" ? "manifests/index.json" : `manifests${m.path}.json`;
 }
 
-
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
     .filter((r) => r.data && !r.data.head.robots)
     .map(({ data }) => {
       const head = data!.head;
-      const alternates = head.alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${escapeMarkup(a.hreflang)}" href="${escapeMarkup(a.href)}"/>`).join("\n");
+      const alternates = head.alternates
+        .map(
+          (a) =>
+            `    <xhtml:link rel="alternate" hreflang="${escapeMarkup(a.hreflang)}" href="${escapeMarkup(a.href)}"/>`,
+        )
+        .join("\n");
       return `  <url>\n    <loc>${escapeMarkup(head.canonical)}</loc>\n${alternates}\n  </url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
@@ -184,7 +208,9 @@ export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
     .map((r) => `Disallow: ${r.manifest.path}`)
     .sort();
   const origins = [...new Set([...model.regions.values()].map((r) => r.origin))];
-  return ["User-agent: *", "Allow: /", ...disallow, "", ...origins.map((o) => `Sitemap: ${o}/sitemap.xml`), ""].join("\n");
+  return ["User-agent: *", "Allow: /", ...disallow, "", ...origins.map((o) => `Sitemap: ${o}/sitemap.xml`), ""].join(
+    "\n",
+  );
 }
 
 /**
@@ -193,7 +219,9 @@ export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
  * answers 301 to the lowercase one, the rest of the path and the query kept.
  */
 export function redirectsFile(compiled: CompiledSite): string {
-  const redirects = compiled.routes.filter((r) => r.manifest.redirect).map(({ manifest: m }) => `${m.path} ${m.redirect!.to} ${m.redirect!.status}`);
+  const redirects = compiled.routes
+    .filter((r) => r.manifest.redirect)
+    .map(({ manifest: m }) => `${m.path} ${m.redirect!.to} ${m.redirect!.status}`);
   // No rules for /US/...: Netlify-style hosts lowercase paths themselves and match rules without
   // regard to case, so a rule from /US to /us would also catch /us and loop.
   return [...redirects, ""].join("\n");
@@ -209,7 +237,10 @@ function allHttps(model: SiteModel): boolean {
  * site preview on every path, and the cache rules preview follows.
  */
 export function headersFile(model: SiteModel): string {
-  const block = (pattern: string, headers: [string, string][]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)];
+  const block = (pattern: string, headers: [string, string][]) => [
+    pattern,
+    ...headers.map(([name, value]) => `  ${name}: ${value}`),
+  ];
   return [
     "# Generated by site build: the headers of every answer, the same as site preview sends.",
     ...block("/*", securityHeaders({ https: allHttps(model) })),
@@ -225,14 +256,17 @@ export function nginxConf(compiled: CompiledSite, model: SiteModel): string {
     .filter((r) => r.manifest.redirect)
     .map(({ manifest: m }) => `location = ${m.path} { return ${m.redirect!.status} ${m.redirect!.to}; }`);
   // A regex that matches the prefix in any case but the lowercase one, so /us itself is served.
-  const anyCase = (code: string) => [...code].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join("");
+  const anyCase = (code: string) =>
+    [...code].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join("");
   const cases = regionPrefixes(model).map((prefix) => {
     const code = prefix.slice(1);
     return `location ~ ^/(?!${code}(?:/|$))${anyCase(code)}(/.*)?$ { return 301 ${prefix}$1$is_args$args; }`;
   });
   // "always": on 404s and redirects too. nginx hands a location the server's add_header lines
   // only when it has none of its own, so a location that sets Cache-Control repeats them.
-  const security = securityHeaders({ https: allHttps(model) }).map(([name, value]) => `add_header ${name} "${value}" always;`);
+  const security = securityHeaders({ https: allHttps(model) }).map(
+    ([name, value]) => `add_header ${name} "${value}" always;`,
+  );
   const withSecurity = (line: string) => [line, ...security].join(" ");
   return [
     "# Generated by site build. Include it inside the server block whose root is dist/site:",

@@ -3,7 +3,17 @@
 // project, the specs, a git work tree or a folder of someone's files. Outputs carry a stamp, and
 // a lock beside the folder keeps two builds from writing into it at once.
 
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { projectRoot } from "../project.ts";
 
@@ -30,17 +40,24 @@ export function guardOutput(out: string, protect: { specsDir: string; cwd: strin
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   };
   const shown = relative(protect.cwd, target) || ".";
-  if (target === dirname(target)) throw new OutputRefused(`--out ${shown} is the root of the file system; pass a folder of its own, such as dist`);
+  if (target === dirname(target))
+    throw new OutputRefused(`--out ${shown} is the root of the file system; pass a folder of its own, such as dist`);
   for (const [folder, what] of [
     [protect.cwd, "the current folder"],
     [protect.specsDir, "the specs"],
     [COMPILER_ROOT, "the site compiler itself"],
   ] as const) {
-    if (contains(folder)) throw new OutputRefused(`--out ${shown} ${target === realOrResolved(folder) ? "is" : "contains"} ${what}; a build replaces its --out folder whole, so pass a folder of its own, such as dist`);
+    if (contains(folder))
+      throw new OutputRefused(
+        `--out ${shown} ${target === realOrResolved(folder) ? "is" : "contains"} ${what}; a build replaces its --out folder whole, so pass a folder of its own, such as dist`,
+      );
   }
   if (!existsSync(target)) return;
   if (!statSync(target).isDirectory()) throw new OutputRefused(`--out ${shown} is a file, not a folder`);
-  if (existsSync(join(target, ".git"))) throw new OutputRefused(`--out ${shown} is a git work tree; a build replaces its --out folder whole, so pass a folder of its own, such as dist`);
+  if (existsSync(join(target, ".git")))
+    throw new OutputRefused(
+      `--out ${shown} is a git work tree; a build replaces its --out folder whole, so pass a folder of its own, such as dist`,
+    );
   const strangers = readdirSync(target).filter((entry) => !OUTPUT_ENTRIES.has(entry));
   if (strangers.length > 0 && !existsSync(join(target, OUTPUT_STAMP))) {
     throw new OutputRefused(
@@ -51,7 +68,10 @@ export function guardOutput(out: string, protect: { specsDir: string; cwd: strin
 
 /** Marks a finished output, so later builds know they may replace it. */
 export function stampOutput(folder: string): void {
-  writeFileSync(join(folder, OUTPUT_STAMP), "This folder is written by `site build`; the next build replaces it whole.\n");
+  writeFileSync(
+    join(folder, OUTPUT_STAMP),
+    "This folder is written by `site build`; the next build replaces it whole.\n",
+  );
 }
 
 /**
@@ -72,7 +92,9 @@ export function lockOutput(out: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readPid(lock);
       if (holder !== null && holder !== process.pid && isAlive(holder)) {
-        throw new OutputRefused(`another site build (process ${holder}) is writing to ${out}; wait for it to finish, or build into another --out`);
+        throw new OutputRefused(
+          `another site build (process ${holder}) is writing to ${out}; wait for it to finish, or build into another --out`,
+        );
       }
       rmSync(lock, { force: true });
     }

@@ -10,15 +10,34 @@ import type { SiteModel } from "../link/model.ts";
 import { projectRoot } from "../project.ts";
 import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
-import { buildJson, headersFile, manifestJson, manifestPath, nginxConf, once, redirectsFile, robotsTxt, routesJson, sitemapXml, type OutputFiles } from "./index.ts";
+import {
+  buildJson,
+  headersFile,
+  manifestJson,
+  manifestPath,
+  nginxConf,
+  once,
+  redirectsFile,
+  robotsTxt,
+  routesJson,
+  sitemapXml,
+  type OutputFiles,
+} from "./index.ts";
 
-export function siteFiles(model: SiteModel, compiled: CompiledSite, bundled: BundleOutput, assets: PageAssets, renderer: Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">): { files: OutputFiles; pages: PageJob[] } {
+export function siteFiles(
+  model: SiteModel,
+  compiled: CompiledSite,
+  bundled: BundleOutput,
+  assets: PageAssets,
+  renderer: Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">,
+): { files: OutputFiles; pages: PageJob[] } {
   const { renderNotFound, renderRedirect } = renderer;
   const files: OutputFiles = new Map();
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
   for (const [url, contents] of bundled.files) files.set(`site${url}`, contents);
   const images = join(projectRoot, "templates", "images");
-  if (existsSync(images)) for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
+  if (existsSync(images))
+    for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
 
   const pages: PageJob[] = [];
   for (const route of compiled.routes) {
@@ -30,15 +49,36 @@ export function siteFiles(model: SiteModel, compiled: CompiledSite, bundled: Bun
     if (m.redirect) {
       const region = model.regions.get(m.region)!;
       const to = m.redirect.to;
-      files.set(join("site", m.file), once(() => renderRedirect(to, region.origin + to, region.hreflang)));
+      files.set(
+        join("site", m.file),
+        once(() => renderRedirect(to, region.origin + to, region.hreflang)),
+      );
     }
-    files.set(manifestPath(m), once(() => manifestJson(m)));
+    files.set(
+      manifestPath(m),
+      once(() => manifestJson(m)),
+    );
   }
-  files.set("site/404.html", once(() => renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions })));
-  files.set("manifests/routes.json", once(() => routesJson(compiled)));
-  files.set("site/build.json", once(() => buildJson(compiled)));
-  files.set("site/sitemap.xml", once(() => sitemapXml(compiled)));
-  files.set("site/robots.txt", once(() => robotsTxt(compiled, model)));
+  files.set(
+    "site/404.html",
+    once(() => renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions })),
+  );
+  files.set(
+    "manifests/routes.json",
+    once(() => routesJson(compiled)),
+  );
+  files.set(
+    "site/build.json",
+    once(() => buildJson(compiled)),
+  );
+  files.set(
+    "site/sitemap.xml",
+    once(() => sitemapXml(compiled)),
+  );
+  files.set(
+    "site/robots.txt",
+    once(() => robotsTxt(compiled, model)),
+  );
   // Host configuration lives beside the web root (DESIGN: never served). Netlify and Cloudflare
   // Pages read _redirects and _headers only from the folder they publish, and serve neither, so
   // the site keeps a copy of those two; the nginx config is nowhere under site/.
@@ -46,7 +86,10 @@ export function siteFiles(model: SiteModel, compiled: CompiledSite, bundled: Bun
   const headers = once(() => headersFile(model));
   files.set("host/_redirects", redirects);
   files.set("host/_headers", headers);
-  files.set("host/nginx.conf", once(() => nginxConf(compiled, model)));
+  files.set(
+    "host/nginx.conf",
+    once(() => nginxConf(compiled, model)),
+  );
   files.set("site/_redirects", redirects);
   files.set("site/_headers", headers);
   return { files, pages };

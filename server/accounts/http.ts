@@ -46,7 +46,12 @@ export type JsonObject = Record<string, unknown>;
 export const INTERNAL_ERROR_CODE = 5000;
 const MAX_BODY_BYTES = 64 * 1024;
 
-export const ok = (data: unknown): Answer => ({ status: 200, code: accountCodes.success, msg: accountMessages.ok, data });
+export const ok = (data: unknown): Answer => ({
+  status: 200,
+  code: accountCodes.success,
+  msg: accountMessages.ok,
+  data,
+});
 export const refused = (code: number, msg: string, status = 200): Answer => ({ status, code, msg, data: null });
 export const invalidInput = (msg: string) => refused(accountCodes.invalidInput, msg);
 
@@ -55,7 +60,8 @@ export const headerValue = (request: IncomingMessage, name: string): string | un
   return typeof value === "string" ? value : undefined;
 };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 type BodyResult = { kind: "text"; text: string } | { kind: "tooLarge" } | { kind: "gone" };
 
@@ -75,7 +81,9 @@ function readBody(request: IncomingMessage): Promise<BodyResult> {
       if (size > MAX_BODY_BYTES) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    request.on("end", () => resolve(tooLarge ? { kind: "tooLarge" } : { kind: "text", text: Buffer.concat(chunks).toString("utf8") }));
+    request.on("end", () =>
+      resolve(tooLarge ? { kind: "tooLarge" } : { kind: "text", text: Buffer.concat(chunks).toString("utf8") }),
+    );
     request.on("error", () => resolve({ kind: "gone" }));
     request.on("close", () => {
       if (!request.complete) resolve({ kind: "gone" });

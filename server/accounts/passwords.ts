@@ -28,7 +28,10 @@ export function hashPassword(password: string, salt: Buffer): Promise<Buffer> {
 const HASHES_AT_ONCE = 2;
 
 /** `run` with at most `limit` calls under way; the others wait their turn, first come first served. */
-function atMostAtOnce<A extends unknown[], R>(run: (...args: A) => Promise<R>, limit: number): (...args: A) => Promise<R> {
+function atMostAtOnce<A extends unknown[], R>(
+  run: (...args: A) => Promise<R>,
+  limit: number,
+): (...args: A) => Promise<R> {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (...args) => {

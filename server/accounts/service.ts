@@ -96,7 +96,8 @@ class FailureWindow {
   add(key: string): () => void {
     const now = this.clock();
     const times = this.live(key, now);
-    if (times.length === 0 && this.failures.size >= FailureWindow.MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
+    if (times.length === 0 && this.failures.size >= FailureWindow.MAX_KEYS)
+      this.failures.delete(this.failures.keys().next().value!);
     times.push(now);
     this.failures.set(key, times);
     return () => {
@@ -113,19 +114,34 @@ class FailureWindow {
 }
 
 // The length first: the pattern then never runs over a long string.
-const validEmail = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_EMAIL_LENGTH && VALID_EMAIL.test(value);
+const validEmail = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= MAX_EMAIL_LENGTH && VALID_EMAIL.test(value);
 const invalidEmail = () => invalidInput(accountMessages.invalidEmail);
 
 /** The e-mail and password of a login, or the 4002 answer saying which one is wrong. */
-function checkCredentials(body: JsonObject): { valid: true; email: string; password: string } | { valid: false; answer: Answer } {
+function checkCredentials(
+  body: JsonObject,
+): { valid: true; email: string; password: string } | { valid: false; answer: Answer } {
   if (!validEmail(body.email)) return { valid: false, answer: invalidEmail() };
   const password = body.password;
-  if (typeof password !== "string") return { valid: false, answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`) };
+  if (typeof password !== "string")
+    return {
+      valid: false,
+      answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+    };
   // Characters, not UTF-16 units or bytes: eight emoji are eight characters. No character is
   // more than two units, so a longer string is too long without counting.
   const length = password.length > 2 * MAX_PASSWORD_LENGTH ? Infinity : [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return { valid: false, answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`) };
-  if (length > MAX_PASSWORD_LENGTH) return { valid: false, answer: invalidInput(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`) };
+  if (length < MIN_PASSWORD_LENGTH)
+    return {
+      valid: false,
+      answer: invalidInput(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+    };
+  if (length > MAX_PASSWORD_LENGTH)
+    return {
+      valid: false,
+      answer: invalidInput(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`),
+    };
   return { valid: true, email: body.email, password };
 }
 
@@ -162,7 +178,12 @@ async function newAccount({ clock, passwords }: Accounts, email: string, passwor
  * its address and its client from the start, and is taken back only when it succeeds: a burst
  * of parallel guesses is counted while its hashes still run.
  */
-async function attempt(accounts: Accounts, request: IncomingMessage, body: JsonObject, mayRegister: boolean): Promise<Answer> {
+async function attempt(
+  accounts: Accounts,
+  request: IncomingMessage,
+  body: JsonObject,
+  mayRegister: boolean,
+): Promise<Answer> {
   const { store, passwords, addressFailures, clientFailures } = accounts;
   const credentials = checkCredentials(body);
   if (!credentials.valid) return credentials.answer;
@@ -223,7 +244,10 @@ type Call =
 /** The account calls by path. */
 function accountCalls(accounts: Accounts): Record<string, Call> {
   return {
-    "/account/user/register_or_login": { method: "POST", run: (request, body) => attempt(accounts, request, body, true) },
+    "/account/user/register_or_login": {
+      method: "POST",
+      run: (request, body) => attempt(accounts, request, body, true),
+    },
     "/account/user/sign_in": { method: "POST", run: (request, body) => attempt(accounts, request, body, false) },
     "/account/user/sign_in/refresh": { method: "GET", run: (request, query) => refresh(accounts, request, query) },
     "/account/user/profile": { method: "GET", run: (request) => profile(accounts, request) },
@@ -232,14 +256,25 @@ function accountCalls(accounts: Accounts): Record<string, Call> {
 }
 
 /** The answer to an account call; null when the client left before sending its body. */
-async function answer(calls: Record<string, Call>, request: IncomingMessage, path: string, query: URLSearchParams): Promise<Answer | null> {
+async function answer(
+  calls: Record<string, Call>,
+  request: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+): Promise<Answer | null> {
   // Before anything else, for every path: a rebound page could read any answer it gets.
   const foreign = checkLocalRequest(request);
   if (foreign) return refused(accountCodes.foreignRequest, foreign.message, foreign.status);
   const call = Object.hasOwn(calls, path) ? calls[path] : undefined;
   if (!call) return { status: 404, code: accountCodes.notFound, msg: accountMessages.noSuchCall, data: null };
   if (request.method !== call.method) {
-    return { status: 405, code: accountCodes.notFound, msg: `This account call takes ${call.method}.`, data: null, headers: { allow: call.method } };
+    return {
+      status: 405,
+      code: accountCodes.notFound,
+      msg: `This account call takes ${call.method}.`,
+      data: null,
+      headers: { allow: call.method },
+    };
   }
   if (call.method === "GET") return call.run(request, query);
   const body = await readJsonObject(request);

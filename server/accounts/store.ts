@@ -32,18 +32,24 @@ export interface SubscriptionRecord {
   at: string;
 }
 
-type Entry = ({ kind: "account" } & AccountRecord) | ({ kind: "subscription" } & SubscriptionRecord) | { kind: "migrated"; from: string[]; at: string };
+type Entry =
+  | ({ kind: "account" } & AccountRecord)
+  | ({ kind: "subscription" } & SubscriptionRecord)
+  | { kind: "migrated"; from: string[]; at: string };
 
 export interface AccountStoreOptions {
   /** How long to wait for another server's write before giving up; default 10 s. */
   lockTimeoutMs?: number;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const ACCOUNT_FIELDS = ["id", "email", "hash", "salt", "created_at", "nickname"] as const;
 const SUBSCRIPTION_FIELDS = ["email", "region", "at"] as const;
-const hasStrings = (value: Record<string, unknown>, fields: readonly string[]) => fields.every((f) => typeof value[f] === "string");
-const pick = <K extends string>(value: Record<string, unknown>, fields: readonly K[]) => Object.fromEntries(fields.map((f) => [f, value[f]])) as Record<K, string>;
+const hasStrings = (value: Record<string, unknown>, fields: readonly string[]) =>
+  fields.every((f) => typeof value[f] === "string");
+const pick = <K extends string>(value: Record<string, unknown>, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, value[f]])) as Record<K, string>;
 
 /** E-mail addresses are compared without case: nobody means two accounts by Ann@ and ann@. */
 export const emailKey = (email: string) => email.toLowerCase();
@@ -57,8 +63,10 @@ function parseEntry(line: string): Entry | undefined {
     return undefined;
   }
   if (!isObject(value)) return undefined;
-  if (value.kind === "account" && hasStrings(value, ACCOUNT_FIELDS)) return { kind: "account", ...pick(value, ACCOUNT_FIELDS) };
-  if (value.kind === "subscription" && hasStrings(value, SUBSCRIPTION_FIELDS)) return { kind: "subscription", ...pick(value, SUBSCRIPTION_FIELDS) };
+  if (value.kind === "account" && hasStrings(value, ACCOUNT_FIELDS))
+    return { kind: "account", ...pick(value, ACCOUNT_FIELDS) };
+  if (value.kind === "subscription" && hasStrings(value, SUBSCRIPTION_FIELDS))
+    return { kind: "subscription", ...pick(value, SUBSCRIPTION_FIELDS) };
   if (value.kind === "migrated") return { kind: "migrated", from: [], at: "" };
   return undefined;
 }
@@ -193,14 +201,25 @@ export class AccountStore {
         if (this.migrated) return;
         // Only what the log does not hold yet: a migration cut short is finished, not doubled.
         const entries: Entry[] = [
-          ...(legacyAccounts ?? []).filter((a) => !this.accounts.has(emailKey(a.email)) && !this.accountsById.has(a.id)).map((a): Entry => ({ kind: "account", ...a })),
-          ...(legacySubscriptions ?? []).filter((s) => !this.subscriptions.has(subscriptionKey(s.email, s.region))).map((s): Entry => ({ kind: "subscription", ...s })),
-          { kind: "migrated", from: [LEGACY_ACCOUNTS, LEGACY_SUBSCRIPTIONS].filter((_, i) => [legacyAccounts, legacySubscriptions][i] !== undefined), at: new Date().toISOString() },
+          ...(legacyAccounts ?? [])
+            .filter((a) => !this.accounts.has(emailKey(a.email)) && !this.accountsById.has(a.id))
+            .map((a): Entry => ({ kind: "account", ...a })),
+          ...(legacySubscriptions ?? [])
+            .filter((s) => !this.subscriptions.has(subscriptionKey(s.email, s.region)))
+            .map((s): Entry => ({ kind: "subscription", ...s })),
+          {
+            kind: "migrated",
+            from: [LEGACY_ACCOUNTS, LEGACY_SUBSCRIPTIONS].filter(
+              (_, i) => [legacyAccounts, legacySubscriptions][i] !== undefined,
+            ),
+            at: new Date().toISOString(),
+          },
         ];
         await this.append(entries);
       });
       // The old files are left as they are (never rewritten, never deleted), but they hold hashes too.
-      for (const name of [LEGACY_ACCOUNTS, LEGACY_SUBSCRIPTIONS]) await chmod(join(this.dataDir, name), FILE_MODE).catch(() => undefined);
+      for (const name of [LEGACY_ACCOUNTS, LEGACY_SUBSCRIPTIONS])
+        await chmod(join(this.dataDir, name), FILE_MODE).catch(() => undefined);
     })();
     this.ready = attempt;
     attempt.catch(() => {
@@ -261,7 +280,10 @@ export class AccountStore {
         if (line.trim() === "") continue;
         const entry = parseEntry(line);
         if (entry) this.apply(entry);
-        else console.error(`account service: ${this.logPath} line ${this.lines} is not a record (a write cut short?); skipped`);
+        else
+          console.error(
+            `account service: ${this.logPath} line ${this.lines} is not a record (a write cut short?); skipped`,
+          );
       }
       this.offset += end + 1;
     } finally {
@@ -302,21 +324,28 @@ export class AccountStore {
 
   /** Runs `work` holding the lock file, after replaying everything written before it was taken. */
   private lockedWrite<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.writing.catch(() => undefined).then(async () => {
-      const token = await this.acquireLock();
-      try {
-        await this.replay();
-        return await work();
-      } finally {
-        await this.releaseLock(token);
-      }
-    });
+    const run = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        const token = await this.acquireLock();
+        try {
+          await this.replay();
+          return await work();
+        } finally {
+          await this.releaseLock(token);
+        }
+      });
     this.writing = run;
     return run;
   }
 
   private async acquireLock(): Promise<string> {
-    const token = JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), nonce: Math.random().toString(36).slice(2) });
+    const token = JSON.stringify({
+      pid: process.pid,
+      host: hostname(),
+      at: Date.now(),
+      nonce: Math.random().toString(36).slice(2),
+    });
     const deadline = Date.now() + this.lockTimeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -336,7 +365,9 @@ export class AccountStore {
         continue;
       }
       if (Date.now() >= deadline) {
-        throw new Error(`${this.lockPath} is held by process ${holder.pid ?? "?"}; delete it if no site dev or preview runs in this folder`);
+        throw new Error(
+          `${this.lockPath} is held by process ${holder.pid ?? "?"}; delete it if no site dev or preview runs in this folder`,
+        );
       }
       await sleep(Math.min(50, 2 + attempt * 2) * (0.5 + Math.random()));
     }
@@ -347,7 +378,10 @@ export class AccountStore {
     let text: string;
     let modified: number;
     try {
-      [text, modified] = await Promise.all([readFile(this.lockPath, "utf8"), stat(this.lockPath).then((s) => s.mtimeMs)]);
+      [text, modified] = await Promise.all([
+        readFile(this.lockPath, "utf8"),
+        stat(this.lockPath).then((s) => s.mtimeMs),
+      ]);
     } catch {
       // Gone already, or not written yet: try again.
       return { stale: false };

@@ -75,7 +75,14 @@ export class DevBuild {
     }
     const checked = this.checkSpecs();
     if (hasErrors(checked.diagnostics) || !checked.model) {
-      return { kind: "spec-errors", text: printPretty(checked.diagnostics.filter((d) => d.severity === "error"), checked.sources, plain) };
+      return {
+        kind: "spec-errors",
+        text: printPretty(
+          checked.diagnostics.filter((d) => d.severity === "error"),
+          checked.sources,
+          plain,
+        ),
+      };
     }
     try {
       const output = await updateDevSite(checked.model, this.options.now(), this.cache, {
@@ -97,7 +104,8 @@ export class DevBuild {
 
   /** Loads the renderer for the first build and after a template or runtime edit. */
   private async reloadEditedCode(changed: readonly string[]): Promise<void> {
-    for (const path of changed) if (path.startsWith("templates/") || path.startsWith("runtime/")) this.codeEdits.add(path);
+    for (const path of changed)
+      if (path.startsWith("templates/") || path.startsWith("runtime/")) this.codeEdits.add(path);
     if (this.renderer && this.codeEdits.size === 0) return;
     this.codeChanged = true;
     this.renderer = await loadRenderer(this.maps);
@@ -114,11 +122,15 @@ export class DevBuild {
   private forgetPagesOf(edited: readonly string[]): void {
     const pageKinds = edited.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
     const onlyPages = pageKinds.every(Boolean);
-    for (const [path, entry] of this.cache.pages) if (!onlyPages || pageKinds.includes(entry.data.route.template)) this.cache.pages.delete(path);
+    for (const [path, entry] of this.cache.pages)
+      if (!onlyPages || pageKinds.includes(entry.data.route.template)) this.cache.pages.delete(path);
   }
 
   private checkSpecs(): ReturnType<typeof check> {
-    const checked = check(this.options.specsDir, this.options.cwd, { cache: this.loadCache, parsed: this.parsedBefore });
+    const checked = check(this.options.specsDir, this.options.cwd, {
+      cache: this.loadCache,
+      parsed: this.parsedBefore,
+    });
     // What earlier runs parsed helps the first build; after it, the documents in memory do.
     this.parsedBefore?.save();
     this.parsedBefore = undefined;
@@ -126,7 +138,8 @@ export class DevBuild {
   }
 
   private async bundleIfChanged(modules: ReadonlyMap<string, string>): Promise<BundleOutput> {
-    if (!this.codeChanged && this.lastBundle && sameModules(this.lastBundle.modules, modules)) return this.lastBundle.output;
+    if (!this.codeChanged && this.lastBundle && sameModules(this.lastBundle.modules, modules))
+      return this.lastBundle.output;
     this.lastBundle = { modules, output: await this.bundler.bundle(modules) };
     this.codeChanged = false;
     return this.lastBundle.output;
@@ -144,13 +157,21 @@ export class DevBuild {
   }
 }
 
-const sameModules = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([path, source]) => b.get(path) === source);
+const sameModules = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
+  a.size === b.size && [...a].every(([path, source]) => b.get(path) === source);
 
 /** A template or runtime file that does not compile: its errors, as esbuild placed them. */
 function codeErrors(failure: Parameters<typeof syntaxErrors>[0]): BuildOutcome {
   const errors = syntaxErrors(failure, projectRoot);
-  const described = errors.map((e) => ({ ...e, message: `${e.location?.file.startsWith("runtime/") ? "The runtime" : "The template"} does not compile: ${e.message}` }));
-  return { kind: "code-errors", text: describeTemplateErrors(described, projectRoot), line: `error    ${templateErrorLine(errors)}` };
+  const described = errors.map((e) => ({
+    ...e,
+    message: `${e.location?.file.startsWith("runtime/") ? "The runtime" : "The template"} does not compile: ${e.message}`,
+  }));
+  return {
+    kind: "code-errors",
+    text: describeTemplateErrors(described, projectRoot),
+    line: `error    ${templateErrorLine(errors)}`,
+  };
 }
 
 let rendererVersion = 0;

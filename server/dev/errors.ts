@@ -34,7 +34,12 @@ interface EsbuildFailure {
 }
 
 export function isEsbuildFailure(error: unknown): error is EsbuildFailure {
-  return typeof error === "object" && error !== null && Array.isArray((error as EsbuildFailure).errors) && (error as EsbuildFailure).errors.length > 0;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    Array.isArray((error as EsbuildFailure).errors) &&
+    (error as EsbuildFailure).errors.length > 0
+  );
 }
 
 /** The errors of an esbuild run that failed, each with its place in the project. */
@@ -62,7 +67,10 @@ export class RendererMaps {
   constructor(private readonly root: string) {}
 
   add(fileUrl: string, mapText: string): void {
-    this.maps.set(fileUrl, { map: new SourceMap(JSON.parse(mapText) as SourceMapPayload), dir: dirname(fileURLToPath(fileUrl)) });
+    this.maps.set(fileUrl, {
+      map: new SourceMap(JSON.parse(mapText) as SourceMapPayload),
+      dir: dirname(fileURLToPath(fileUrl)),
+    });
     if (this.maps.size > RendererMaps.KEPT) this.maps.delete(this.maps.keys().next().value!);
   }
 
@@ -76,9 +84,16 @@ export class RendererMaps {
     for (const frame of stack.matchAll(/(file:\/\/\/[^\s()]+?):(\d+):(\d+)\)?$/gm)) {
       const known = this.maps.get(frame[1]!);
       if (!known) continue;
-      const entry = known.map.findEntry(Number(frame[2]) - 1, Number(frame[3]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-      if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) continue;
-      const source = entry.originalSource.startsWith("file://") ? fileURLToPath(entry.originalSource) : resolve(known.dir, entry.originalSource);
+      const entry = known.map.findEntry(Number(frame[2]) - 1, Number(frame[3]) - 1) as {
+        originalSource?: string;
+        originalLine?: number;
+        originalColumn?: number;
+      };
+      if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined)
+        continue;
+      const source = entry.originalSource.startsWith("file://")
+        ? fileURLToPath(entry.originalSource)
+        : resolve(known.dir, entry.originalSource);
       const file = projectPath(source, this.root);
       if (file.startsWith("../") || file.includes("node_modules/")) continue;
       places.push({ file, line: entry.originalLine + 1, column: entry.originalColumn + 1 });

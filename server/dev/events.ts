@@ -21,7 +21,11 @@ export class DevEvents {
 
   /** Answers a page's request for the stream, and keeps it open until the page goes. */
   connect(request: IncomingMessage, response: ServerResponse): void {
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
     response.write(": connected\n\n");
     if (this.errorText) response.write(`event: error-report\ndata: ${JSON.stringify(this.errorText)}\n\n`);
     this.clients.add(response);

@@ -72,7 +72,11 @@ export async function createDevServer(options: DevOptions) {
     }
     if (outcome.kind === "spec-errors") {
       const ms = Math.round(performance.now() - started);
-      events.showError(outcome.text, `error    ${changed.join(", ") || "specs"}  spec errors, shown in the browser  ${ms} ms`, changed);
+      events.showError(
+        outcome.text,
+        `error    ${changed.join(", ") || "specs"}  spec errors, shown in the browser  ${ms} ms`,
+        changed,
+      );
       return failed();
     }
     const { output } = outcome;
@@ -92,11 +96,18 @@ export async function createDevServer(options: DevOptions) {
     try {
       const report = await rebuild(changed);
       // Errors say so themselves, once shown (showError).
-      if (report.ok) options.log(`rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"} changed  ${Math.round(report.ms)} ms`);
+      if (report.ok)
+        options.log(
+          `rebuilt  ${changed.join(", ")}  ${report.pages} page${report.pages === 1 ? "" : "s"} changed  ${Math.round(report.ms)} ms`,
+        );
       listeners.forEach((l) => l(report));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      events.showError(`site dev could not rebuild after ${changed.join(", ")}: ${message}`, `failed   ${changed.join(", ")}  ${message}`, changed);
+      events.showError(
+        `site dev could not rebuild after ${changed.join(", ")}: ${message}`,
+        `failed   ${changed.join(", ")}  ${message}`,
+        changed,
+      );
       const report: RebuildReport = { changed, ok: false, pages: 0, ms: performance.now() - started, failure: message };
       listeners.forEach((l) => l(report));
     }

@@ -31,7 +31,9 @@ export function devRoutes({ accounts, events, nothingBuilt }: DevRoutesOptions) 
     // While the specs are broken and nothing was ever built, every page is the error overlay.
     if (events.error && nothingBuilt() && request.method === "GET") {
       response.writeHead(500, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      response.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: spec errors</title>${CLIENT_TAG}</head><body></body></html>`);
+      response.end(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: spec errors</title>${CLIENT_TAG}</head><body></body></html>`,
+      );
       return true;
     }
     return false;

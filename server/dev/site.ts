@@ -32,7 +32,12 @@ export interface DevSiteOutput extends SiteOutput {
  * first asked for. Against the cache, only the pages whose data, assets or template changed are
  * made anew; a page that fails to render shows its error instead.
  */
-export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevCache, options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string }): Promise<DevSiteOutput> {
+export async function updateDevSite(
+  model: SiteModel,
+  now: DateTime,
+  cache: DevCache,
+  options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string },
+): Promise<DevSiteOutput> {
   const { renderRoutePage } = options.renderer ?? renderModule;
   const { compiled, assets, files, pages } = await prepareSite(model, now, options);
   const changed: string[] = [];
@@ -50,7 +55,13 @@ export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevC
           return options.renderFailed(manifest.path, error instanceof Error ? error.message : String(error), error);
         }
       };
-      page = { assets: assetsKey, data, html: once(render), manifest, manifestText: once(() => manifestJson(manifest)) };
+      page = {
+        assets: assetsKey,
+        data,
+        html: once(render),
+        manifest,
+        manifestText: once(() => manifestJson(manifest)),
+      };
       cache.pages.set(manifest.path, page);
       changed.push(manifest.path);
     } else if (!sameData(page.manifest, manifest, proven)) {
@@ -61,7 +72,13 @@ export async function updateDevSite(model: SiteModel, now: DateTime, cache: DevC
     files.set(manifestFile, page.manifestText);
   }
   options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
-  return { files, pages: pages.length, manifests: compiled.routes.map((r) => r.manifest), nextChange: compiled.nextChange, changed };
+  return {
+    files,
+    pages: pages.length,
+    manifests: compiled.routes.map((r) => r.manifest),
+    nextChange: compiled.nextChange,
+    changed,
+  };
 }
 
 /**
@@ -86,7 +103,12 @@ export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>
   for (const key in left) {
     keys++;
     const value = left[key];
-    if (value === undefined ? !(key in right) || right[key] !== undefined : !sameData(value, right[key], proven, depth + 1)) return false;
+    if (
+      value === undefined
+        ? !(key in right) || right[key] !== undefined
+        : !sameData(value, right[key], proven, depth + 1)
+    )
+      return false;
   }
   for (const _ in right) keys--;
   if (keys !== 0) return false;

@@ -8,7 +8,11 @@ export interface AccountProps {
   loginHref: string;
 }
 
-type State = { kind: "loading" } | { kind: "anonymous" } | { kind: "profile"; profile: Record<string, unknown> } | { kind: "loggedOut" };
+type State =
+  | { kind: "loading" }
+  | { kind: "anonymous" }
+  | { kind: "profile"; profile: Record<string, unknown> }
+  | { kind: "loggedOut" };
 
 export default function Account({ texts, loginHref }: AccountProps) {
   const [state, setState] = useState<State>({ kind: "loading" });

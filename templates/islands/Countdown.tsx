@@ -14,7 +14,12 @@ export interface CountdownProps {
 
 export function remaining(ms: number) {
   const total = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86400),
+    hours: Math.floor((total % 86400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }
 
 export default function Countdown({ endsAt, labels }: CountdownProps) {
@@ -56,7 +61,8 @@ export default function Countdown({ endsAt, labels }: CountdownProps) {
       <span className="countdown-title">{labels.title}</span>
       {units.map(([value, label]) => (
         <span key={label} className="countdown-unit">
-          <span className="countdown-value">{now === null ? "--" : String(value).padStart(2, "0")}</span> <span className="countdown-label">{label}</span>
+          <span className="countdown-value">{now === null ? "--" : String(value).padStart(2, "0")}</span>{" "}
+          <span className="countdown-label">{label}</span>
         </span>
       ))}
     </div>

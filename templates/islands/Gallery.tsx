@@ -19,7 +19,12 @@ export default function Gallery({ images, labels }: GalleryProps) {
       <ul className="gallery-grid">
         {images.map((image) => (
           <li key={image}>
-            <button type="button" className="gallery-thumb" onClick={() => open(image)} aria-label={`${labels.open}: ${image}`}>
+            <button
+              type="button"
+              className="gallery-thumb"
+              onClick={() => open(image)}
+              aria-label={`${labels.open}: ${image}`}
+            >
               <img src={`/images/${image}.svg`} alt="" width={320} height={240} loading="lazy" />
             </button>
           </li>

@@ -36,11 +36,23 @@ export default function Login({ texts, accountHref }: LoginProps) {
       {texts.intro ? <p>{texts.intro}</p> : null}
       <label>
         {texts.email}
-        <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label>
         {texts.password}
-        <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </label>
       {error ? (
         <p className="form-error" role="alert">

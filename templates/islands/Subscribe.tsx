@@ -10,7 +10,6 @@ export interface SubscribeProps {
   id: string;
 }
 
-
 export default function Subscribe({ texts, id }: SubscribeProps) {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<"idle" | "invalid" | "sending" | "failed" | "done">("idle");
@@ -28,7 +27,9 @@ export default function Subscribe({ texts, id }: SubscribeProps) {
       setState("done");
     } catch (error) {
       // The subscribe call shows no toast (seed 000 §7): the form says what went wrong.
-      setFailure(error instanceof ApiError && error.kind === "envelope" && error.message ? error.message : texts.invalid);
+      setFailure(
+        error instanceof ApiError && error.kind === "envelope" && error.message ? error.message : texts.invalid,
+      );
       setState("failed");
     }
   };

@@ -36,7 +36,13 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
               {product.actionLabel}
             </span>
           ) : (
-            <a className="button button-large" href={product.buy} target="_blank" rel="noopener" data-state={product.availability}>
+            <a
+              className="button button-large"
+              href={product.buy}
+              target="_blank"
+              rel="noopener"
+              data-state={product.availability}
+            >
               {product.actionLabel}
             </a>
           )}

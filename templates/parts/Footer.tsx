@@ -54,7 +54,11 @@ export function Footer({ layout }: { layout: LayoutData }) {
       </nav>
       <p className="copyright">{layout.copyright}</p>
       <address className="company-address">{layout.companyAddress}</address>
-      <Island name="newUserPopup" component={NewUserPopup} props={{ texts: layout.newUserPopup, close: layout.ui.close }} />
+      <Island
+        name="newUserPopup"
+        component={NewUserPopup}
+        props={{ texts: layout.newUserPopup, close: layout.ui.close }}
+      />
     </footer>
   );
 }

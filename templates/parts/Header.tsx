@@ -23,7 +23,9 @@ function NavLink({ entry }: { entry: NavEntry }) {
   return (
     <a href={entry.href} {...(entry.external ? { target: "_blank", rel: "noopener" } : {})}>
       {content}
-      {entry.product?.price ? <PriceTag price={entry.product.price} className="nav-price" of={entry.product.id} /> : null}
+      {entry.product?.price ? (
+        <PriceTag price={entry.product.price} className="nav-price" of={entry.product.id} />
+      ) : null}
     </a>
   );
 }

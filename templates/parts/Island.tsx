@@ -4,9 +4,19 @@
 import type { ComponentType } from "react";
 import type { islands, IslandName } from "../islands/index.ts";
 
-type PropsOf<N extends IslandName> = (typeof islands)[N] extends () => Promise<{ default: ComponentType<infer P> }> ? P : never;
+type PropsOf<N extends IslandName> = (typeof islands)[N] extends () => Promise<{ default: ComponentType<infer P> }>
+  ? P
+  : never;
 
-export function Island<N extends IslandName>({ name, component: Component, props }: { name: N; component: ComponentType<PropsOf<N>>; props: PropsOf<N> }) {
+export function Island<N extends IslandName>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: N;
+  component: ComponentType<PropsOf<N>>;
+  props: PropsOf<N>;
+}) {
   return (
     <div data-island={name} data-props={JSON.stringify(props)}>
       <Component {...(props as PropsOf<N> & object)} />

@@ -2,8 +2,14 @@ import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Banner({ section: s }: { section: Extract<SectionData, { type: "banner" }> }) {
   return (
-    <section className={`section banner${s.view ? ` view-${s.view}` : ""}`} id={s.id ?? undefined} data-section="banner">
-      {s.image ? <img className="banner-image" src={`/images/${s.image}.svg`} alt="" width={1200} height={400} /> : null}
+    <section
+      className={`section banner${s.view ? ` view-${s.view}` : ""}`}
+      id={s.id ?? undefined}
+      data-section="banner"
+    >
+      {s.image ? (
+        <img className="banner-image" src={`/images/${s.image}.svg`} alt="" width={1200} height={400} />
+      ) : null}
       <div className="banner-text">
         <h2 className="banner-title">{s.title}</h2>
         {s.discount ? <p className="banner-discount">{s.discount}</p> : null}

@@ -5,7 +5,12 @@ import { PriceTag } from "../parts/PriceTag.tsx";
 
 export function Booking({ section: s }: { section: Extract<SectionData, { type: "booking" }> }) {
   return (
-    <section className={`section booking is-${s.phase}`} id={s.id ?? undefined} data-section="booking" data-phase={s.phase}>
+    <section
+      className={`section booking is-${s.phase}`}
+      id={s.id ?? undefined}
+      data-section="booking"
+      data-phase={s.phase}
+    >
       <h2>{s.title}</h2>
       <p className="booking-prices">
         {s.price ? <PriceTag price={s.price} className="price booking-price" of={s.productId} /> : null}

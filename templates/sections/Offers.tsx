@@ -11,7 +11,11 @@ export function Offers({ section: s }: { section: Extract<SectionData, { type: "
             <h3>{o.title}</h3>
             <p>{o.content}</p>
             {o.button ? (
-              <a className="button" href={o.button.href} {...(o.button.external ? { target: "_blank", rel: "noopener" } : {})}>
+              <a
+                className="button"
+                href={o.button.href}
+                {...(o.button.external ? { target: "_blank", rel: "noopener" } : {})}
+              >
                 {o.button.label}
               </a>
             ) : null}

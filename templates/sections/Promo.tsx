@@ -8,7 +8,11 @@ export function Promo({ section: s }: { section: Extract<SectionData, { type: "p
       {s.subtitle ? <p className="promo-subtitle">{s.subtitle}</p> : null}
       {s.describe ? <p>{s.describe}</p> : null}
       {s.button ? (
-        <a className="button" href={s.button.href} {...(s.button.external ? { target: "_blank", rel: "noopener" } : {})}>
+        <a
+          className="button"
+          href={s.button.href}
+          {...(s.button.external ? { target: "_blank", rel: "noopener" } : {})}
+        >
           {s.button.label}
         </a>
       ) : null}

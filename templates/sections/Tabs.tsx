@@ -3,7 +3,12 @@ import type { SectionData } from "../../compiler/compile/route-data.ts";
 
 export function Tabs({ section: s }: { section: Extract<SectionData, { type: "tabs" }> }) {
   return (
-    <nav className="section page-tabs" id={s.id ?? undefined} data-section="tabs" aria-label={s.items.map((i) => i.label).join(" / ")}>
+    <nav
+      className="section page-tabs"
+      id={s.id ?? undefined}
+      data-section="tabs"
+      aria-label={s.items.map((i) => i.label).join(" / ")}
+    >
       {s.items.map((t) => (
         <a key={t.href} href={t.href}>
           {t.label}

@@ -10,7 +10,12 @@ export function Timeline({ section: s }: { section: Extract<SectionData, { type:
       {s.title ? <h2>{s.title}</h2> : null}
       <ol className="timeline-stages">
         {s.stages.map((stage) => (
-          <li key={stage.number} className={`stage is-${stage.state}`} data-stage={stage.number} aria-current={stage.state === "live" ? "step" : undefined}>
+          <li
+            key={stage.number}
+            className={`stage is-${stage.state}`}
+            data-stage={stage.number}
+            aria-current={stage.state === "live" ? "step" : undefined}
+          >
             <strong>{stage.name}</strong>
             <span className="stage-dates">
               {stage.start}

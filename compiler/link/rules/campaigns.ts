@@ -33,7 +33,12 @@ export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
         const path: PathSegment[] = ["promotion", code, i];
         checkStageNumbers(cx, id, entry.stage, file, path);
         if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
-        else if (!landing.has(id)) report("page-missing-subject", { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" }, at(file, path));
+        else if (!landing.has(id))
+          report(
+            "page-missing-subject",
+            { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },
+            at(file, path),
+          );
         // One report per headline, whichever of its stages disagrees first.
         entry.stage.some((stage) => checkHeadline(cx, upTo, file, path, entryTexts(entry), id, code, stage));
       });
@@ -46,10 +51,18 @@ export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
       if (route.page !== page || route.childrenOnly) continue;
       const entries = campaign.promotion?.[route.region] ?? [];
       for (const stage of campaignStages(campaign, route.region, regionZoneOf(specs, route.region))) {
-        const leadsThere = entries.some((e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path);
+        const leadsThere = entries.some(
+          (e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path,
+        );
         if (leadsThere) continue;
-        const where = campaign.promotion?.[route.region] ? at(file, ["promotion", route.region], true) : at(file, ["stages", stage.number - 1, "name"]);
-        report("campaign-unreachable", { campaign: id, page, region: route.region, stage: stage.number, stageName: stage.name }, where);
+        const where = campaign.promotion?.[route.region]
+          ? at(file, ["promotion", route.region], true)
+          : at(file, ["stages", stage.number - 1, "name"]);
+        report(
+          "campaign-unreachable",
+          { campaign: id, page, region: route.region, stage: stage.number, stageName: stage.name },
+          where,
+        );
       }
     }
   }
@@ -79,7 +92,9 @@ function pathOf(cx: LinkContext, region: string, link: string): string {
   return linkTarget(parsed, prefix);
 }
 
-function entryTexts(entry: NonNullable<Spec.Campaign["promotion"]>[string][number]): Record<string, string | undefined> {
+function entryTexts(
+  entry: NonNullable<Spec.Campaign["promotion"]>[string][number],
+): Record<string, string | undefined> {
   return {
     "textBanner.label": entry.textBanner?.label,
     "menu.label": entry.menu?.label,
@@ -90,14 +105,27 @@ function entryTexts(entry: NonNullable<Spec.Campaign["promotion"]>[string][numbe
 }
 
 /** Reports the first figure of the texts that is not the stage's derived saving; true if it did. */
-function checkHeadline(cx: LinkContext, upTo: UpTo, file: Valid<unknown>, path: PathSegment[], texts: Record<string, string | undefined>, campaign: string, region: string, stage: number): boolean {
+function checkHeadline(
+  cx: LinkContext,
+  upTo: UpTo,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  texts: Record<string, string | undefined>,
+  campaign: string,
+  region: string,
+  stage: number,
+): boolean {
   for (const [key, text] of Object.entries(texts)) {
     if (!text) continue;
     for (const match of text.matchAll(PERCENT)) {
       const written = Number(match[1]!.replace(",", "."));
       const derived = upTo(campaign, region, stage);
       if (written !== derived) {
-        cx.report("headline-percent-mismatch", { written, derived, region, stage, campaign }, at(file, [...path, ...key.split(".")]));
+        cx.report(
+          "headline-percent-mismatch",
+          { written, derived, region, stage, campaign },
+          at(file, [...path, ...key.split(".")]),
+        );
         return true;
       }
     }

@@ -22,11 +22,26 @@ export function checkContent(cx: LinkContext): void {
   const contentChecked = !specs.invalid.some((d) => d.kind === "content");
   for (const [id, file] of specs.content) {
     if (!findPage(pages.data.pages, id)) {
-      report("unknown-page", { value: id, suggestion: closest(id, routes.map((r) => r.page)) }, at(file, []));
+      report(
+        "unknown-page",
+        {
+          value: id,
+          suggestion: closest(
+            id,
+            routes.map((r) => r.page),
+          ),
+        },
+        at(file, []),
+      );
     }
   }
   // What each template needs beyond head, and whether it is written per language or per region.
-  const needs: Partial<Record<Template, { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }>> = {
+  const needs: Partial<
+    Record<
+      Template,
+      { block: "hero" | "body" | "product" | "dealers" | "manuals"; per: "language" | "region"; what: string }
+    >
+  > = {
     home: { block: "hero", per: "language", what: "hero" },
     article: { block: "body", per: "language", what: "body text" },
     product: { block: "product", per: "language", what: "product text" },
@@ -49,18 +64,33 @@ export function checkContent(cx: LinkContext): void {
       if (contentChecked) miss(route.page, "content file", route.region, pageKey);
       continue;
     }
-    if (!content.data.head[region.language]) miss(route.page, `${region.language} head (title, description, keywords)`, route.region, at(content, ["head"], true));
+    if (!content.data.head[region.language])
+      miss(
+        route.page,
+        `${region.language} head (title, description, keywords)`,
+        route.region,
+        at(content, ["head"], true),
+      );
     const need = needs[route.template];
     if (need) {
       const key = need.per === "language" ? region.language : region.code;
       const block = content.data[need.block] as Record<string, unknown> | undefined;
-      if (!block?.[key]) miss(route.page, `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`, route.region, at(content, [need.block], true));
+      if (!block?.[key])
+        miss(
+          route.page,
+          `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`,
+          route.region,
+          at(content, [need.block], true),
+        );
     }
     content.data.body?.[region.language]?.forEach((section, i) =>
-      section.links?.forEach((l, j) => checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link)),
+      section.links?.forEach((l, j) =>
+        checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link),
+      ),
     );
   }
-  for (const m of missing.values()) report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
+  for (const m of missing.values())
+    report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
 }
 
 /**
@@ -69,14 +99,19 @@ export function checkContent(cx: LinkContext): void {
  * that mean something only in one place ({upTo} of a campaign) are known only there.
  */
 export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
-  const pageCampaign = (pageId: string) => (specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : undefined);
+  const pageCampaign = (pageId: string) =>
+    specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : undefined;
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     for (const { name, path } of placeholdersOf(file.data)) {
       const scope = scopeOf(path);
       const known = [...placeholderNames, ...(scope?.names ?? [])];
       if (known.includes(name)) continue;
       const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name));
-      report("unknown-placeholder", { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) }, at(file, path));
+      report(
+        "unknown-placeholder",
+        { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) },
+        at(file, path),
+      );
     }
   };
   for (const [pageId, file] of specs.content) {
@@ -87,17 +122,25 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     });
   }
   for (const file of specs.campaigns.values()) scan(file, (path) => (path[0] === "promotion" ? campaignScope : null));
-  for (const file of specs.regions.values()) scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
-  for (const file of specs.messages.values()) scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
+  for (const file of specs.regions.values())
+    scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
+  for (const file of specs.messages.values())
+    scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
 }
 
 interface PlaceholderScope {
   names: string[];
   where: string;
 }
-const campaignScope: PlaceholderScope = { names: ["upTo", "dates"], where: "a campaign's promotion entries and the sections of its pages" };
+const campaignScope: PlaceholderScope = {
+  names: ["upTo", "dates"],
+  where: "a campaign's promotion entries and the sections of its pages",
+};
 const installmentScope: PlaceholderScope = { names: ["amount", "months"], where: "a region's installment text" };
-const greetingScope: PlaceholderScope = { names: ["name"], where: "the account greeting (ui.account.greeting), filled in the browser" };
+const greetingScope: PlaceholderScope = {
+  names: ["name"],
+  where: "the account greeting (ui.account.greeting), filled in the browser",
+};
 const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
 
 /**
@@ -120,7 +163,8 @@ const placeholdersByData = new WeakMap<object, { name: string; path: PathSegment
 function forEachText(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
   if (typeof value === "string") visit(value, path);
   else if (Array.isArray(value)) value.forEach((v, i) => forEachText(v, [...path, i], visit));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) forEachText(v, [...path, k], visit);
 }
 
 /**
@@ -157,7 +201,17 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
       }
       const where = locate(table.spec, path.slice(0, depth), { key: depth > 0 });
       if (shownFrom) report("missing-message", { key, shownFrom, missingIn: table.spec.source.path }, where);
-      else report("missing-message-everywhere", { key, presentIn: presentIn.spec.source.path, missingIn: table.spec.source.path, chain: fallbackChain(specs, lang) }, where);
+      else
+        report(
+          "missing-message-everywhere",
+          {
+            key,
+            presentIn: presentIn.spec.source.path,
+            missingIn: table.spec.source.path,
+            chain: fallbackChain(specs, lang),
+          },
+          where,
+        );
     }
   }
 }

@@ -10,7 +10,13 @@ import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
 /** An internal link leads to a route of the site (when there are pages to lead to). */
-export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unknown>, path: PathSegment[], text: string): void {
+export function checkLink(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  text: string,
+): void {
   const { report } = cx;
   const parsed = parseLink(text);
   if (parsed.kind !== "internal") return;
@@ -24,9 +30,15 @@ export function checkLink(cx: LinkContext, region: RegionModel, file: Valid<unkn
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
     // The pages the region carries, written as this link was (relative to the region, or absolute).
-    const pages = cx.routes.filter((r) => r.region === region.code && !r.childrenOnly).map((r) => (parsed.absolute ? r.path.slice(1) : r.page));
+    const pages = cx.routes
+      .filter((r) => r.region === region.code && !r.childrenOnly)
+      .map((r) => (parsed.absolute ? r.path.slice(1) : r.page));
     const suggestion = closest(parsed.path, pages);
-    report("broken-link", { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) }, at(file, path));
+    report(
+      "broken-link",
+      { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) },
+      at(file, path),
+    );
   }
 }
 
@@ -58,7 +70,13 @@ export function checkRegionFiles(cx: LinkContext): void {
 }
 
 /** The stages a node (its `stage` list) names exist in a campaign already known to exist. */
-export function checkStageNumbers(cx: LinkContext, campaign: string, stages: number[] | undefined, file: Valid<unknown>, path: PathSegment[]) {
+export function checkStageNumbers(
+  cx: LinkContext,
+  campaign: string,
+  stages: number[] | undefined,
+  file: Valid<unknown>,
+  path: PathSegment[],
+) {
   const count = cx.specs.campaigns.get(campaign)!.data.stages.length;
   stages?.forEach((stage, i) => {
     if (stage > count) cx.report("unknown-stage", { campaign, stage, count }, at(file, [...path, "stage", i]));

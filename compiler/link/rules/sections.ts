@@ -22,7 +22,8 @@ export function checkSections(cx: LinkContext): void {
     if (key !== undefined && imageKeys && !imageKeys.has(key)) report("missing-image", { key }, location);
   };
   if (catalogue) {
-    for (const [id, p] of Object.entries(catalogue.data.products)) checkImage(p.image, at(catalogue, ["products", id, "image"]));
+    for (const [id, p] of Object.entries(catalogue.data.products))
+      checkImage(p.image, at(catalogue, ["products", id, "image"]));
   }
   if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
   for (const [pageId, content] of specs.content) {
@@ -31,7 +32,9 @@ export function checkSections(cx: LinkContext): void {
       const region = regions.get(code);
       if (!region) continue;
       const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
-      const ids = new Set(sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean));
+      const ids = new Set(
+        sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean),
+      );
       const pagePath = regionPath(region.prefix, pageId);
       /** A link to an #anchor of this same page must name a section (or product group) it has. */
       const checkAnchor = (text: string, where: PathSegment[]) => {
@@ -39,7 +42,8 @@ export function checkSections(cx: LinkContext): void {
         if (parsed.kind !== "internal" || !parsed.anchor) return;
         const target = linkTarget(parsed, region.prefix);
         if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
-          if (!ids.has(parsed.anchor)) report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
+          if (!ids.has(parsed.anchor))
+            report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
         }
       };
       sections.forEach((section, i) => {
@@ -50,14 +54,17 @@ export function checkSections(cx: LinkContext): void {
         };
         const campaignId = section.campaign ?? pageCampaign;
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
-        if (campaignId && specs.campaigns.has(campaignId)) checkStageNumbers(cx, campaignId, section.stage, content, path);
+        if (campaignId && specs.campaigns.has(campaignId))
+          checkStageNumbers(cx, campaignId, section.stage, content, path);
         if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
         switch (section.type) {
           case "preview":
             section.products.forEach((p, j) => show(p, [...path, "products", j]));
             break;
           case "products":
-            section.groups.forEach((g, j) => g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])));
+            section.groups.forEach((g, j) =>
+              g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])),
+            );
             break;
           case "cards":
             section.items.forEach((item, j) => {
@@ -84,13 +91,22 @@ export function checkSections(cx: LinkContext): void {
             break;
           case "tabs":
             section.items.forEach((item, j) => {
-              if (!ids.has(item.link.slice(1))) report("broken-anchor", { link: item.link, page: pageId, region: code }, at(content, [...path, "items", j, "link"]));
+              if (!ids.has(item.link.slice(1)))
+                report(
+                  "broken-anchor",
+                  { link: item.link, page: pageId, region: code },
+                  at(content, [...path, "items", j, "link"]),
+                );
             });
             break;
           case "booking":
             // The booking sells the product of its page.
             if (!findPage(pages?.data.pages ?? {}, pageId)?.product) {
-              report("page-missing-subject", { page: pageId, template: "booking section", field: "product" }, at(content, [...path, "type"]));
+              report(
+                "page-missing-subject",
+                { page: pageId, template: "booking section", field: "product" },
+                at(content, [...path, "type"]),
+              );
             }
             break;
           case "banner":

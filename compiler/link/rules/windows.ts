@@ -15,54 +15,85 @@ const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
 
 /** Checks every time in the specs; reported by link (site check) and by check-windows. */
 export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]): Diagnostic[] {
-  return [...[...specs.campaigns].flatMap(([id, campaign]) => checkCampaignTimes(specs, regionCodes, id, campaign)), ...checkRouteWindows(specs, regionCodes)];
+  return [
+    ...[...specs.campaigns].flatMap(([id, campaign]) => checkCampaignTimes(specs, regionCodes, id, campaign)),
+    ...checkRouteWindows(specs, regionCodes),
+  ];
 }
 
 /** One campaign: its zones, that every time parses, and the order of its stages in each region. */
-function checkCampaignTimes(specs: ValidSpecs, regionCodes: readonly string[], id: string, campaign: Valid<Spec.Campaign>): Diagnostic[] {
+function checkCampaignTimes(
+  specs: ValidSpecs,
+  regionCodes: readonly string[],
+  id: string,
+  campaign: Valid<Spec.Campaign>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
-    const data = campaign.data;
-    for (const key of ["zone", "displayZone"] as const) {
-      const zone = data[key];
-      if (zone && !IANAZone.isValidZone(zone)) out.push(diagnostic("invalid-value", { value: zone, description: "a time zone name such as Europe/Paris" }, at(campaign, [key])));
-    }
-    const zone = data.zone && IANAZone.isValidZone(data.zone) ? data.zone : undefined;
+  const data = campaign.data;
+  for (const key of ["zone", "displayZone"] as const) {
+    const zone = data[key];
+    if (zone && !IANAZone.isValidZone(zone))
+      out.push(
+        diagnostic(
+          "invalid-value",
+          { value: zone, description: "a time zone name such as Europe/Paris" },
+          at(campaign, [key]),
+        ),
+      );
+  }
+  const zone = data.zone && IANAZone.isValidZone(data.zone) ? data.zone : undefined;
 
-    // Every time written in the file, parsed in the campaign's zone.
-    const times: { path: PathSegment[]; text: string; region: string | null }[] = [];
-    const collect = (value: Spec.Campaign["stages"][number]["start"] | undefined, path: PathSegment[]) => {
-      if (typeof value === "string") times.push({ path, text: value, region: null });
-      else if (value) for (const [region, text] of Object.entries(value)) times.push({ path: [...path, region], text, region });
-    };
-    data.stages.forEach((s, i) => {
-      collect(s.start, ["stages", i, "start"]);
-      collect(s.end, ["stages", i, "end"]);
-    });
-    collect(data.window?.start, ["window", "start"]);
-    collect(data.window?.end, ["window", "end"]);
-    let allParsed = true;
-    for (const t of times) {
-      // A date is a day in each region's zone; any region's zone tells whether it is a date at all.
-      const parsed = campaignInstant(t.text, zone, regionZoneOf(specs, t.region ?? data.regions[0] ?? "") ?? "UTC");
-      if (!parsed.ok) {
-        allParsed = false;
-        out.push(
-          parsed.problem === "naive"
-            ? diagnostic("naive-timestamp", { value: t.text }, at(campaign, t.path))
-            : diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)),
-        );
-      } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
-        out.push(diagnostic("dst-local-time", { value: t.text, zone: parsed.zone ?? "", gap: parsed.inDstGap }, at(campaign, t.path)));
-      }
+  // Every time written in the file, parsed in the campaign's zone.
+  const times: { path: PathSegment[]; text: string; region: string | null }[] = [];
+  const collect = (value: Spec.Campaign["stages"][number]["start"] | undefined, path: PathSegment[]) => {
+    if (typeof value === "string") times.push({ path, text: value, region: null });
+    else if (value)
+      for (const [region, text] of Object.entries(value)) times.push({ path: [...path, region], text, region });
+  };
+  data.stages.forEach((s, i) => {
+    collect(s.start, ["stages", i, "start"]);
+    collect(s.end, ["stages", i, "end"]);
+  });
+  collect(data.window?.start, ["window", "start"]);
+  collect(data.window?.end, ["window", "end"]);
+  let allParsed = true;
+  for (const t of times) {
+    // A date is a day in each region's zone; any region's zone tells whether it is a date at all.
+    const parsed = campaignInstant(t.text, zone, regionZoneOf(specs, t.region ?? data.regions[0] ?? "") ?? "UTC");
+    if (!parsed.ok) {
+      allParsed = false;
+      out.push(
+        parsed.problem === "naive"
+          ? diagnostic("naive-timestamp", { value: t.text }, at(campaign, t.path))
+          : diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)),
+      );
+    } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
+      out.push(
+        diagnostic(
+          "dst-local-time",
+          { value: t.text, zone: parsed.zone ?? "", gap: parsed.inDstGap },
+          at(campaign, t.path),
+        ),
+      );
     }
-    if (!allParsed) return out;
+  }
+  if (!allParsed) return out;
 
-    const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
-    const windowEnd = data.window?.end ? campaignInstant(data.window.end, zone) : null;
-    if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
-      out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
-    }
-    out.push(...checkStageOrder(specs, regionCodes, id, campaign, windowStart?.ok ? windowStart.instant : null, windowEnd?.ok ? windowEnd.instant : null));
+  const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
+  const windowEnd = data.window?.end ? campaignInstant(data.window.end, zone) : null;
+  if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
+    out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
+  }
+  out.push(
+    ...checkStageOrder(
+      specs,
+      regionCodes,
+      id,
+      campaign,
+      windowStart?.ok ? windowStart.instant : null,
+      windowEnd?.ok ? windowEnd.instant : null,
+    ),
+  );
   return out;
 }
 
@@ -71,7 +102,14 @@ function checkCampaignTimes(specs: ValidSpecs, regionCodes: readonly string[], i
  * window, and follows the one before without overlap or an undeclared pause. A time shared by
  * several regions is one mistake, reported once for all of them.
  */
-function checkStageOrder(specs: ValidSpecs, regionCodes: readonly string[], id: string, campaign: Valid<Spec.Campaign>, windowStart: DateTime | null, windowEnd: DateTime | null): Diagnostic[] {
+function checkStageOrder(
+  specs: ValidSpecs,
+  regionCodes: readonly string[],
+  id: string,
+  campaign: Valid<Spec.Campaign>,
+  windowStart: DateTime | null,
+  windowEnd: DateTime | null,
+): Diagnostic[] {
   const data = campaign.data;
   const found = new Map<string, { report: (regions: string) => Diagnostic; regions: string[] }>();
   const problem = (location: Location, key: string, region: string, report: (regions: string) => Diagnostic) => {
@@ -88,29 +126,43 @@ function checkStageOrder(specs: ValidSpecs, regionCodes: readonly string[], id: 
     };
     stages.forEach((stage, i) => {
       const what = (regions: string) => `${id} stage ${stage.number} (${stage.name}) in ${regions}`;
-      const flag = (code: string, location: Location, report: (regions: string) => Diagnostic) => problem(location, code, region, report);
+      const flag = (code: string, location: Location, report: (regions: string) => Diagnostic) =>
+        problem(location, code, region, report);
       if (stage.end && stage.end <= stage.start) {
         const location = where(stage, "end");
         flag("end", location, (r) => diagnostic("window-end-not-after-start", { what: what(r) }, location));
       }
       if (windowStart && stage.start < windowStart) {
         const location = where(stage, "start");
-        flag("before", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "starts before" }, location));
+        flag("before", location, (r) =>
+          diagnostic("stage-outside-campaign", { what: what(r), edge: "starts before" }, location),
+        );
       }
       if (windowEnd && (stage.end === null || stage.end > windowEnd)) {
         const location = where(stage, "end");
-        flag("after", location, (r) => diagnostic("stage-outside-campaign", { what: what(r), edge: "ends after" }, location));
+        flag("after", location, (r) =>
+          diagnostic("stage-outside-campaign", { what: what(r), edge: "ends after" }, location),
+        );
       }
       const previous = stages[i - 1];
       if (!previous) return;
       const location = where(stage, "start");
       if (stage.start < previous.start) {
-        flag("order", location, (r) => diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location));
+        flag("order", location, (r) =>
+          diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location),
+        );
       } else if (previous.end === null || stage.start < previous.end) {
-        flag("overlap", location, (r) => diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location));
+        flag("overlap", location, (r) =>
+          diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location),
+        );
       } else if (stage.start > previous.end && !stage.gapBefore) {
-        const [from, to] = [previous.end.toISO({ suppressMilliseconds: true })!, stage.start.toISO({ suppressMilliseconds: true })!];
-        flag(`gap ${from} ${to}`, location, (r) => diagnostic("stage-gap", { what: what(r), previous: previous.number, from, to }, location));
+        const [from, to] = [
+          previous.end.toISO({ suppressMilliseconds: true })!,
+          stage.start.toISO({ suppressMilliseconds: true })!,
+        ];
+        flag(`gap ${from} ${to}`, location, (r) =>
+          diagnostic("stage-gap", { what: what(r), previous: previous.number, from, to }, location),
+        );
       }
     });
   }
@@ -126,11 +178,14 @@ function checkRouteWindows(specs: ValidSpecs, regionCodes: readonly string[]): D
     if (!page.window) return;
     const start = page.window.start ? parseInstant(page.window.start) : null;
     const end = page.window.end ? parseInstant(page.window.end) : null;
-    if (start?.ok && end?.ok && end.instant <= start.instant) out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...path, "window", "end"])));
+    if (start?.ok && end?.ok && end.instant <= start.instant)
+      out.push(diagnostic("window-end-not-after-start", { what: `page ${id}` }, at(pages, [...path, "window", "end"])));
     const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
     if (!campaign || start?.ok === false || end?.ok === false) return;
     const window = { start: start?.instant ?? null, end: end?.instant ?? null };
-    const mismatch = (page.regions === "all" ? regionCodes : page.regions).map((region) => windowMismatch(specs, campaign, region, window)).find(Boolean);
+    const mismatch = (page.regions === "all" ? regionCodes : page.regions)
+      .map((region) => windowMismatch(specs, campaign, region, window))
+      .find(Boolean);
     if (mismatch) {
       const located = at(pages, [...path, "window", ...(page.window[mismatch.edge] ? [mismatch.edge] : [])]);
       out.push(diagnostic("route-window-mismatch", { page: id, campaign: page.campaign!, ...mismatch }, located));
@@ -140,7 +195,12 @@ function checkRouteWindows(specs: ValidSpecs, regionCodes: readonly string[]): D
 }
 
 /** Where a written window disagrees with the one a campaign gives its landing page in a region, if it does. */
-function windowMismatch(specs: ValidSpecs, campaign: Spec.Campaign, region: string, window: { start: DateTime | null; end: DateTime | null }) {
+function windowMismatch(
+  specs: ValidSpecs,
+  campaign: Spec.Campaign,
+  region: string,
+  window: { start: DateTime | null; end: DateTime | null },
+) {
   const derived = campaignWindow(campaignStages(campaign, region, regionZoneOf(specs, region)));
   if (!derived) return null;
   const startDiffers = +(window.start ?? NaN) !== +derived.start;
@@ -155,5 +215,7 @@ function isAmbiguous(instant: DateTime, zone: string | null): boolean {
   if (!zone) return false;
   // A wall time that occurs twice (clocks set back): the same local time an hour away.
   const wall = instant.toFormat("yyyy-MM-dd'T'HH:mm");
-  return [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some((other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall);
+  return [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some(
+    (other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall,
+  );
 }
