@@ -144,8 +144,10 @@ describe("layout", () => {
     const headerLabels = doc.querySelectorAll(".site-header .nav-label").map((e) => e.text);
     const footerLinks = doc.querySelectorAll(".footer-column a").map((e) => e.text);
     expect(headerLabels.length).toBeGreaterThan(5);
-    // The account entry is hidden from the footer, and still in the header.
-    expect(headerLabels).toContain("Account");
+    // The region chooser entry is hidden in both; the account is the header's own link, once.
+    expect(headerLabels).not.toContain("Choose Your Region");
+    expect(footerLinks).not.toContain("Choose Your Region");
+    expect(doc.querySelectorAll(".site-header a").filter((a) => a.text.trim() === "Account")).toHaveLength(1);
     expect(footerLinks).not.toContain("Account");
   });
 

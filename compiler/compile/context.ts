@@ -288,10 +288,12 @@ export class CompileContext {
       .map((item): NavEntry | null => {
         const target = item.link !== undefined ? this.hrefFor(region, item.link) : { href: "", external: false };
         if (item.link !== undefined && !target.href && !item.children?.length) return null;
+        const product = item.identify ? this.productCard(region, item.identify) : null;
         return {
-          label: item.label,
+          // An entry that stands for a product is named as the product's cards name it, on one line.
+          label: product ? product.name.split("\n").join(" ") : (item.label ?? item.identify ?? ""),
           ...target,
-          product: item.identify ? this.productCard(region, item.identify) : null,
+          product,
           icon: item.icon ?? null,
           // The tag (NEW) shows from the entry's start time on.
           tag: item.tag && this.#started(item.startTime) ? item.tag : null,

@@ -2380,11 +2380,11 @@ export interface LabelledLink3 {
 
 export interface NavItem {
   /**
-   * Visible text.
+   * Visible text. An entry that names a product (identify) shows the product's name in this region (catalogue.yaml), as its cards do, and writes none; a label written beside identify is ignored.
    */
-  label: string;
+  label?: string;
   /**
-   * Product this entry stands for; its image and price show in the menu.
+   * Product this entry stands for: its name in this region is the entry's label, and its price shows in the menu.
    */
   identify?: string;
   /**

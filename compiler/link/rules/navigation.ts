@@ -59,6 +59,9 @@ export function checkRegionFiles(cx: LinkContext): void {
       items.forEach((item, i) => {
         const p = [...path, i];
         if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
+        // An entry's label is its product's name where it names one (compile/context.ts); else it is written.
+        if (item.label === undefined && !item.identify)
+          cx.report("missing-field", { field: "label", description: "Visible text." }, at(file, p));
         if (item.identify) {
           const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
           cx.noteProductUse(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
