@@ -7,6 +7,7 @@ import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
 import { hydrateIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
+import { installMenus } from "./menus.ts";
 import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
 import type { PrefetchRequest, RouteEntry } from "./generated-types.ts";
 import { createRouter } from "./router.ts";
@@ -75,15 +76,8 @@ const observeAnimations = (root: ParentNode) =>
 observeAnimations(document);
 document.documentElement.style.setProperty("--collapse-duration", `${shared.constants.collapseTransitionSeconds}s`);
 
-// The menu button of narrow layouts (the header is static HTML, so this is delegated).
-document.addEventListener("click", (event) => {
-  const toggle = (event.target as Element | null)?.closest?.(".nav-toggle");
-  if (!toggle) return;
-  const nav = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  const open = toggle.getAttribute("aria-expanded") !== "true";
-  toggle.setAttribute("aria-expanded", String(open));
-  nav?.classList.toggle("is-open", open);
-});
+// The header's drop-downs and the menu button of narrow layouts (delegated: the header is static HTML).
+installMenus();
 
 window.dataLayer = window.dataLayer ?? [];
 

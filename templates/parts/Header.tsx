@@ -1,14 +1,14 @@
 // Header: logo, navigation with drop-downs, region switcher, account and shop. Drop-downs open
-// on hover and keyboard focus (CSS). On narrow screens the navigation folds behind the menu
-// button (CSS; the runtime opens it); without JavaScript it simply stays open. A function of the
-// layout data alone: render.tsx renders it once per region.
+// on hover and keyboard focus (CSS), and by their buttons (runtime/menus.ts). On narrow screens
+// the navigation folds behind the menu button (CSS; the runtime opens it); without JavaScript it
+// simply stays open. A function of the layout data alone: render.tsx renders it once per region.
 import type { LayoutData, NavEntry } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "./PriceTag.tsx";
 
 const hiddenClasses = (entry: NavEntry) => entry.hidden.map((place) => `hidden-${place}`).join(" ");
 
-function NavLink({ entry }: { entry: NavEntry }) {
-  const content = (
+function NavContent({ entry }: { entry: NavEntry }) {
+  return (
     <>
       {entry.icon ? <span className={`icon icon-${entry.icon}`} aria-hidden="true" /> : null}
       <span className="nav-label">{entry.label}</span>
@@ -19,10 +19,12 @@ function NavLink({ entry }: { entry: NavEntry }) {
       ) : null}
     </>
   );
-  if (!entry.href) return <span className="nav-parent">{content}</span>;
+}
+
+function NavLink({ entry }: { entry: NavEntry }) {
   return (
     <a href={entry.href} {...(entry.external ? { target: "_blank", rel: "noopener" } : {})}>
-      {content}
+      <NavContent entry={entry} />
       {entry.product?.price ? (
         <PriceTag price={entry.product.price} className="nav-price" of={entry.product.id} />
       ) : null}
@@ -30,17 +32,46 @@ function NavLink({ entry }: { entry: NavEntry }) {
   );
 }
 
-function NavItems({ entries, level }: { entries: NavEntry[]; level: number }) {
+/**
+ * A drop-down's parent is a button that opens its list (runtime/menus.ts keeps aria-expanded
+ * true to what shows; CSS opens it on hover and on focus within, which is all a page without
+ * JavaScript needs). A parent that leads somewhere itself keeps its link, and the button beside
+ * it carries only the arrow.
+ */
+function MenuButton({ entry, menuId }: { entry: NavEntry; menuId: string }) {
   return (
-    <ul className={level === 0 ? "nav-list" : "nav-sublist"}>
+    <button
+      type="button"
+      className="nav-parent"
+      aria-expanded="false"
+      aria-controls={menuId}
+      {...(entry.href ? { "aria-label": entry.label } : {})}
+    >
+      {entry.href ? null : <NavContent entry={entry} />}
+      <span className="nav-chevron" aria-hidden="true" />
+    </button>
+  );
+}
+
+function NavItems({ entries, id }: { entries: NavEntry[]; id?: string }) {
+  return (
+    <ul className={id ? "nav-sublist" : "nav-list"} id={id}>
       {entries
         .filter((e) => !e.hidden.includes("header"))
-        .map((entry, i) => (
-          <li key={i} className={`nav-item ${hiddenClasses(entry)}`.trim()}>
-            <NavLink entry={entry} />
-            {entry.children.length ? <NavItems entries={entry.children} level={level + 1} /> : null}
-          </li>
-        ))}
+        .map((entry, i) => {
+          const menuId = `${id ?? "nav-menu"}-${i}`;
+          const hasMenu = entry.children.length > 0;
+          return (
+            <li
+              key={i}
+              className={`nav-item ${hasMenu ? "has-menu" : ""} ${hiddenClasses(entry)}`.trim().replace(/\s+/g, " ")}
+            >
+              {entry.href ? <NavLink entry={entry} /> : null}
+              {hasMenu ? <MenuButton entry={entry} menuId={menuId} /> : null}
+              {hasMenu ? <NavItems entries={entry.children} id={menuId} /> : null}
+            </li>
+          );
+        })}
     </ul>
   );
 }
@@ -61,7 +92,7 @@ export function Header({ layout }: { layout: LayoutData }) {
           {layout.ui.menu}
         </button>
         <nav id="site-nav" className="site-nav" aria-label={layout.ui.menu}>
-          <NavItems entries={layout.navigation} level={0} />
+          <NavItems entries={layout.navigation} />
         </nav>
         <div className="header-actions">
           {layout.chooseRegionHref ? (

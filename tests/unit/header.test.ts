@@ -63,4 +63,16 @@ describe("the header", () => {
     expect(products.length).toBeGreaterThan(0);
     for (const entry of products) expect(entry.label).toBe(names.get(entry.product!.id));
   });
+
+  test("a menu parent is a button that names the list it opens", () => {
+    const header = headerOf("us");
+    const parents = header.querySelectorAll(".nav-list > .nav-item > .nav-parent");
+    expect(parents.length).toBeGreaterThan(0);
+    for (const parent of parents) {
+      expect(parent.tagName).toBe("BUTTON");
+      expect(parent.getAttribute("aria-expanded")).toBe("false");
+      const list = header.querySelector(`#${parent.getAttribute("aria-controls")}`);
+      expect(list?.classList.contains("nav-sublist")).toBe(true);
+    }
+  });
 });
