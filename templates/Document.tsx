@@ -36,6 +36,25 @@ export function Document({ route, head, layout, assets, layoutParts, children }:
         {head.alternates.map((a) => (
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
+        {head.feeds.map((f) => (
+          <link key={f.href} rel="alternate" type="application/atom+xml" title={f.title} href={f.href} />
+        ))}
+        <meta property="og:type" content={head.social.type} />
+        <meta property="og:site_name" content={head.social.siteName} />
+        <meta property="og:title" content={head.social.title} />
+        <meta property="og:description" content={head.social.description} />
+        <meta property="og:url" content={head.social.url} />
+        <meta property="og:image" content={head.social.image} />
+        <meta property="og:image:alt" content={head.social.imageAlt} />
+        <meta property="og:locale" content={head.social.locale} />
+        {head.social.localeAlternates.map((l) => (
+          <meta key={l} property="og:locale:alternate" content={l} />
+        ))}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={head.social.title} />
+        <meta name="twitter:description" content={head.social.description} />
+        <meta name="twitter:image" content={head.social.image} />
+        <meta name="twitter:image:alt" content={head.social.imageAlt} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.style} />
         <noscript>

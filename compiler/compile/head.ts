@@ -1,15 +1,22 @@
 // Head data of a route (part of compile): title, description, canonical, hreflang alternates
-// and JSON-LD (Organization, WebPage, and Product on product pages), per seed 000 §2.
+// and JSON-LD (Organization, WebPage, and Product on product pages), per seed 000 §2; the
+// OpenGraph and Twitter card of a shared link; the region's news feeds.
 
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
-import type { HeadData, ProductCard } from "./route-data.ts";
+import type { HeadData, PageData, ProductCard, SectionData, SocialCard } from "./route-data.ts";
 
 export interface HeadInput {
   title: string;
   description: string;
   keywords: string[];
   product: { card: ProductCard; description: string } | null;
+  /** The image a shared link shows (an image key), and its alternative text; default: the logo. */
+  image: { key: string; alt: string } | null;
+  feeds: HeadData["feeds"];
 }
+
+/** en-US as OpenGraph writes a locale: en_US. */
+const ogLocale = (locale: string) => locale.replace(/-/g, "_");
 
 const routesByPageOf = new WeakMap<SiteModel, Map<string, RouteModel[]>>();
 
@@ -29,11 +36,50 @@ function renderedRoutesByPage(model: SiteModel): Map<string, RouteModel[]> {
   return index;
 }
 
+/**
+ * The image a shared link of the page shows: a product page's product, else the first image of
+ * the page's sections (a campaign's banner), else the first product a home page shows; null for
+ * none (the head falls back to the logo).
+ */
+export function shareImage(page: PageData): HeadInput["image"] {
+  const oneLine = (s: string) => s.replace(/\s*\n\s*/g, " ");
+  if (page.template === "product") return { key: page.product.image, alt: oneLine(page.product.name) };
+  if (page.template !== "home" && page.template !== "campaign") return null;
+  for (const section of page.sections) {
+    const found = sectionImage(section);
+    if (found) return { key: found.key, alt: oneLine(found.alt) };
+  }
+  const product = page.template === "home" ? page.products[0] : undefined;
+  return product ? { key: product.image, alt: oneLine(product.name) } : null;
+}
+
+function sectionImage(section: SectionData): { key: string; alt: string } | null {
+  switch (section.type) {
+    case "banner":
+    case "promo":
+    case "lucky-draw":
+    case "feature":
+      return section.image ? { key: section.image, alt: section.title } : null;
+    case "offers": {
+      const item = section.items.find((i) => i.image);
+      return item ? { key: item.image!, alt: item.title } : null;
+    }
+    case "cards": {
+      const item = section.items.find((i) => i.image);
+      return item ? { key: item.image!, alt: item.title } : null;
+    }
+    case "gallery":
+      return section.images[0] ? { key: section.images[0], alt: section.title ?? "" } : null;
+    default:
+      return null;
+  }
+}
+
 export function buildHead(model: SiteModel, route: RouteModel, region: RegionModel, input: HeadInput): HeadData {
   const url = region.origin + route.path;
   const alternates = (renderedRoutesByPage(model).get(route.page) ?? []).map((r) => {
     const other = model.regions.get(r.region)!;
-    return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region };
+    return { hreflang: other.hreflang, href: other.origin + r.path, region: r.region, locale: ogLocale(other.locale) };
   });
   // Whose page is x-default when several have it (site.yaml, seed 000 §2).
   const xDefault = (model.specs.site!.data.xDefault ?? [model.defaultRegion])
@@ -94,6 +140,18 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
     });
   }
   const noIndex = route.template === "login" || route.template === "account";
+  const locale = ogLocale(region.locale);
+  const social: SocialCard = {
+    type: input.product ? "product" : "website",
+    siteName: model.name,
+    title: input.title,
+    description: input.description,
+    url,
+    image: `${globalOrigin}/images/${input.image?.key ?? organisation.logo}.svg`,
+    imageAlt: input.image?.alt ?? model.name,
+    locale,
+    localeAlternates: [...new Set(alternates.map((a) => a.locale))].filter((l) => l !== locale),
+  };
   return {
     title: `${input.title} | ${model.name}`,
     description: input.description,
@@ -105,5 +163,7 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
     ],
     robots: noIndex ? "noindex, follow" : null,
     jsonLd,
+    social,
+    feeds: input.feeds,
   };
 }

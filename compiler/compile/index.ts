@@ -8,7 +8,8 @@ import type { DateTime } from "luxon";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { resolveInForce, type SiteInForce } from "../time/index.ts";
 import { CompileContext, type Fallback } from "./context.ts";
-import { buildHead } from "./head.ts";
+import { type FeedData, feedPath, isNewsRoute, newsFeed, newsRoutes } from "./feed.ts";
+import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
 import { pageData } from "./pages/index.ts";
@@ -21,6 +22,8 @@ interface CompiledRoute {
   manifest: RouteManifest;
   /** Undefined for a redirect: it has no page of its own. */
   data?: RouteData;
+  /** The Atom feed of a news page (an article with dated sections). */
+  feed?: FeedData;
 }
 
 export interface CompiledSite {
@@ -83,10 +86,17 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
     description: cx.fill(region, cx.pageContent(route)?.head[region.language]?.description ?? ""),
     keywords: cx.pageContent(route)?.head[region.language]?.keywords ?? [],
     product: page.template === "product" ? { card: page.product, description: page.tagline } : null,
+    image: shareImage(page),
+    feeds: feedLinks(cx, region),
   });
   manifest.head = head;
+  const feed =
+    page.template === "article" && isNewsRoute(cx.model, route, region)
+      ? newsFeed(cx.model, route, region, page, head.title, head.description)
+      : undefined;
   return {
     manifest,
+    ...(feed ? { feed } : {}),
     data: {
       route: {
         path: route.path,
@@ -103,6 +113,23 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
       page,
     },
   };
+}
+
+const feedLinksOf = new WeakMap<CompileContext, Map<string, RouteData["head"]["feeds"]>>();
+
+/** The links every page of a region has to the region's news feeds. */
+function feedLinks(cx: CompileContext, region: RegionModel): RouteData["head"]["feeds"] {
+  let byRegion = feedLinksOf.get(cx);
+  if (!byRegion) feedLinksOf.set(cx, (byRegion = new Map()));
+  let links = byRegion.get(region.code);
+  if (!links) {
+    links = newsRoutes(cx.model, region).map((route) => ({
+      href: region.origin + feedPath(route),
+      title: `${cx.pageTitle(route, region)} | ${cx.model.name}`,
+    }));
+    byRegion.set(region.code, links);
+  }
+  return links;
 }
 
 function manifestsOf(routes: readonly CompiledRoute[]): RouteManifest[] {

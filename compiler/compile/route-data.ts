@@ -101,6 +101,26 @@ export interface HeadData {
   alternates: { hreflang: string; href: string }[];
   robots: string | null;
   jsonLd: object[];
+  /** What a shared link shows: the OpenGraph and Twitter card tags. */
+  social: SocialCard;
+  /** The region's news feeds (Atom), linked from each of its pages. */
+  feeds: { href: string; title: string }[];
+}
+
+/** OpenGraph (og:*) and Twitter card (twitter:*) data of a page; every URL is absolute. */
+export interface SocialCard {
+  type: "website" | "product";
+  siteName: string;
+  title: string;
+  description: string;
+  /** The canonical URL. */
+  url: string;
+  image: string;
+  imageAlt: string;
+  /** The page's locale as OpenGraph writes it: en_US. */
+  locale: string;
+  /** The locales of the other regions that have the page. */
+  localeAlternates: string[];
 }
 
 export interface RouteInfo {
@@ -161,6 +181,10 @@ export type PageData =
 export type PageOf<T extends Template> = Extract<PageData, { template: T }>;
 
 export interface ArticleSection {
+  /** Anchor of a dated section (a news item): the feed links to it. */
+  id: string | null;
+  /** Day of publication, YYYY-MM-DD, of a news item. */
+  date: string | null;
   heading: string | null;
   paragraphs: readonly string[];
   list: string[];

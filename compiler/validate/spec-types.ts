@@ -713,6 +713,10 @@ export interface Section {
    * A text about this campaign (its announcement): published from the campaign's first stage start in each region, not in any build before it.
    */
   campaign?: string;
+  /**
+   * Day the section was published, YYYY-MM-DD, in the region's time zone. An article's dated sections are its news: the items of the Atom feed beside the page in each region (news/feed.xml), newest first.
+   */
+  date?: string;
 }
 /**
  * What a product page says about its product, per language. Name, price and buy link come from the catalogue and the price table.

@@ -1,5 +1,5 @@
 // Every file of the output but the rendered pages: the generated modules, the bundled assets, the
-// images, redirect pages, route manifests, the 404 page, the crawler and host files. Made lazily
+// images, redirect pages, route manifests, the news feeds, the 404 page, the crawler and host files. Made lazily
 // (once): a rebuild links what the previous output already holds without making it again.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import type { SiteModel } from "../link/model.ts";
 import { projectRoot } from "../project.ts";
 import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
+import { atomFeed } from "./feed.ts";
 import {
   buildJson,
   headersFile,
@@ -42,6 +43,13 @@ export function siteFiles(
   const pages: PageJob[] = [];
   for (const route of compiled.routes) {
     const m = route.manifest;
+    const feed = route.feed;
+    // A news page's feed, beside it (site/us/news/feed.xml); only its region's pages link to it.
+    if (feed)
+      files.set(
+        join("site", feed.file),
+        once(() => atomFeed(feed, compiled.now)),
+      );
     if (route.data) {
       pages.push({ data: route.data, file: join("site", m.file), manifestFile: manifestPath(m), manifest: m });
       continue;

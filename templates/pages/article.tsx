@@ -5,7 +5,7 @@ export function ArticlePage({ page }: { page: Extract<PageData, { template: "art
     <article className="article">
       <h1>{page.title}</h1>
       {page.sections.map((section, i) => (
-        <section key={i} className="article-section">
+        <section key={i} className="article-section" id={section.id ?? undefined}>
           {section.heading ? <h2>{section.heading}</h2> : null}
           {section.paragraphs.map((p, j) => (
             <p key={j}>{p}</p>

@@ -9,6 +9,14 @@ import type { ArticleSection, PageOf } from "../route-data.ts";
 export function articlePage(cx: CompileContext, route: RouteModel, region: RegionModel): PageOf<"article"> {
   const fill = (text: string) => cx.fill(region, text);
   const inForce = cx.time.region(region.code);
+  const anchors = new Set<string>();
+  // A news item's anchor is its day (news-2025-03-27), numbered when two share one.
+  const anchorOf = (date: string): string => {
+    let id = `news-${date}`;
+    for (let n = 2; anchors.has(id); n++) id = `news-${date}-${n}`;
+    anchors.add(id);
+    return id;
+  };
   return {
     template: "article",
     title: cx.pageTitle(route, region),
@@ -17,6 +25,8 @@ export function articlePage(cx: CompileContext, route: RouteModel, region: Regio
       .filter((section) => !section.campaign || inForce.begun(section.campaign))
       .map(
         (section): ArticleSection => ({
+          id: section.date ? anchorOf(section.date) : null,
+          date: section.date ?? null,
           heading: section.heading ? fill(section.heading) : null,
           paragraphs: paragraphsOf(fill(section.text)),
           list: (section.list ?? []).map(fill),
