@@ -106,7 +106,7 @@ export function printPretty(diagnostics: readonly Diagnostic[], sources: Sources
       const head = `${style.bold(`${printable(p.file)}:${p.line}:${p.column}`)} ${severity} ${style.dim(p.code)}  ${printable(p.message, MAX_MESSAGE)}`;
       const source = sources.get(d.location.file);
       // A file that could not be read has no text to frame.
-      const frame = source?.text ? codeFrame(source.text, p.line, p.column, style) : "";
+      const frame = source?.text ? codeFrame(source.text, p.line, p.column, style, source.lineCounter.lineStarts) : "";
       const hint = p.hint ? `\n  ${style.cyan("hint:")} ${printable(p.hint, MAX_MESSAGE)}` : "";
       return head + (frame ? `\n${frame}` : "") + hint;
     })
@@ -119,15 +119,20 @@ export function printPretty(diagnostics: readonly Diagnostic[], sources: Sources
  * padding so it lines up however the terminal expands them; a long line is cut to a window of
  * MAX_FRAME_WIDTH shown characters around the column.
  */
-export function codeFrame(text: string, line: number, column: number, style: Style = plain): string {
-  const target = lineOf(text, line);
+export function codeFrame(
+  text: string,
+  line: number,
+  column: number,
+  style: Style = plain,
+  lineStarts?: readonly number[],
+): string {
+  const lineOf = (n: number) => (lineStarts ? lineAt(text, n, lineStarts) : lineFromTop(text, n));
+  const target = lineOf(line);
   if (target === undefined) return "";
   const gutterWidth = String(line).length;
   const out: string[] = [];
   if (line > 1)
-    out.push(
-      `  ${String(line - 1).padStart(gutterWidth)} ${style.dim("|")} ${lineStart(lineOf(text, line - 1) ?? "")}`,
-    );
+    out.push(`  ${String(line - 1).padStart(gutterWidth)} ${style.dim("|")} ${lineStart(lineOf(line - 1) ?? "")}`);
   const { content, caretAt } = around(target, column - 1);
   out.push(`> ${String(line).padStart(gutterWidth)} ${style.dim("|")} ${content}`);
   const padding = content.slice(0, caretAt).replace(/[^\t]/g, " ");
@@ -135,8 +140,19 @@ export function codeFrame(text: string, line: number, column: number, style: Sty
   return out.map((l) => ` ${l}`).join("\n");
 }
 
+/**
+ * Line `n` (1-based) of the text without its line break, from the offsets where lines start: a
+ * file with a problem on each of its lines is framed in one pass, not one pass per problem.
+ */
+function lineAt(text: string, n: number, lineStarts: readonly number[]): string | undefined {
+  const start = lineStarts[n - 1];
+  if (start === undefined || start > text.length) return undefined;
+  const next = lineStarts[n];
+  return text.slice(start, next === undefined ? text.length : next - 1).replace(/\r$/, "");
+}
+
 /** Line `n` (1-based) of the text without its line break, found without splitting the whole text. */
-function lineOf(text: string, n: number): string | undefined {
+function lineFromTop(text: string, n: number): string | undefined {
   let start = 0;
   for (let i = 1; i < n; i++) {
     const next = text.indexOf("\n", start);
