@@ -488,6 +488,18 @@ interface Positioned {
  * document before its data is (aliases nest deeper than the text).
  */
 function positionedDocument(text: string): Positioned {
+  // yaml makes an Error for each problem it meets, and an Error records the stack where it was
+  // made: a file of a million bad lines spent seconds on stacks nobody reads.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return positionedParse(text);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+function positionedParse(text: string): Positioned {
   const tokens = Array.from(new Parser().parse(text));
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
