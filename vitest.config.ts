@@ -1,11 +1,31 @@
+// Three tiers, told apart by folder (README "Tests"):
+//   tests/unit/         in this process only: no browser, no `site` child process, no build of a whole site
+//   tests/integration/  the CLI as users run it, whole builds, nginx, the type checker
+//   tests/e2e/          pages in Chromium: one browser for the whole run (tests/support/browser-server.ts)
+// `npm test` runs all three; `npm run test:unit` (or test:integration, test:e2e) runs one.
 import { defineConfig } from "vitest/config";
+
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     // Two cores: the CLI and browser tests spawn processes of their own.
     maxWorkers: 2,
+    // The real specs are built once per instant for the whole run, whichever tier asks first
+    // (tests/support/build.ts); this makes the folder they are kept in, and removes it after.
+    globalSetup: ["tests/support/shared-builds.ts"],
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], ...timeouts } },
+      { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...timeouts } },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          // Launched once, only when an e2e file runs; each file connects to it.
+          globalSetup: ["tests/support/browser-server.ts"],
+          ...timeouts,
+        },
+      },
+    ],
   },
 });

@@ -25,14 +25,21 @@ function ensureChromium() {
   }
 }
 
-ensureChromium();
-// When nginx cannot be installed, the suite still runs: tests/nginx.test.ts fails, saying why.
-const nginxMissing = ensureDebianPackage("/usr/sbin/nginx", "nginx");
-if (nginxMissing) console.error(`tests: ${nginxMissing}`);
+// `--project unit` (npm run test:unit) runs one tier: the browser is only the e2e tier's, nginx only
+// the integration tier's. With no --project, all three run.
+const args = process.argv.slice(2);
+const projects = args.flatMap((arg, i) => (arg === "--project" ? [args[i + 1]] : arg.startsWith("--project=") ? [arg.slice(10)] : []));
+const runs = (tier) => projects.length === 0 || projects.includes(tier);
+if (runs("e2e")) ensureChromium();
+if (runs("integration")) {
+  // When nginx cannot be installed, the suite still runs: tests/integration/nginx.test.ts fails, saying why.
+  const nginxMissing = ensureDebianPackage("/usr/sbin/nginx", "nginx");
+  if (nginxMissing) console.error(`tests: ${nginxMissing}`);
+}
 rmSync(report, { force: true });
 const vitest = spawnSync(
   process.execPath,
-  [`${root}node_modules/vitest/vitest.mjs`, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [`${root}node_modules/vitest/vitest.mjs`, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args],
   { stdio: "inherit", cwd: root },
 );
 if (!existsSync(report)) {

@@ -1,6 +1,7 @@
 // Fixture cases: tests/fixtures/<case>/specs holds only the files that differ from
 // tests/fixtures/base/specs (a small valid site); expected.yaml says which base files to remove
-// and the diagnostics the case must produce, with a first-line comment saying what it is for.
+// and the diagnostics the case must produce, with a first-line comment saying what it is for;
+// expected.txt beside it is what `site check` prints for the case (tests/support/fixture-check.ts).
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,11 @@ export interface FixtureCase {
   purpose: string;
   remove: string[];
   diagnostics: ExpectedDiagnostic[];
+  /**
+   * The case is run as `site check-windows --all --at <instant>` instead of `site check`: the
+   * warnings about finished windows (window-over) are reported there only.
+   */
+  checkWindowsAt?: string;
 }
 
 export function fixtureCases(): FixtureCase[] {
@@ -31,8 +37,9 @@ export function fixtureCases(): FixtureCase[] {
     .sort()
     .map((name) => {
       const text = readFileSync(join(fixturesDir, name, "expected.yaml"), "utf8");
-      const data = parse(text) as { remove?: string[]; diagnostics: ExpectedDiagnostic[] };
-      return { name, purpose: text.split("\n", 1)[0]!.replace(/^#\s*/, ""), remove: data.remove ?? [], diagnostics: data.diagnostics };
+      const data = parse(text) as { remove?: string[]; diagnostics: ExpectedDiagnostic[]; checkWindowsAt?: string };
+      const purpose = text.split("\n", 1)[0]!.replace(/^#\s*/, "");
+      return { name, purpose, remove: data.remove ?? [], diagnostics: data.diagnostics, ...(data.checkWindowsAt ? { checkWindowsAt: String(data.checkWindowsAt) } : {}) };
     });
 }
 

@@ -1,12 +1,12 @@
-// A build served by the preview server, with chromium ready, for a browser test file: built once
-// before the file's tests, everything closed and removed after them.
+// A build served by the preview server, with the run's browser connected, for a browser test file:
+// ready before the file's tests, everything closed after them. The real specs come from the run's
+// shared build of that instant (never written to: the preview server only reads it); a spec
+// folder of the file's own is built for it and removed after.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser.ts";
-import { buildInto } from "./build.ts";
-import { projectRoot } from "./cli.ts";
+import { connectBrowser } from "./browser.ts";
+import { buildInto, realSiteAt } from "./build.ts";
 import { startPreview, type RunningPreview } from "./preview-server.ts";
 
 export interface ServedSiteOptions {
@@ -27,10 +27,14 @@ export function serveBuiltSite(options: ServedSiteOptions) {
   let preview: RunningPreview | undefined;
   let cleanup = () => {};
   beforeAll(async () => {
-    const built = await buildInto(options.specs ?? join(projectRoot, "specs"), options.now);
-    cleanup = built.cleanup;
-    preview = await startPreview(built.out, options.clock, options.accounts);
-    browser = await launchBrowser();
+    let out: string;
+    if (options.specs) {
+      const built = await buildInto(options.specs, options.now);
+      cleanup = built.cleanup;
+      out = built.out;
+    } else out = (await realSiteAt(options.now)).out;
+    preview = await startPreview(out, options.clock, options.accounts);
+    browser = await connectBrowser();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

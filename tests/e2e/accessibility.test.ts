@@ -1,0 +1,35 @@
+// No accessibility violation of serious or critical impact (axe-core in Debian's chromium) on
+// one page of each kind in three regions.
+import { createRequire } from "node:module";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "../support/served-site.ts";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => Date.parse("2024-11-25T11:00:00Z") });
+
+const kinds = ["", "/about-us", "/flagship-bumblebee", "/choose-your-region", "/where-to-buy", "/manuals", "/login", "/account", "/black-friday"];
+const pages = ["us", "de", "fr"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+describe("accessibility", () => {
+  test.each(pages)("%s has no serious or critical violation", async (path) => {
+    // The site's Content-Security-Policy would (rightly) refuse the injected axe script.
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(site.url + path);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await page.addScriptTag({ path: axePath });
+    const result = (await page.evaluate(() =>
+      (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      }),
+    )) as AxeResult;
+    const serious = result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+    await page.close();
+  });
+});

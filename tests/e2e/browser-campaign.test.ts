@@ -1,0 +1,75 @@
+// Campaign and product pages in the site.browser: the countdown follows the server's clock, a tab
+// scrolls to its anchor, the gallery opens full screen, the voice command dialog lists its words.
+import { DateTime } from "luxon";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "../support/served-site.ts";
+
+let clock = 0;
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => clock });
+
+async function open(path: string): Promise<Page> {
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(site.url + path);
+  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  return page;
+}
+
+const countdownText = (page: Page) => page.locator(".countdown").innerText();
+
+describe("Black Friday in the site.browser", () => {
+  test("the countdown ticks from the server's time and shows the stage as ended at zero", async () => {
+    // The visitor's clock says 2026; the server says 12 seconds before Black Friday ends.
+    clock = at("2024-11-29T23:59:48+01:00");
+    const page = await open("/eu/black-friday");
+    await expect.poll(() => countdownText(page)).toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*(1[0-2]|0[1-9])\s*Seconds/i);
+    const first = await page.locator(".countdown-value").last().innerText();
+    await expect.poll(async () => Number(await page.locator(".countdown-value").last().innerText()), { timeout: 5_000 }).toBeLessThan(Number(first));
+    // At zero the stage shows as ended; the page is not loaded again until a newer build is
+    // deployed (tests/e2e/browser-countdown-end.test.ts).
+    await expect.poll(() => countdownText(page), { timeout: 20_000 }).toBe("This stage has ended");
+    await page.close();
+  }, 40_000);
+
+  test("the Prize Draw tab scrolls to the prize draw", async () => {
+    clock = at("2024-11-25T12:00+01:00");
+    const page = await open("/eu/black-friday");
+    await page.click('.page-tabs a[href="#lucky-draw"]');
+    await page.waitForFunction(() => location.hash === "#lucky-draw");
+    // The prize draw is now in view (it starts well below the first screen).
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("lucky-draw")!.getBoundingClientRect().top)))
+      .toBeLessThan(900);
+    expect(await page.evaluate(() => document.getElementById("lucky-draw")!.getBoundingClientRect().bottom)).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  test("a sale item's buy link goes to the region's shop", async () => {
+    const page = await open("/fr/black-friday");
+    const href = await page.locator('.sale-item[data-product="eliteOptimusPrime"] a.button').getAttribute("href");
+    expect(href).toMatch(/^https:\/\/fr\.store\.mechanova\.com\//);
+    await page.close();
+  });
+});
+
+describe("product pages in the site.browser", () => {
+  test("a gallery picture opens full screen and closes again", async () => {
+    const page = await open("/us/grimlock-g1-flagship");
+    await page.waitForSelector('[data-island="gallery"][data-hydrated]');
+    await page.locator(".gallery-thumb").first().click();
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(false);
+    await page.close();
+  });
+
+  test("the voice command dialog lists Grimlock's words in their groups", async () => {
+    const page = await open("/us/grimlock-g1-flagship");
+    await page.waitForSelector('[data-island="voiceCommands"][data-hydrated]');
+    await page.locator('[data-island="voiceCommands"] > button').click();
+    const counts = await page.locator(".voice-dialog .voice-group").evaluateAll((groups) => groups.map((g) => g.querySelectorAll("li").length));
+    expect(counts).toEqual([23, 8, 7]);
+    await page.close();
+  });
+});

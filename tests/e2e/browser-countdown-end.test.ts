@@ -1,0 +1,106 @@
+// A countdown at zero never reloads in a loop (DESIGN "Time"). The page is static: until a newer
+// build is deployed it keeps the stage that has just ended, so a reload at zero brought the same
+// page back, again and again (/us/black-friday seen at 23:59:50 reloaded 24 times in 25 s). In
+// chromium, against the preview server with its clock a few seconds before Black Friday ends and
+// the page's clock faked (Playwright's page.clock), the page loads once, says the stage has ended
+// and asks for build.json with backoff; a build as of the end reloads it once, never twice.
+import { DateTime } from "luxon";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "../support/served-site.ts";
+
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+const BEFORE_END = "2024-11-29T23:59:50+01:00";
+// The server clock runs on from --now, as site preview's does, from the first time it is read
+// (the page's request), however long the build took.
+let started: number | undefined;
+const site = serveBuiltSite({ now: BEFORE_END, clock: () => at(BEFORE_END) + (Date.now() - (started ??= Date.now())) });
+
+/** The page's loads of its own document, and its requests for build.json. */
+function watch(page: Page) {
+  const seen = { documents: 0, builds: [] as Request[] };
+  page.on("request", (request) => {
+    if (request.frame() === page.mainFrame() && request.resourceType() === "document") seen.documents++;
+    if (new URL(request.url()).pathname === "/build.json") seen.builds.push(request);
+  });
+  return seen;
+}
+
+/** Waits until the countdown ticks: hydrated, and the server's time arrived (each try moves the page's clock 1 s). */
+async function ticking(page: Page) {
+  await page.waitForSelector('[data-island="countdown"][data-hydrated]');
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return page.locator('[data-island="countdown"]').innerText();
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*\d\d\s*Seconds|This stage has ended/);
+}
+
+/** Waits until build.json has been asked for `count` times and the last answer has been read. */
+async function asked(seen: ReturnType<typeof watch>, count: number) {
+  await expect.poll(() => seen.builds.length, { timeout: 5_000 }).toBe(count);
+  await seen.builds[count - 1]!.response();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+}
+
+describe("a countdown at zero", () => {
+  test("shows the stage as ended, asks for build.json with backoff, and reloads once for a newer build", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The visitor's clock is fake (and wrong: 2026); the countdown follows the server's.
+    await page.clock.install({ time: new Date("2026-03-01T08:00:00Z") });
+    const seen = watch(page);
+    await page.goto(site.url + "/us/black-friday");
+    // From here on the page's time moves only when the test says so.
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 100));
+    const countdown = page.locator('[data-island="countdown"]');
+    await ticking(page);
+    expect(await countdown.innerText()).toMatch(/Ends in/);
+
+    // Past zero: the stage shows as ended, the page stays, and the server is asked.
+    await page.clock.runFor(12_000);
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
+    await asked(seen, 1);
+    const first = await seen.builds[0]!.response();
+    expect(first!.headers()["cache-control"]).toBe("no-store");
+    expect(await first!.json()).toEqual({ now: "2024-11-29T23:59:50.000+01:00", nextChange: "2024-11-30T00:00:00+01:00" });
+
+    // The deployed build is older than the end: ask again after 2 s, then 4 s, and never reload.
+    await page.clock.runFor(1_900);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen.builds).toHaveLength(1);
+    await page.clock.runFor(200);
+    await asked(seen, 2);
+    await page.clock.runFor(3_900);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen.builds).toHaveLength(2);
+    await page.clock.runFor(200);
+    await asked(seen, 3);
+    await page.clock.runFor(8_100);
+    await asked(seen, 4);
+    expect(seen.documents).toBe(1);
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
+
+    // A build as of the end is deployed (its pages say the same, here: the server still serves
+    // this build's page). The page reloads for it once; at zero again, it asks, and stays.
+    await page.route("**/build.json", (route) =>
+      route.fulfill({ contentType: "application/json", headers: { "cache-control": "no-store" }, body: JSON.stringify({ now: "2024-11-30T00:00:00.000+01:00", nextChange: null }) }),
+    );
+    const reloaded = page.waitForEvent("load");
+    await page.clock.runFor(16_000);
+    await reloaded;
+    expect(seen.documents).toBe(2);
+    await ticking(page);
+    const before = seen.builds.length;
+    await page.clock.runFor(20_000);
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
+    await expect.poll(() => seen.builds.length, { timeout: 5_000 }).toBeGreaterThan(before);
+    await page.clock.runFor(130_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.documents).toBe(2);
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+// The runtime follows the server's clock: a route outside its window leads to the region home,
+// and a window seen over is remembered so later visits leave at once.
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "../support/served-site.ts";
+import { materialize } from "../support/fixtures.ts";
+
+let clock = 0;
+const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
+const fixture = materialize("base");
+const site = serveBuiltSite({ specs: join(fixture.root, "specs"), now: "2025-06-05T00:00+08:00", clock: () => clock, onClose: fixture.cleanup });
+
+async function clickTo(page: import("playwright-core").Page, href: string) {
+  await page.evaluate((h) => {
+    const a = document.createElement("a");
+    a.href = h;
+    a.id = "to";
+    a.textContent = h;
+    document.querySelector("main")!.append(a);
+  }, href);
+  await page.click("#to");
+}
+
+describe("route windows in the site.browser, with the server clock pinned", () => {
+  test("inside its window the page opens by a link", async () => {
+    clock = at("2025-06-10T12:00+08:00");
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await clickTo(page, "/us/sale");
+    await page.waitForURL(`${site.url}/us/sale`);
+    await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
+    await page.close();
+  });
+
+  test("after its end a link to it leads to the region home, and the end is remembered", async () => {
+    clock = at("2025-06-16T00:00+08:00");
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await clickTo(page, "/us/sale");
+    await page.waitForFunction(() => localStorage.getItem("windowEnded:/us/sale") === "1");
+    expect(new URL(page.url()).pathname).toBe("/us");
+
+    // Even with the clock back inside the window, a later visit leaves at once.
+    clock = at("2025-06-10T12:00+08:00");
+    await page.goto(`${site.url}/us/sale`);
+    await page.waitForURL(`${site.url}/us`);
+    await page.close();
+  });
+
+  test("a direct visit before the start is sent home by the server (302)", async () => {
+    clock = at("2025-05-20T00:00+08:00");
+    const response = await fetch(`${site.url}/us/sale`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/us");
+  });
+});

@@ -1,0 +1,114 @@
+// site dev tells the truth about templates: a JSX syntax error, and an error a template throws
+// while rendering, show in the browser's error overlay (the one spec errors use) with the
+// template's file, line and column and a code frame, and clear once the template is fixed.
+// The templates edited are those of a temporary copy of the project, run as a user runs it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { connectBrowser } from "../support/browser.ts";
+import { projectRoot, stackTrace } from "../support/cli.ts";
+import { fixturesDir } from "../support/fixtures.ts";
+
+const copy = mkdtempSync(join(tmpdir(), "site-project-"));
+const article = join(copy, "templates", "pages", "article.tsx");
+let original = "";
+let dev: ChildProcess;
+let url = "";
+let stdout = "";
+let stderr = "";
+let browser: Browser;
+
+beforeAll(async () => {
+  // What the package ships (its "files"), so a folder added or moved is copied too; not lib/, the
+  // bundle cache of this checkout's sources: the copy bundles its own.
+  const shipped = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { files: string[] }).files.filter((dir) => dir !== "lib");
+  for (const dir of shipped) cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
+  cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
+  cpSync(join(fixturesDir, "base", "specs"), join(copy, "specs"), { recursive: true });
+  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
+  original = readFileSync(article, "utf8");
+  expect(original.split("\n")[5]).toBe("      <h1>{page.title}</h1>");
+  dev = spawn(process.execPath, [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", "2025-06-05T00:00+08:00"], { cwd: copy, env: { ...process.env, NO_COLOR: "1" } });
+  dev.stdout!.on("data", (d: Buffer) => (stdout += d));
+  dev.stderr!.on("data", (d: Buffer) => (stderr += d));
+  url = await new Promise<string>((resolve, reject) => {
+    dev.stdout!.on("data", () => {
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout);
+      if (match) resolve(match[0]);
+    });
+    dev.once("exit", (code) => reject(new Error(`site dev exited ${code}: ${stderr}`)));
+  });
+  browser = await connectBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev.once("exit", resolve));
+    dev.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(copy, { recursive: true, force: true });
+});
+
+/** The article page open in a tab, as it is before any edit. */
+async function openArticle(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${url}/us/about-us`);
+  await expect(page.locator("h1").innerText()).resolves.toBe("About us");
+  return page;
+}
+
+/** Waits for the overlay and returns its text. */
+async function overlayText(page: Page): Promise<string> {
+  const overlay = page.locator("#__site-error-overlay");
+  await overlay.waitFor({ timeout: 15_000 });
+  return overlay.innerText();
+}
+
+/** The fixed template saved: the page reloads by itself, shows the article, and no overlay. */
+async function fixedAndCleared(page: Page): Promise<void> {
+  writeFileSync(article, original);
+  await page.waitForFunction(() => !document.getElementById("__site-error-overlay") && document.querySelector("h1")?.textContent === "About us", null, { timeout: 15_000 });
+}
+
+describe("template errors in the browser", () => {
+  test("a JSX syntax error shows its file, line, column and code frame over the page, and clears when fixed", async () => {
+    const page = await openArticle();
+    try {
+      writeFileSync(article, original.replace("<h1>{page.title}</h1>", "<h1>{page.title}</h2>"));
+      const text = await overlayText(page);
+      expect(text).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      expect(text).toMatch(/closing "h2" tag does not match opening "h1" tag/);
+      // The code frame: the line itself under its number, with a caret.
+      expect(text).toContain("> 6 |       <h1>{page.title}</h2>");
+      expect(text).toMatch(/\|\s+\^/);
+      expect(stdout).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      await fixedAndCleared(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("an error a template throws while rendering shows where it was thrown, and clears when fixed", async () => {
+    const page = await openArticle();
+    try {
+      writeFileSync(article, original.replace("<h1>{page.title}</h1>", "<h1>{(page as unknown as { hero: { title: string } }).hero.title}</h1>"));
+      const text = await overlayText(page);
+      expect(text).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      expect(text).toContain("Cannot read properties of undefined (reading 'title')");
+      expect(text).toMatch(/> 6 \| {7}<h1>\{\(page as unknown/);
+      await fixedAndCleared(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("nothing reached the terminal as a stack trace", () => {
+    expect(stderr).not.toMatch(stackTrace);
+    expect(stdout).not.toMatch(stackTrace);
+  });
+});

@@ -1,0 +1,219 @@
+// site dev: an edit reaches the served page by itself; a spec error shows over the page with the
+// CLI's own text and clears when fixed; only the pages whose data or template changed are
+// rendered again.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { compile } from "../../compiler/compile/index.ts";
+import { check } from "../../compiler/pipeline.ts";
+import { updateDevSite, type DevCache } from "../../server/dev/site.ts";
+import * as renderModule from "../../compiler/render/index.tsx";
+import { contentsOf } from "../../compiler/write/index.ts";
+import { createDevServer, type RebuildReport } from "../../server/dev/index.ts";
+import { projectRoot } from "../support/cli.ts";
+import { connectBrowser } from "../support/browser.ts";
+import { materialize } from "../support/fixtures.ts";
+
+const fixture = materialize("base");
+const specs = join(fixture.root, "specs");
+const prices = join(specs, "prices.yaml");
+const original = readFileSync(prices, "utf8");
+let dev: Awaited<ReturnType<typeof createDevServer>>;
+let server: Server;
+let url = "";
+let browser: Browser;
+const reports: RebuildReport[] = [];
+const lines: string[] = [];
+
+/** Resolves with the report of the next rebuild. */
+const nextRebuild = () => new Promise<RebuildReport>((resolve) => dev.onRebuild(function once(report) { resolve(report); }));
+
+const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+
+beforeAll(async () => {
+  dev = await createDevServer({ specsDir: specs, now: () => now, clock: () => now.toMillis(), log: (l) => lines.push(l), settleMs: 30 });
+  dev.onRebuild((r) => reports.push(r));
+  await dev.start();
+  server = createServer(dev.handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await connectBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  writeFileSync(prices, original);
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+  await dev.close();
+  fixture.cleanup();
+});
+
+const priceOn = async (path: string) => /<span class="price"[^>]*>([^<]+)</.exec(await (await fetch(url + path)).text())?.[1];
+
+describe("site dev", () => {
+  test("an edited price is served after one rebuild that renders only the pages showing it", async () => {
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,299");
+    const rebuilt = nextRebuild();
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1199, 8499]"));
+    const report = await rebuilt;
+    expect(report.ok).toBe(true);
+    expect(report.changed).toEqual(["specs/prices.yaml"]);
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,199");
+    // The us pages show the price (navigation, cards); the cn pages do not change.
+    expect(report.pages).toBeGreaterThan(0);
+    expect(report.pages).toBeLessThan(12);
+    expect(lines.at(-1)).toMatch(/^rebuilt {2}specs\/prices\.yaml {2}\d+ pages? changed {2}\d+ ms$/);
+  });
+
+  test("a burst of saves gives one rebuild", async () => {
+    const before = reports.length;
+    const rebuilt = nextRebuild();
+    for (const value of [1101, 1102, 1103, 1104]) writeFileSync(prices, original.replace("[1299, 8499]", `[${value}, 8499]`));
+    await rebuilt;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reports.length - before).toBe(1);
+    expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,104");
+  });
+
+  test("a file written again at once after a rebuild read it is rebuilt as last written", async () => {
+    // A dev server of its own that rebuilds at once, so that the second write comes within
+    // chokidar's 50 ms of the first (it drops such a change and sends nothing after).
+    const copy = materialize("base");
+    const quick = await createDevServer({ specsDir: join(copy.root, "specs"), now: () => now, clock: () => now.toMillis(), log: () => {}, settleMs: 1 });
+    const quickServer = createServer(quick.handler);
+    try {
+      await quick.start();
+      await new Promise<void>((resolve) => quickServer.listen(0, "127.0.0.1", resolve));
+      const page = `http://127.0.0.1:${(quickServer.address() as AddressInfo).port}/us/flagship-bumblebee`;
+      const served = async () => /<span class="price"[^>]*>([^<]+)</.exec(await (await fetch(page)).text())?.[1];
+      const copyPrices = join(copy.root, "specs", "prices.yaml");
+      const first = new Promise<void>((resolve) => quick.onRebuild(() => resolve()));
+      writeFileSync(copyPrices, original.replace("[1299, 8499]", "[1111, 8499]"));
+      await first;
+      const second = new Promise<void>((resolve) => quick.onRebuild(() => resolve()));
+      writeFileSync(copyPrices, original.replace("[1299, 8499]", "[1122, 8499]"));
+      const gaveUp = new Promise<void>((_, reject) => setTimeout(() => reject(new Error("the second write was never rebuilt")), 5000).unref());
+      await Promise.race([second, gaveUp]);
+      expect(await served()).toBe("$1,122");
+    } finally {
+      await new Promise((resolve) => quickServer.close(resolve));
+      await quick.close();
+      copy.cleanup();
+    }
+  });
+
+  test("in the browser: the page reloads by itself, and the error overlay appears and clears", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/us/flagship-bumblebee`);
+    await page.waitForFunction(() => document.querySelector(".product-price .price") !== null);
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1249, 8499]"));
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,249", null, { timeout: 10_000 });
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1249]"));
+    const overlay = page.locator("#__site-error-overlay");
+    await overlay.waitFor({ timeout: 10_000 });
+    expect(await overlay.innerText()).toContain("price-row-length");
+    expect(await overlay.innerText()).toContain("Row flagshipBumblebee has 1 price for 2 columns");
+
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1259, 8499]"));
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, { timeout: 10_000 });
+    expect(await overlay.count()).toBe(0);
+    await page.close();
+  });
+
+  test("a page template saved re-renders the pages of its kind and no others", async () => {
+    // Saved with the same text: other test files may be building with it meanwhile.
+    const template = join(projectRoot, "templates", "pages", "article.tsx");
+    const articles = compile(check(specs).model!, now).routes.filter((r) => r.data?.route.template === "article").length;
+    expect(articles).toBeGreaterThan(0);
+    const rebuilt = nextRebuild();
+    writeFileSync(template, readFileSync(template, "utf8"));
+    const report = await rebuilt;
+    expect(report.ok).toBe(true);
+    expect(report.changed).toEqual(["templates/pages/article.tsx"]);
+    expect(report.pages).toBe(articles);
+  });
+});
+
+describe("a half-written file", () => {
+  test("does not flash an error: what a rebuild finds wrong is shown only once the file has held still", async () => {
+    const copy = materialize("base");
+    const copyPrices = join(copy.root, "specs", "prices.yaml");
+    const log: string[] = [];
+    // Errors wait far longer than this test takes, so the rest of the file always comes first.
+    const held = await createDevServer({ specsDir: join(copy.root, "specs"), now: () => now, clock: () => now.toMillis(), log: (l) => log.push(l), settleMs: 1, errorSettleMs: 60_000 });
+    const heldServer = createServer(held.handler);
+    const events: string[] = [];
+    let stream: IncomingMessage | undefined;
+    try {
+      await held.start();
+      await new Promise<void>((resolve) => heldServer.listen(0, "127.0.0.1", resolve));
+      const { port } = heldServer.address() as AddressInfo;
+      stream = await new Promise<IncomingMessage>((resolve) => httpRequest({ host: "127.0.0.1", port, path: "/__site/events" }, resolve).end());
+      stream.on("data", (chunk: Buffer) => events.push(...[...chunk.toString().matchAll(/^event: (.+)$/gm)].map((m) => m[1]!)));
+      const full = readFileSync(copyPrices, "utf8");
+      const rebuilt = () => new Promise<RebuildReport>((resolve) => held.onRebuild(resolve));
+      // An editor or a copy that has written the first part of the file only.
+      const half = rebuilt();
+      writeFileSync(copyPrices, full.slice(0, full.indexOf("[1299, 8499]") + 4));
+      expect((await half).ok).toBe(false);
+      const whole = rebuilt();
+      writeFileSync(copyPrices, full.replace("[1299, 8499]", "[1277, 8499]"));
+      expect((await whole).ok).toBe(true);
+      const page = await (await fetch(`http://127.0.0.1:${port}/us/flagship-bumblebee`)).text();
+      expect(/<span class="price"[^>]*>([^<]+)</.exec(page)?.[1]).toBe("$1,277");
+      expect(events).not.toContain("error-report");
+      expect(log.filter((l) => l.startsWith("error"))).toEqual([]);
+    } finally {
+      stream?.destroy();
+      await new Promise((resolve) => heldServer.close(resolve));
+      await held.close();
+      copy.cleanup();
+    }
+  });
+});
+
+describe("the site dev serves from memory", () => {
+  // Built against its own copy of the base specs, so the edits above do not reach it.
+  const own = materialize("base");
+  afterAll(() => own.cleanup());
+
+  test("renders a page when it is first asked for, once, and shows a page that fails with its error", async () => {
+    const model = check(join(own.root, "specs")).model!;
+    const made: string[] = [];
+    let failing = "";
+    const renderer = {
+      ...renderModule,
+      renderRoutePage: (data: Parameters<typeof renderModule.renderRoutePage>[0], assets: Parameters<typeof renderModule.renderRoutePage>[1]) => {
+        made.push(data.route.path);
+        if (data.route.path === failing) throw new Error("the hero image is missing");
+        return renderModule.renderRoutePage(data, assets);
+      },
+    };
+    const options = { renderer, renderFailed: (path: string, message: string) => `failed: ${path}: ${message}` };
+    const cache: DevCache = { pages: new Map() };
+
+    const first = await updateDevSite(model, now, cache, options);
+    expect(first.changed).toHaveLength(first.pages);
+    expect(made).toEqual([]);
+    // Read twice, made once.
+    expect(String(contentsOf(first.files.get("site/us/flagship-bumblebee/index.html")!))).toContain("$1,299");
+    contentsOf(first.files.get("site/us/flagship-bumblebee/index.html")!);
+    expect(made).toEqual(["/us/flagship-bumblebee"]);
+
+    // Nothing changed: no page is made again, the one made before is served as it was.
+    const second = await updateDevSite(model, now, cache, options);
+    expect(second.changed).toEqual([]);
+    expect(String(contentsOf(second.files.get("site/us/flagship-bumblebee/index.html")!))).toContain("$1,299");
+    expect(made).toEqual(["/us/flagship-bumblebee"]);
+
+    const other = first.manifests.find((m) => m.head && m.path !== "/us/flagship-bumblebee")!;
+    failing = other.path;
+    expect(contentsOf(second.files.get(`site/${other.file}`)!)).toBe(`failed: ${other.path}: the hero image is missing`);
+  });
+});

@@ -1,0 +1,233 @@
+// How a build answers time, bad input and hostile text, on the small fixture site; and that
+// render threads change nothing in the output.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { DateTime } from "luxon";
+import { parse } from "node-html-parser";
+import { afterEach, describe, expect, test } from "vitest";
+import { compile } from "../../compiler/compile/index.ts";
+import { build, check } from "../../compiler/pipeline.ts";
+import { renderPages, type PageJob } from "../../compiler/render/pool.ts";
+import { buildInto } from "../support/build.ts";
+import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
+import { materialize } from "../support/fixtures.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+function fixture() {
+  const f = materialize("base");
+  cleanups.push(f.cleanup);
+  return { root: f.root, specs: join(f.root, "specs") };
+}
+
+async function buildFixture(specs: string, now: string) {
+  const built = await buildInto(specs, now);
+  cleanups.push(built.cleanup);
+  expect(built.result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return (path: string) => parse(readFileSync(join(built.out, "site", path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8"));
+}
+
+function edit(file: string, from: string, to: string) {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+describe("the build at an instant (--now)", () => {
+  test("a nav entry carries its NEW tag from its start time on", async () => {
+    const { specs } = fixture();
+    const before = await buildFixture(specs, "2025-03-26T23:59+08:00");
+    const after = await buildFixture(specs, "2025-03-27T00:00+08:00");
+    const tagOf = (page: Awaited<ReturnType<typeof buildFixture>>) => page("/us").querySelector(".nav-sublist .tag")?.text ?? null;
+    expect(tagOf(before)).toBeNull();
+    expect(tagOf(after)).toBe("NEW");
+  });
+
+  test("a promotional entry shows only while its campaign stage is live", async () => {
+    const { specs } = fixture();
+    const labels = async (now: string) => (await buildFixture(specs, now))("/us").querySelectorAll(".nav-label").map((e) => e.text);
+    expect(await labels("2025-06-05T00:00+08:00")).not.toContain("Summer"); // stage 1
+    expect(await labels("2025-06-10T00:00+08:00")).toContain("Summer"); // stage 2
+    expect(await labels("2025-06-15T00:00+08:00")).not.toContain("Summer"); // over: [start, end)
+  });
+});
+
+describe("embargo: nothing whose window has not started is in the output", () => {
+  test("a page before its window opens has no HTML, no manifest, no route and no link to it", async () => {
+    const { specs } = fixture();
+    edit(join(specs, "regions", "us.yaml"), "  - { label: About, link: about-us }", "  - { label: About, link: about-us }\n  - { label: Summer prices, link: sale }");
+    const built = await buildInto(specs, "2025-05-31T23:59+08:00");
+    cleanups.push(built.cleanup);
+    const everything = allText(built.out);
+    expect(everything).not.toContain("Summer prices on every robot");
+    expect(everything).not.toContain("/us/sale");
+    const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes.map((r: { path: string }) => r.path);
+    expect(routes).not.toContain("/us/sale");
+    // The build says when to rebuild: the instant the page opens.
+    expect(JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).nextChange).toBe("2025-06-01T00:00:00+08:00");
+
+    const after = await buildInto(specs, "2025-06-01T00:00+08:00");
+    cleanups.push(after.cleanup);
+    expect(readFileSync(join(after.out, "site", "us", "sale", "index.html"), "utf8")).toContain("Summer prices on every robot");
+    expect(readFileSync(join(after.out, "site", "us", "index.html"), "utf8")).toContain('href="/us/sale"');
+  });
+});
+
+/** Every file of a build as one string, to search for content that must not be there. */
+function allText(dir: string): string {
+  return readdirSync(dir, { withFileTypes: true })
+    .map((e) => (e.isDirectory() ? allText(join(dir, e.name)) : readFileSync(join(dir, e.name), "latin1")))
+    .join("\n");
+}
+
+describe("spec text cannot break the page", () => {
+  test("a product name with </script> stays inside its JSON-LD", async () => {
+    const { specs } = fixture();
+    const hostile = "Bumblebee </script><script>alert(1)</script>";
+    edit(join(specs, "catalogue.yaml"), "name: Flagship Bumblebee,", `name: "${hostile}",`);
+    const page = await buildFixture(specs, "2025-01-01T00:00Z");
+    const doc = page("/us/flagship-bumblebee");
+    const blocks = doc.querySelectorAll('script[type="application/ld+json"]');
+    expect(blocks).toHaveLength(3);
+    expect(JSON.parse(blocks[2]!.textContent).name).toBe(hostile);
+    expect(doc.querySelectorAll("script:not([type])")).toHaveLength(0);
+  });
+});
+
+/** A digest of every file under `dir`: its path inside `dir` and its bytes. */
+function snapshot(dir: string): string {
+  const hash = createHash("sha256");
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(relative(dir, path)).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest("hex");
+}
+
+describe("a failed build writes nothing", () => {
+
+  test("site build with a spec error exits 1 and leaves the previous dist/ as it was", () => {
+    const { root, specs } = fixture();
+    const first = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^built \d+ pages/m);
+    const before = snapshot(join(root, "dist"));
+
+    edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1299]");
+    const second = runSite(["build", "--now", "2025-06-01T00:00Z"], { cwd: root });
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain("price-row-length");
+    expect(second.stdout).toContain("nothing was written");
+    expect(second.stdout + second.stderr).not.toMatch(stackTrace);
+    expect(snapshot(join(root, "dist"))).toBe(before);
+    // No staging folder is left behind either.
+    expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  test("a build killed at a random moment leaves the previous dist/ whole", async () => {
+    const { root } = fixture();
+    const started = performance.now();
+    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    const buildMs = performance.now() - started;
+    const before = snapshot(join(root, "dist"));
+    // Kills spread over the time a build takes, from its start to its last renames.
+    for (const delay of [0.1, 0.3, 0.5, 0.7, 0.9].map((share) => Math.round((share + Math.random() * 0.1) * buildMs))) {
+      const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "build", "--now", "2025-06-05T00:00+08:00"], { cwd: root, stdio: "ignore" });
+      // Listened for from the start: a build may finish before the kill.
+      const exited = new Promise((r) => child.on("exit", r));
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill("SIGKILL");
+      await exited;
+      // Either the kill came first and the old build stands, or the new one finished whole.
+      const after = snapshot(join(root, "dist"));
+      if (after !== before) expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain('"now": "2025-06-05T00:00:00.000+08:00"');
+    }
+    // The next build clears up whatever the killed ones left beside dist/ (in the background).
+    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    await expect.poll(() => readdirSync(root).filter((n) => n.startsWith(".")), { timeout: 10_000 }).toEqual([]);
+    expect(snapshot(join(root, "dist"))).toBe(before);
+  });
+
+  test("--now must carry an offset or zone", () => {
+    const { root } = fixture();
+    const result = runSite(["build", "--now", "2025-01-01T00:00"], { cwd: root });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant/);
+  });
+});
+
+describe("a build over an earlier one", () => {
+  test("links the files it would write unchanged, writes the rest, and gives the site a cold build gives", async () => {
+    const { root, specs } = fixture();
+    const out = join(root, "dist");
+    const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+    const renderLine = async (into: string) => {
+      let line = "";
+      const built = await build({ specsDir: specs, out: into, now, onStage: (stage, detail) => stage === "render" && (line = detail) });
+      expect(built.summary).toBeDefined();
+      return { line, pages: built.summary!.pages };
+    };
+    const inode = (page: string) => statSync(join(out, "site", page, "index.html")).ino;
+
+    const cold = await renderLine(out);
+    expect(cold.line).not.toMatch(/unchanged/);
+    const [product, cnHome] = [inode("us/flagship-bumblebee"), inode(".")];
+
+    const again = await renderLine(out);
+    expect(again.line).toContain(`${again.pages} unchanged`);
+    expect(inode("us/flagship-bumblebee")).toBe(product);
+
+    edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1199, 8499]");
+    const edited = await renderLine(out);
+    const unchanged = Number(/(\d+) unchanged/.exec(edited.line)?.[1]);
+    expect(unchanged).toBeGreaterThan(0);
+    expect(unchanged).toBeLessThan(edited.pages);
+    expect(inode("us/flagship-bumblebee")).not.toBe(product);
+    expect(readFileSync(join(out, "site", "us", "flagship-bumblebee", "index.html"), "utf8")).toContain("$1,199");
+    expect(inode(".")).toBe(cnHome);
+
+    await renderLine(join(root, "cold"));
+    expect(snapshot(out)).toBe(snapshot(join(root, "cold")));
+  });
+});
+
+describe("render threads", () => {
+  test("a build on worker threads writes the same site, byte for byte, as one on the main thread", async () => {
+    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+    const specsDir = join(projectRoot, "specs");
+    const single = await build({ specsDir, out: join(root, "single"), now, threads: 0 });
+    const threaded = await build({ specsDir, out: join(root, "threaded"), now, threads: 2 });
+    expect(threaded.summary!.pages).toBe(single.summary!.pages);
+    expect(threaded.summary!.pages).toBeGreaterThan(150);
+    expect(threaded.summary!.heaviest).toEqual(single.summary!.heaviest);
+    expect(snapshot(join(root, "threaded"))).toBe(snapshot(join(root, "single")));
+  }, 60_000);
+
+  test("a page that fails to render on a thread fails the whole render, with the stack kept out of the message", async () => {
+    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const model = check(join(projectRoot, "specs")).model!;
+    const routes = compile(model, DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true })).routes.filter((r) => r.data);
+    const jobs: PageJob[] = routes.map((r) => ({ data: r.data!, file: join("site", r.manifest.file), manifestFile: `manifests/${r.manifest.region}-${r.manifest.page}.json`, manifest: r.manifest }));
+    // A template that throws, as a broken one would: this page names a kind nobody renders.
+    jobs[40] = { ...jobs[40]!, data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } } };
+    const assets = { script: "/assets/main.js", style: "/assets/style.css", preloads: { runtime: [], react: [], islands: {} } };
+    const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(failure?.message).toMatch(/^a page failed to render: /);
+    expect(failure?.message).not.toMatch(stackTrace);
+    expect(failure?.stack).toMatch(stackTrace);
+  }, 60_000);
+});

@@ -1,0 +1,87 @@
+// site build replaces its --out folder whole, so it refuses every folder that is not its own
+// earlier output: the project, the specs, a git work tree, a folder of someone's files. Two builds
+// never write into one folder at once.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { runSite, stackTrace } from "../support/cli.ts";
+import { materialize } from "../support/fixtures.ts";
+
+const NOW = "2025-06-10T12:00+08:00";
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  cleanups = [];
+});
+
+/** A project folder: specs/ (the base fixture), a .git folder and a file of the user's. */
+function project(): string {
+  const { root, cleanup } = materialize("base");
+  cleanups.push(cleanup);
+  mkdirSync(join(root, ".git"));
+  writeFileSync(join(root, ".git", "HEAD"), "ref: refs/heads/main\n");
+  writeFileSync(join(root, "notes.txt"), "not committed yet\n");
+  return root;
+}
+
+const build = (root: string, out: string, specs = "specs") => runSite(["build", "--specs", specs, "--out", out, "--now", NOW], { cwd: root });
+
+function expectRefused(result: ReturnType<typeof runSite>, says: RegExp) {
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(says);
+  expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  expect(result.stderr + result.stdout).not.toMatch(stackTrace);
+}
+
+test("--out . in a project folder is refused, and the project is left whole", () => {
+  const root = project();
+  expectRefused(build(root, "."), /^site: --out \. is the current folder/);
+  for (const entry of [".git", "specs", "notes.txt"]) expect(existsSync(join(root, entry)), entry).toBe(true);
+});
+
+test("--out specs, or a folder that contains the specs, is refused", () => {
+  const root = project();
+  expectRefused(build(root, "specs"), /--out specs is the specs/);
+  expectRefused(build(join(root, "specs"), "..", "."), /^site: --out \.\. contains the current folder/);
+  expect(readdirSync(join(root, "specs")).length).toBeGreaterThan(3);
+});
+
+test("a git work tree or a folder of someone's files is refused; a new folder is built", () => {
+  const root = project();
+  mkdirSync(join(root, "other", ".git"), { recursive: true });
+  expectRefused(build(root, "other"), /is a git work tree/);
+  mkdirSync(join(root, "photos"));
+  writeFileSync(join(root, "photos", "holiday.jpg"), "jpg");
+  expectRefused(build(root, "photos"), /holds files that are not a site build \(holiday\.jpg\)/);
+  expect(existsSync(join(root, "photos", "holiday.jpg"))).toBe(true);
+  const fresh = build(root, "dist");
+  expect(fresh.code, fresh.stderr).toBe(0);
+  expect(existsSync(join(root, "dist", ".site-output"))).toBe(true);
+});
+
+test("an earlier output is replaced, with a stamp or, from before stamps, by its shape", () => {
+  const root = project();
+  expect(build(root, "dist").code).toBe(0);
+  expect(build(root, "dist").code).toBe(0);
+  // An output written before outputs were stamped: site/, manifests/, generated/ and nothing else.
+  mkdirSync(join(root, "old", "site"), { recursive: true });
+  mkdirSync(join(root, "old", "manifests"));
+  expect(build(root, "old").code).toBe(0);
+});
+
+test("a second build into the same folder while one runs is refused; a lock left by a killed build is taken over", async () => {
+  const root = project();
+  const sleeper = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
+  try {
+    writeFileSync(join(root, ".dist.lock"), String(sleeper.pid));
+    expectRefused(build(root, "dist"), new RegExp(`another site build \\(process ${sleeper.pid}\\) is writing to`));
+  } finally {
+    sleeper.kill();
+  }
+  await new Promise((resolve) => sleeper.once("exit", resolve));
+  // Its process is gone: the lock is stale.
+  const result = build(root, "dist");
+  expect(result.code, result.stderr).toBe(0);
+  expect(existsSync(join(root, ".dist.lock"))).toBe(false);
+});

@@ -1,0 +1,156 @@
+// The quality gates of every build (DESIGN.md "Bars"): valid HTML, images and JSON-LD that
+// resolve and agree with the price table, and the page-weight budget.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { HtmlValidate } from "html-validate";
+import { parse } from "node-html-parser";
+import { beforeAll, describe, expect, test } from "vitest";
+import { check } from "../../compiler/pipeline.ts";
+import type { PageWeight } from "../../compiler/render/weights.ts";
+import type { SiteModel } from "../../compiler/link/model.ts";
+import { realSiteAt } from "../support/build.ts";
+import { projectRoot } from "../support/cli.ts";
+
+const KB = 1024;
+let out = "";
+let model: SiteModel;
+let pages: string[] = [];
+let heaviestInSummary: PageWeight[] = [];
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+
+beforeAll(async () => {
+  // During Black Friday: every kind of section is on some page.
+  const built = await realSiteAt("2024-11-25T12:00+01:00");
+  out = built.out;
+  heaviestInSummary = built.summary.heaviest;
+  model = check(join(projectRoot, "specs")).model!;
+  pages = files(join(out, "site")).filter((f) => f.endsWith(".html"));
+}, 60_000);
+
+const site = (path: string) => join(out, "site", path);
+const pathOf = (file: string) => `/${relative(join(out, "site"), file).replace(/index\.html$/, "").replace(/\/$/, "")}`;
+
+describe("every built page", () => {
+  test("is valid HTML (html-validate, standard and accessibility rules)", async () => {
+    const validator = new HtmlValidate(JSON.parse(readFileSync(join(projectRoot, ".htmlvalidate.json"), "utf8")));
+    const problems: string[] = [];
+    for (const file of pages) {
+      const report = await validator.validateString(readFileSync(file, "utf8"), file);
+      for (const result of report.results) for (const m of result.messages) problems.push(`${pathOf(file)}: ${m.ruleId} ${m.message}`);
+    }
+    expect(problems).toEqual([]);
+    expect(pages.length).toBeGreaterThan(150);
+  });
+
+  test("every image it shows exists", () => {
+    const missing = new Set<string>();
+    for (const file of pages) {
+      for (const img of parse(readFileSync(file, "utf8")).querySelectorAll("img[src], link[rel=icon], link[rel=preload][as=image]")) {
+        const src = img.getAttribute("src") ?? img.getAttribute("href")!;
+        if (src.startsWith("/") && !existsSync(site(src))) missing.add(`${pathOf(file)} -> ${src}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  test("every internal link and anchor leads to a built page and an element on it", () => {
+    const ids = new Map<string, Set<string>>();
+    const idsOf = (path: string) => {
+      if (!ids.has(path)) {
+        const file = site(path === "/" ? "index.html" : `${path.slice(1)}/index.html`);
+        ids.set(path, existsSync(file) ? new Set(parse(readFileSync(file, "utf8")).querySelectorAll("[id]").map((e) => e.id)) : new Set(["<missing>"]));
+      }
+      return ids.get(path)!;
+    };
+    const broken: string[] = [];
+    for (const file of pages) {
+      const from = pathOf(file) || "/";
+      for (const a of parse(readFileSync(file, "utf8")).querySelectorAll("a[href]")) {
+        const href = a.getAttribute("href")!;
+        if (!href.startsWith("/") && !href.startsWith("#")) continue;
+        const [path, anchor] = href.split("#") as [string, string | undefined];
+        const target = path === "" ? from : path;
+        const targetIds = idsOf(target);
+        if (targetIds.has("<missing>")) broken.push(`${from} -> ${href} (no page)`);
+        else if (anchor && !targetIds.has(anchor)) broken.push(`${from} -> ${href} (no #${anchor})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("JSON-LD parses, and every product offer is the price in force: the campaign's, else the price table's", () => {
+    let offers = 0;
+    for (const file of pages) {
+      for (const script of parse(readFileSync(file, "utf8")).querySelectorAll('script[type="application/ld+json"]')) {
+        const block = JSON.parse(script.textContent);
+        if (block["@type"] !== "Product" || !block.offers) continue;
+        const path = pathOf(file);
+        const route = model.routesByPath.get(path)!;
+        const region = model.regions.get(route.region)!;
+        // Black Friday (stage 2) is on: where it prices the product, its price is the offer.
+        const sale = model.offer("black-friday-2024", route.product!, route.region, 2);
+        expect(block.offers.price, path).toBe(sale ?? model.price(route.product!, route.region));
+        expect(block.offers.priceCurrency, path).toBe(region.settings.currency);
+        offers++;
+      }
+    }
+    expect(offers).toBeGreaterThan(40);
+  });
+});
+
+describe("page weight", () => {
+  const gz = (url: string) => gzipSync(readFileSync(site(url))).byteLength;
+  const scriptsOf = (file: string) => {
+    const doc = parse(readFileSync(file, "utf8"));
+    return [
+      ...doc.querySelectorAll('script[type="module"][src]').map((s) => s.getAttribute("src")!),
+      ...doc.querySelectorAll('link[rel="modulepreload"]').map((l) => l.getAttribute("href")!),
+    ];
+  };
+
+  test("first-load JavaScript of every page is at most 80 KB gzip, HTML at most 100 KB gzip", () => {
+    const heaviest = { js: 0, html: 0, jsPage: "", htmlPage: "" };
+    for (const file of pages) {
+      const js = scriptsOf(file).reduce((sum, url) => sum + gz(url), 0);
+      const html = gzipSync(readFileSync(file)).byteLength;
+      if (js > heaviest.js) Object.assign(heaviest, { js, jsPage: pathOf(file) });
+      if (html > heaviest.html) Object.assign(heaviest, { html, htmlPage: pathOf(file) });
+    }
+    expect(heaviest.js, `first-load JS of ${heaviest.jsPage}`).toBeLessThanOrEqual(80 * KB);
+    expect(heaviest.html, `HTML of ${heaviest.htmlPage}`).toBeLessThanOrEqual(100 * KB);
+  });
+
+  test("the build summary's size table agrees with the pages as served", () => {
+    expect(heaviestInSummary).toHaveLength(5);
+    for (const w of heaviestInSummary) {
+      const file = site(w.path === "/" ? "index.html" : `${w.path.slice(1)}/index.html`);
+      expect(w.html, w.path).toBe(gzipSync(readFileSync(file)).byteLength);
+      expect(w.js, w.path).toBe(scriptsOf(file).reduce((sum, url) => sum + gz(url), 0));
+    }
+  });
+
+  test("a page with nothing interactive of its own loads no page chunk", () => {
+    // An article has no island besides the footer's sign-up: it loads the runtime and that only.
+    const article = scriptsOf(site("us/about-us/index.html"));
+    const home = scriptsOf(site("us/index.html"));
+    const campaign = scriptsOf(site("eu/black-friday/index.html"));
+    expect(article.filter((u) => /Countdown|Gallery|VoiceCommands|Community/.test(u))).toEqual([]);
+    expect(campaign.some((u) => /Countdown/.test(u))).toBe(true);
+    expect(new Set(article)).toEqual(new Set(home.filter((u) => !/Countdown|Gallery|VoiceCommands|Community/.test(u))));
+  });
+
+  test("a region's data chunk carries only that region's data", () => {
+    const chunks = files(site("assets/chunks")).filter((f) => /\/(us|uk|eu|fr|de|jp|kr|cn)-[A-Z0-9]+\.js$/.test(f));
+    expect(chunks).toHaveLength(8);
+    for (const chunk of chunks) {
+      const code = /\/([a-z]{2})-[A-Z0-9]+\.js$/.exec(chunk)![1]!;
+      const text = readFileSync(chunk, "utf8");
+      for (const other of ["us", "uk", "eu", "fr", "de", "jp", "kr"].filter((r) => r !== code)) {
+        expect(text.includes(`"/${other}/`), `${code} chunk mentions /${other}/`).toBe(false);
+      }
+    }
+  });
+});

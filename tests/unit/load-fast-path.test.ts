@@ -1,0 +1,81 @@
+// The loader's two parsers agree: whatever the fast one (js-yaml) accepts, the positioned one
+// (yaml) reads as the same data, anchors and aliases included; and aliases that would repeat the
+// data without bound are refused with a position. In-process and quick; the fuzzing of site check
+// itself is tests/integration/check-property.test.ts. FC_RUNS=2000 runs it long.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { parseDocument, stringify } from "yaml";
+import { afterAll, describe, expect, test } from "vitest";
+import { position } from "../../cli/print/diagnostics.ts";
+import { aliasExpansion, fastData, MAX_ALIAS_EXPANSION } from "../../compiler/load/index.ts";
+import { check } from "../../compiler/pipeline.ts";
+import { applyEdit, editOf, fragment, nestedAliases, realSpecsCopy } from "../support/spec-edits.ts";
+
+const runs = Number(process.env.FC_RUNS ?? 40);
+const { root, specsDir, files, originals, cleanup } = realSpecsCopy();
+afterAll(cleanup);
+const edit = editOf(files);
+
+describe("the loader's fast path", () => {
+  // The fast parser reads clean files; the positioned parser reads the rest and words errors.
+  // Whatever the fast one accepts, it must read exactly as the positioned one would.
+  // As load() reads a file the fast parser declines: aliased parts shared, over-expansion refused.
+  const positioned = (text: string) => {
+    const doc = parseDocument(text, { uniqueKeys: true, strict: true });
+    if (doc.errors.length > 0) return { errors: doc.errors.map((e) => e.code) };
+    try {
+      const data = doc.toJS({ maxAliasCount: -1 }) ?? null;
+      return aliasExpansion(data) > MAX_ALIAS_EXPANSION ? { refused: true } : { data };
+    } catch (error) {
+      return { errors: [String(error)] };
+    }
+  };
+
+  // Pieces of YAML syntax on top of the fuzz fragments: keys of every scalar type, markers, styles.
+  const yamlPiece = fc.constantFrom("a: ", "- ", "\n- ", ": ", "b:\n  - ", "k: v\n", "|", ">", "|-\n", "|1-\n", "%", "---", "...", "\\", "\r",
+    ",", "@", "`", "=", "0o7", "+.5", "1_0", '"\\u00e9"', "''", '""', "0x1F: ", "1.0: ", ".inf: ", "true: ", "~: ", "null: ", "1: ", "-0: ", "0.10: ", "[:]");
+
+  const anchorPiece = fc.constantFrom("&a ", "&b ", "*a", "*b", "&a [1, 2]", "*a : x\n", "&a k: v\n", "- *a\n", "- &b {k: *a}\n", "x: &a\n  - 1\n", "y: *a\n", "z: &a 3\n");
+
+  test("reads what it accepts as the positioned parser does", () => {
+    const text = fc.oneof(
+      fc.tuple(fc.constantFrom(...files), edit).map(([file, e]) => applyEdit(originals.get(file)!, e)),
+      fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "QUOTE_DOUBLE", collectionStyle: "flow" })),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "BLOCK_LITERAL" })),
+      fc.array(fc.oneof(fragment, yamlPiece), { maxLength: 20 }).map((parts) => parts.join("")),
+      // Anchors and aliases: shared values as yaml writes them, in odd places, and nested.
+      fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 })).map(([v, w]) => stringify({ one: v, two: v, three: [w, v, { four: w }] })),
+      fc.array(fc.oneof(anchorPiece, yamlPiece), { maxLength: 12 }).map((parts) => parts.join("")),
+      fc.record({ levels: fc.integer({ min: 1, max: 4 }), fanOut: fc.integer({ min: 1, max: 12 }) }).map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const fast = fastData(t);
+        if (fast) expect(positioned(t)).toEqual({ data: fast.data });
+      }),
+      { numRuns: runs * 25 },
+    );
+  });
+
+  test("refuses nested aliases that would repeat the data without bound, with a position", () => {
+    const bomb = nestedAliases(9, 10);
+    expect(fastData(bomb)).toBeUndefined();
+    const file = join(specsDir, "constants.yaml");
+    writeFileSync(file, `${originals.get("constants.yaml")!.split("\n")[0]}\n${bomb}`);
+    try {
+      const result = check(specsDir, root);
+      const found = result.diagnostics.filter((d) => d.location.file.endsWith("constants.yaml")).map((d) => position(d, result.sources));
+      // Pointed at the first alias: line 3 (after the schema line and l0), column 10.
+      expect(found.map((d) => [d.code, d.message, d.line, d.column])).toEqual([["alias-expansion", expect.stringMatching(/repeat the file's data \d+ times/), 3, 10]]);
+    } finally {
+      writeFileSync(file, originals.get("constants.yaml")!);
+    }
+    // Shared as the real specs do (us: &en, eu: *en, and lists of aliased items aliased again):
+    // read by the fast parser.
+    const shared = "us: &en\n  - &intro\n    a: 1\n  - b\nuk: &en-uk\n  - *intro\n  - c\neu: *en\nfr: *en-uk\n";
+    const intro = { a: 1 };
+    expect(fastData(shared)).toEqual({ data: { us: [intro, "b"], uk: [intro, "c"], eu: [intro, "b"], fr: [intro, "c"] } });
+  });
+});

@@ -1,0 +1,62 @@
+// What earlier runs parsed is reused only while a file is as it was: an edit is always seen, a
+// file with errors reports them on every run, and a broken cache is as good as none.
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { ParseCache } from "../../compiler/load/parse-cache.ts";
+import { check } from "../../compiler/pipeline.ts";
+import { materialize } from "../support/fixtures.ts";
+
+const fixture = materialize("base");
+const specs = join(fixture.root, "specs");
+const prices = join(specs, "prices.yaml");
+afterAll(() => fixture.cleanup());
+
+/** site check as the CLI runs it: the cache opened, used and saved. */
+function checkCached() {
+  const parsed = ParseCache.open(specs);
+  const result = check(specs, fixture.root, { parsed });
+  parsed.save();
+  return result;
+}
+
+const codes = (result: ReturnType<typeof check>) => result.diagnostics.map((d) => `${d.code} ${d.location.file}`).sort();
+
+describe("the parse cache", () => {
+  test("gives the model a fresh parse gives, and sees every edit", () => {
+    const fresh = check(specs, fixture.root);
+    checkCached();
+    expect(existsSync(ParseCache.fileOf(specs))).toBe(true);
+    const written = statSync(ParseCache.fileOf(specs)).mtimeMs;
+    const reused = checkCached();
+    // Everything was found as it was: nothing parsed, so nothing written.
+    expect(statSync(ParseCache.fileOf(specs)).mtimeMs).toBe(written);
+    expect(codes(reused)).toEqual(codes(fresh));
+    expect(reused.model!.price("flagshipBumblebee", "us")).toBe(1299);
+
+    // An edit of the same size: the modification time tells.
+    const text = readFileSync(prices, "utf8");
+    writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+    expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
+    writeFileSync(prices, text);
+    expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
+  });
+
+  test("never keeps a file that has errors: they are reported on every run", () => {
+    const text = readFileSync(prices, "utf8");
+    writeFileSync(prices, text.replace("[1299, 8499]", "[1299, 8499"));
+    try {
+      for (let run = 0; run < 2; run++) expect(codes(checkCached())).toContain("yaml-syntax specs/prices.yaml");
+    } finally {
+      writeFileSync(prices, text);
+    }
+    expect(codes(checkCached())).toEqual([]);
+  });
+
+  test("a cache file that cannot be read is as good as none", () => {
+    checkCached();
+    writeFileSync(ParseCache.fileOf(specs), "not a cache");
+    expect(codes(checkCached())).toEqual([]);
+    expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
+  });
+});

@@ -1,0 +1,51 @@
+// One mistake, one diagnostic: what follows from a root cause is folded into it or left out, and
+// the cause comes first. Each case breaks a copy of the real specs the way a campaign manager might.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { check } from "../../compiler/pipeline.ts";
+import { position } from "../../cli/print/diagnostics.ts";
+import { projectRoot } from "../support/cli.ts";
+
+let root = "";
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** The real specs with one text replaced in one file; the positioned diagnostics of site check. */
+function checkWith(file: string, from: string | RegExp, to: string) {
+  root = mkdtempSync(join(tmpdir(), "site-root-causes-"));
+  cpSync(join(projectRoot, "specs"), join(root, "specs"), { recursive: true });
+  const path = join(root, "specs", file);
+  const text = readFileSync(path, "utf8");
+  const changed = text.replace(from, to);
+  expect(changed, `${file} no longer holds ${from}`).not.toBe(text);
+  writeFileSync(path, changed);
+  const result = check(join(root, "specs"), root);
+  return result.diagnostics.map((d) => position(d, result.sources));
+}
+
+test("a typo in the price table's columns is one error at the column, not one per product of the region", () => {
+  const found = checkWith("prices.yaml", "columns: [us, uk, eu, fr, de, jp, cn]", "columns: [us, uk, eu, fr, de, jp, cm]");
+  expect(found.length).toBeLessThanOrEqual(3);
+  expect(found[0]).toMatchObject({ code: "unknown-region", file: "specs/prices.yaml", hint: "did you mean 'cn'?" });
+});
+
+test("a stage time shared by five regions that is wrong is one error naming the five", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", "    end: 2024-11-22T00:00\n", "    end: 2024-11-13T00:00\n");
+  const ends = found.filter((d) => d.code === "window-end-not-after-start");
+  expect(ends).toHaveLength(1);
+  expect(ends[0]!.message).toContain("in us, uk, eu, fr, de");
+});
+
+test("a tab in the indentation is one syntax error, with the ones that follow folded into it", () => {
+  const found = checkWith("regions/us.yaml", "  buy: Buy Now\n", "\tbuy: Buy Now\n");
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatchObject({ code: "yaml-syntax", file: "specs/regions/us.yaml", line: 53, column: 1 });
+  expect(found[0]!.message).toMatch(/Tabs are not allowed as indentation \(\d+ more syntax errors after it follow from this one\)/);
+});
+
+test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
+  const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
+  expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
+  for (const d of found) expect(`${d.message} ${d.hint}`).not.toMatch(/\^|\\d|must match pattern/);
+});
