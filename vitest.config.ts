@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     // Two cores: the CLI and browser tests spawn processes of their own.
     maxWorkers: 2,
+    // UPDATE_SNAPSHOTS=1 rewrites the snapshots (the fixtures' expected.txt), as `vitest -u` does;
+    // otherwise they are only written where missing, and never in CI.
+    ...(process.env.UPDATE_SNAPSHOTS === "1" ? { update: true } : {}),
     // The real specs are built once per instant for the whole run, whichever tier asks first
     // (tests/support/build.ts); this makes the folder they are kept in, and removes it after.
     globalSetup: ["tests/support/shared-builds.ts"],

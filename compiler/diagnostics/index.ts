@@ -239,11 +239,6 @@ export const catalogue = {
     message: (a) => `${a.product} has a ${a.region} price, but nothing in ${a.region} shows, links or offers it.`,
     hint: (a) => `write ~ if it is not sold in ${a.region}, or give it a buy link in catalogue.yaml.`,
   }),
-  "price-for-unsold-region": entry<{ region: string }>({
-    severity: "error",
-    message: (a) => `Region ${a.region} has a price column, but it is not a region of the site.`,
-    hint: () => "columns are region codes from site.yaml.",
-  }),
   "broken-link": entry<{ link: string; region: string; resolved: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `The link '${a.link}' leads nowhere: ${a.region} has no page at ${a.resolved}.`,
