@@ -7,6 +7,7 @@
 import { DateTime } from "luxon";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { answersRead, openWithFakeClock, settled } from "../support/page-clock.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
@@ -16,11 +17,14 @@ const BEFORE_END = "2024-11-29T23:59:50+01:00";
 let started: number | undefined;
 const site = serveBuiltSite({ now: BEFORE_END, clock: () => at(BEFORE_END) + (Date.now() - (started ??= Date.now())) });
 
-/** The page's loads of its own document, and its requests for build.json. */
+/** The page's loads of its own document, and its requests for build.json (and how many came before this document). */
 function watch(page: Page) {
-  const seen = { documents: 0, builds: [] as Request[] };
+  const seen = { documents: 0, builds: [] as Request[], buildsBefore: 0 };
   page.on("request", (request) => {
-    if (request.frame() === page.mainFrame() && request.resourceType() === "document") seen.documents++;
+    if (request.frame() === page.mainFrame() && request.resourceType() === "document") {
+      seen.documents++;
+      seen.buildsBefore = seen.builds.length;
+    }
     if (new URL(request.url()).pathname === "/build.json") seen.builds.push(request);
   });
   return seen;
@@ -40,22 +44,25 @@ async function ticking(page: Page) {
     .toMatch(/Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*\d\d\s*Seconds|This stage has ended/);
 }
 
-/** Waits until build.json has been asked for `count` times and the last answer has been read. */
-async function asked(seen: ReturnType<typeof watch>, count: number) {
+/**
+ * Waits until build.json has been asked for `count` times and the page has read the last answer
+ * and acted on it (set its next try): only then may the test move the page's clock again, or the
+ * next try would be set from the moved time. Waiting on the page, not on the wall clock: on a busy
+ * machine reading an answer can take longer than any fixed wait.
+ */
+async function asked(page: Page, seen: ReturnType<typeof watch>, count: number) {
   await expect.poll(() => seen.builds.length, { timeout: 5_000 }).toBe(count);
-  await seen.builds[count - 1]!.response();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await (await seen.builds[count - 1]!.response())!.finished();
+  await answersRead(page, "/build.json", count - seen.buildsBefore);
 }
 
 describe("a countdown at zero", () => {
   test("shows the stage as ended, asks for build.json with backoff, and reloads once for a newer build", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // The visitor's clock is fake (and wrong: 2026); the countdown follows the server's.
-    await page.clock.install({ time: new Date("2026-03-01T08:00:00Z") });
     const seen = watch(page);
-    await page.goto(site.url + "/us/black-friday");
-    // From here on the page's time moves only when the test says so.
-    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 100));
+    // The visitor's clock is fake (and wrong: 2026); the countdown follows the server's. From
+    // here on the page's time moves only when the test says so.
+    await openWithFakeClock(page, site.url + "/us/black-friday", new Date("2026-03-01T08:00:00Z"));
     const countdown = page.locator('[data-island="countdown"]');
     await ticking(page);
     expect(await countdown.innerText()).toMatch(/Ends in/);
@@ -63,24 +70,24 @@ describe("a countdown at zero", () => {
     // Past zero: the stage shows as ended, the page stays, and the server is asked.
     await page.clock.runFor(12_000);
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
-    await asked(seen, 1);
+    await asked(page, seen, 1);
     const first = await seen.builds[0]!.response();
     expect(first!.headers()["cache-control"]).toBe("no-store");
     expect(await first!.json()).toEqual({ now: "2024-11-29T23:59:50.000+01:00", nextChange: "2024-11-30T00:00:00+01:00" });
 
     // The deployed build is older than the end: ask again after 2 s, then 4 s, and never reload.
     await page.clock.runFor(1_900);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await settled(page);
     expect(seen.builds).toHaveLength(1);
     await page.clock.runFor(200);
-    await asked(seen, 2);
+    await asked(page, seen, 2);
     await page.clock.runFor(3_900);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await settled(page);
     expect(seen.builds).toHaveLength(2);
     await page.clock.runFor(200);
-    await asked(seen, 3);
+    await asked(page, seen, 3);
     await page.clock.runFor(8_100);
-    await asked(seen, 4);
+    await asked(page, seen, 4);
     expect(seen.documents).toBe(1);
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
 
@@ -93,13 +100,15 @@ describe("a countdown at zero", () => {
     await page.clock.runFor(16_000);
     await reloaded;
     expect(seen.documents).toBe(2);
+    // The reloaded page asks the server's time again: its clock moves only once that is in.
+    await answersRead(page, "/ssr/timestamp", 1);
     await ticking(page);
     const before = seen.builds.length;
     await page.clock.runFor(20_000);
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe("This stage has ended");
     await expect.poll(() => seen.builds.length, { timeout: 5_000 }).toBeGreaterThan(before);
     await page.clock.runFor(130_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(page);
     expect(seen.documents).toBe(2);
     await page.close();
   }, 60_000);

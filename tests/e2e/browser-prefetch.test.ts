@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { createAccountService } from "../../server/accounts/service.ts";
+import { settled } from "../support/page-clock.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "site-prefetch-"));
@@ -42,7 +43,9 @@ describe("a route's prefetch list", () => {
     const profiles = () => requests.filter((r) => r.path === "/account/user/profile");
     await open("/us/account", page);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("bumblebee@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A second ask would come from the page's own work after this answer: wait until the page is
+    // quiet on the network, however long that takes on a busy machine, then count.
+    await page.waitForLoadState("networkidle");
     expect(profiles()).toHaveLength(1);
 
     // From the home page by a link: the router runs the list, then fetches the page.
@@ -59,7 +62,9 @@ describe("a route's prefetch list", () => {
     await page.click("#to-account");
     await page.waitForURL(`${site.url}/us/account`);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("bumblebee@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The same document: its load states were reached long ago. What the island does on showing
+    // the answer (a second ask, say) is queued by now: let the page run it, then count.
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
     expect(profiles()).toHaveLength(1);
     const order = requests.map((r) => r.path);
