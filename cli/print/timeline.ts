@@ -8,6 +8,7 @@
 import { type DateTime, IANAZone, type Zone } from "luxon";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
+import type * as Spec from "../../compiler/validate/spec-types.ts";
 import {
   collectWindows,
   nextChange,
@@ -104,34 +105,9 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
       regionIndex(a.region) - regionIndex(b.region),
   );
 
-  // Overlaps: two live windows of one kind in one region that change the same output.
-  const offered = (w: TimedWindow): Set<string> => {
-    const prices = campaignOf(w)?.offers?.[w.region] ?? {};
-    return new Set(
-      Object.entries(prices)
-        .filter(([, perStage]) => perStage[(w.stage ?? 0) - 1] != null)
-        .map(([product]) => product),
-    );
-  };
-  const conflict = (a: TimedWindow, b: TimedWindow): string | null => {
-    if (a.kind !== b.kind || a.region !== b.region || a.kind === "nav") return null;
-    if (a.kind === "route") return a.label === b.label ? "both open" : null;
-    if (a.campaign === b.campaign) return a.stage !== b.stage ? "both live" : null;
-    const shared = [...offered(a)].filter((p) => offered(b).has(p));
-    return shared.length ? `both offer ${shared.join(", ")}` : null;
-  };
-  const live = sorted.filter((w) => stateAt(w, at) === "live");
-  const overlapsWith = new Map<TimedWindow, string[]>();
-  const overlapNotes = new Map<string, string[]>();
-  live.forEach((a, i) =>
-    live.slice(i + 1).forEach((b) => {
-      const why = conflict(a, b);
-      if (!why) return;
-      overlapsWith.set(a, [...(overlapsWith.get(a) ?? []), b.label]);
-      overlapsWith.set(b, [...(overlapsWith.get(b) ?? []), a.label]);
-      const text = `${windowName(a)} and ${windowName(b)} ${why}`;
-      overlapNotes.set(text, [...(overlapNotes.get(text) ?? []), a.region]);
-    }),
+  const { overlapsWith, overlapNotes } = findOverlaps(
+    sorted.filter((w) => stateAt(w, at) === "live"),
+    campaignOf,
   );
 
   const reportState = (w: TimedWindow): ReportState => (overlapsWith.has(w) ? "OVERLAP" : stateAt(w, at));
@@ -298,4 +274,37 @@ export function printTimeline(t: Timeline, options: { all?: boolean } = {}): str
   }
   if (hidden > 0) lines.push(`${hidden} finished window${hidden === 1 ? "" : "s"} not shown; --all lists them`);
   return lines.join("\n");
+}
+
+/** Overlaps: two live windows of one kind in one region that change the same output. */
+function findOverlaps(live: TimedWindow[], campaignOf: (w: TimedWindow) => Spec.Campaign | undefined) {
+  const offered = (w: TimedWindow): Set<string> => {
+    const prices = campaignOf(w)?.offers?.[w.region] ?? {};
+    return new Set(
+      Object.entries(prices)
+        .filter(([, perStage]) => perStage[(w.stage ?? 0) - 1] != null)
+        .map(([product]) => product),
+    );
+  };
+  const conflict = (a: TimedWindow, b: TimedWindow): string | null => {
+    if (a.kind !== b.kind || a.region !== b.region || a.kind === "nav") return null;
+    if (a.kind === "route") return a.label === b.label ? "both open" : null;
+    if (a.campaign === b.campaign) return a.stage !== b.stage ? "both live" : null;
+    const shared = [...offered(a)].filter((p) => offered(b).has(p));
+    return shared.length ? `both offer ${shared.join(", ")}` : null;
+  };
+  const overlapsWith = new Map<TimedWindow, string[]>();
+  const overlapNotes = new Map<string, string[]>();
+  live.forEach((a, i) =>
+    live.slice(i + 1).forEach((b) => {
+      const why = conflict(a, b);
+      if (!why) return;
+      overlapsWith.set(a, [...(overlapsWith.get(a) ?? []), b.label]);
+      overlapsWith.set(b, [...(overlapsWith.get(b) ?? []), a.label]);
+      const text = `${windowName(a)} and ${windowName(b)} ${why}`;
+      overlapNotes.set(text, [...(overlapNotes.get(text) ?? []), a.region]);
+    }),
+  );
+
+  return { overlapsWith, overlapNotes };
 }

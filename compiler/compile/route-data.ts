@@ -85,7 +85,7 @@ export interface SubscribeTexts {
   } | null;
 }
 
-export interface UiTexts {
+interface UiTexts {
   skipToContent: string;
   menu: string;
   close: string;

@@ -38,7 +38,10 @@ const NOW = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 const MEMORY_DISK = "/dev/shm";
 
 /** Runs `site build` in a child process; answers with what it built and its peak memory. */
-async function buildInChild(specs: string, out: string): Promise<{ pages: number; threads: number; bytes: number; maxRssBytes: number }> {
+async function buildInChild(
+  specs: string,
+  out: string,
+): Promise<{ pages: number; threads: number; bytes: number; maxRssBytes: number }> {
   const script = join(tmpdir(), `site-bench-build-${process.pid}.mjs`);
   writeFileSync(
     script,
@@ -48,7 +51,10 @@ async function buildInChild(specs: string, out: string): Promise<{ pages: number
       `console.log(JSON.stringify({ ...built, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));`,
     ].join("\n"),
   );
-  const child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  const child = spawn(process.execPath, [script], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
   const code = await new Promise((resolve) => child.on("exit", resolve));
@@ -58,7 +64,10 @@ async function buildInChild(specs: string, out: string): Promise<{ pages: number
 }
 
 /** The child's side of buildInChild. */
-export async function buildOnce(specs: string, out: string): Promise<{ pages: number; threads: number; bytes: number }> {
+export async function buildOnce(
+  specs: string,
+  out: string,
+): Promise<{ pages: number; threads: number; bytes: number }> {
   const result = await build({ specsDir: specs, out, now: NOW });
   if (!result.summary) throw new Error("the specs have errors");
   return { pages: result.summary.pages, threads: renderThreads(result.summary.pages), bytes: result.summary.bytes };
@@ -109,7 +118,10 @@ async function measure(label: string, specs: string): Promise<Measured> {
       const page = renderDocument(data!, assets);
       const manifestText = manifestJson(manifest);
       const started = performance.now();
-      for (const [path, text] of [[join("site", manifest.file), page], [manifestPath(manifest), manifestText]] as const) {
+      for (const [path, text] of [
+        [join("site", manifest.file), page],
+        [manifestPath(manifest), manifestText],
+      ] as const) {
         const file = join(bare, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, text);
@@ -129,7 +141,11 @@ async function measure(label: string, specs: string): Promise<Measured> {
     // the first run after install, as on any machine that has run the tool once).
     rmSync(ParseCache.fileOf(specs), { force: true });
     const cold = await time(() => buildInChild(specs, out));
-    rows.push({ name: "site build, cold", ms: cold.ms, detail: `${cold.value.pages} pages, ${cold.value.threads} threads` });
+    rows.push({
+      name: "site build, cold",
+      ms: cold.ms,
+      detail: `${cold.value.pages} pages, ${cold.value.threads} threads`,
+    });
     if (existsSync(MEMORY_DISK)) {
       const inMemory = mkdtempSync(join(MEMORY_DISK, "site-bench-out-"));
       try {
@@ -142,18 +158,30 @@ async function measure(label: string, specs: string): Promise<Measured> {
     }
     const again = await time(() => buildInChild(specs, out));
     rows.push({ name: "site build, nothing changed", ms: again.ms, detail: "specs and pages reused" });
-    const memory = { peakBytes: Math.max(cold.value.maxRssBytes, again.value.maxRssBytes), outputBytes: cold.value.bytes };
+    const memory = {
+      peakBytes: Math.max(cold.value.maxRssBytes, again.value.maxRssBytes),
+      outputBytes: cold.value.bytes,
+    };
 
     // One value edited under site dev, the server listening and a client on its reload events,
     // as the open browser is: file written -> rebuilt, and -> reload event and page fetched again.
-    const dev = await createDevServer({ specsDir: specs, now: () => NOW, clock: () => NOW.toMillis(), log: () => {}, settleMs: 5 });
+    const dev = await createDevServer({
+      specsDir: specs,
+      now: () => NOW,
+      clock: () => NOW.toMillis(),
+      log: () => {},
+      settleMs: 5,
+    });
     await dev.start();
     const server = createServer((request, response) => void dev.handler(request, response));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const events = await new Promise<IncomingMessage>((resolve) => get(`${base}/__site/events`, resolve));
     const reloads: (() => void)[] = [];
-    events.on("data", (chunk: Buffer) => chunk.toString().includes("event: reload") && reloads.splice(0).forEach((r) => r()));
+    events.on(
+      "data",
+      (chunk: Buffer) => chunk.toString().includes("event: reload") && reloads.splice(0).forEach((r) => r()),
+    );
     const prices = join(specs, "prices.yaml");
     const original = readFileSync(prices, "utf8");
     const rebuilt: number[] = [];
@@ -170,7 +198,8 @@ async function measure(label: string, specs: string): Promise<Measured> {
       await reloaded;
       const page = await (await fetch(`${base}/us/flagship-bumblebee`)).text();
       inBrowser.push(performance.now() - started);
-      if (!page.includes(`$${value.toLocaleString("en-US")}`)) throw new Error(`the reloaded page does not show ${value}`);
+      if (!page.includes(`$${value.toLocaleString("en-US")}`))
+        throw new Error(`the reloaded page does not show ${value}`);
     }
     writeFileSync(prices, original);
     events.destroy();
@@ -178,9 +207,19 @@ async function measure(label: string, specs: string): Promise<Measured> {
     await new Promise((resolve) => server.close(resolve));
     await dev.close();
     const median = (list: number[]) => list.sort((a, b) => a - b)[1]!;
-    rows.push({ name: "site dev, one price edited (median of 3)", ms: median(rebuilt), detail: "file written -> compiled" });
+    rows.push({
+      name: "site dev, one price edited (median of 3)",
+      ms: median(rebuilt),
+      detail: "file written -> compiled",
+    });
     rows.push({ name: "  ...and the page reloaded", ms: median(inBrowser), detail: "-> event, page made" });
-    return { label: `${label}: ${compiled.routes.length} routes, ${pages.length} pages of ${Math.round(bytes / pages.length / 1024)} KB`, routes: compiled.routes.length, floorMs: floor.ms, rows, memory };
+    return {
+      label: `${label}: ${compiled.routes.length} routes, ${pages.length} pages of ${Math.round(bytes / pages.length / 1024)} KB`,
+      routes: compiled.routes.length,
+      floorMs: floor.ms,
+      rows,
+      memory,
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -191,9 +230,13 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10
 function print(result: Measured) {
   const pagesPerSecond = (result.routes / result.floorMs) * 1000;
   console.log(`\n${result.label}`);
-  console.log(`  floor: bare renderToString loop          ${result.floorMs.toFixed(0).padStart(7)} ms  ${`(${pagesPerSecond.toFixed(0)} pages/s)`.padEnd(26)} 1.00x`);
+  console.log(
+    `  floor: bare renderToString loop          ${result.floorMs.toFixed(0).padStart(7)} ms  ${`(${pagesPerSecond.toFixed(0)} pages/s)`.padEnd(26)} 1.00x`,
+  );
   for (const row of result.rows) {
-    console.log(`  ${row.name.padEnd(40)} ${row.ms.toFixed(0).padStart(7)} ms  ${row.detail.padEnd(26)} ${(row.ms / result.floorMs).toFixed(2)}x`);
+    console.log(
+      `  ${row.name.padEnd(40)} ${row.ms.toFixed(0).padStart(7)} ms  ${row.detail.padEnd(26)} ${(row.ms / result.floorMs).toFixed(2)}x`,
+    );
   }
 }
 
@@ -207,7 +250,9 @@ export async function runBenchmark(args: string[]) {
   const large = option("--routes", 10_000);
   const campaigns = option("--campaigns", 8);
   const real = join(projectRoot, "specs");
-  console.log(`benchmark on ${process.version}, ${(await import("node:os")).cpus().length} cores; build instant ${NOW.toISO()}`);
+  console.log(
+    `benchmark on ${process.version}, ${(await import("node:os")).cpus().length} cores; build instant ${NOW.toISO()}`,
+  );
 
   const scratch = mkdtempSync(join(tmpdir(), "site-bench-"));
   try {
@@ -217,14 +262,23 @@ export async function runBenchmark(args: string[]) {
     print(small);
     const synthetic = join(scratch, "synthetic");
     const shape = writeSyntheticSpecs(real, synthetic, large, { campaigns });
-    const big = await measure(`synthetic specs (${shape.regions} regions x ${shape.products} more products x ${shape.campaigns} more campaigns)`, synthetic);
+    const big = await measure(
+      `synthetic specs (${shape.regions} regions x ${shape.products} more products x ${shape.campaigns} more campaigns)`,
+      synthetic,
+    );
     print(big);
     // Memory should grow no faster than the output: compare the two sizes' growth.
     const growth = (m: (x: Measured) => number) => (m(big) / m(small)).toFixed(1);
-    console.log(`\npeak memory of site build (RSS of its process, threads included): ${megabytes(small.memory.peakBytes)} for the real specs, ${megabytes(big.memory.peakBytes)} for the synthetic ones`);
-    console.log(`  grew ${growth((x) => x.memory.peakBytes)}x as the output grew ${growth((x) => x.memory.outputBytes)}x (${megabytes(small.memory.outputBytes)} to ${megabytes(big.memory.outputBytes)})`);
+    console.log(
+      `\npeak memory of site build (RSS of its process, threads included): ${megabytes(small.memory.peakBytes)} for the real specs, ${megabytes(big.memory.peakBytes)} for the synthetic ones`,
+    );
+    console.log(
+      `  grew ${growth((x) => x.memory.peakBytes)}x as the output grew ${growth((x) => x.memory.outputBytes)}x (${megabytes(small.memory.outputBytes)} to ${megabytes(big.memory.outputBytes)})`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  console.log("targets: real site cold well under 2 s; 10,000 routes at most 0.75x the floor; a dev edit well under 150 ms; peak memory growing no faster than the output, under 1 GiB");
+  console.log(
+    "targets: real site cold well under 2 s; 10,000 routes at most 0.75x the floor; a dev edit well under 150 ms; peak memory growing no faster than the output, under 1 GiB",
+  );
 }

@@ -47,7 +47,12 @@ const numbered = (n: number) => String(n).padStart(5, "0");
  * Writes into `dir` the real specs plus generated products and campaigns: about `routes` routes
  * in all, with `campaigns` generated campaigns (default 8).
  */
-export function writeSyntheticSpecs(real: string, dir: string, routes: number, options: { campaigns?: number } = {}): SyntheticShape {
+export function writeSyntheticSpecs(
+  real: string,
+  dir: string,
+  routes: number,
+  options: { campaigns?: number } = {},
+): SyntheticShape {
   cpSync(real, dir, { recursive: true });
   const pages = readYaml<{ pages: Record<string, PageEntry> }>(join(real, "pages.yaml")).pages;
   const catalogue = readYaml<{ products: Record<string, ProductFacts> }>(join(real, "catalogue.yaml")).products;
@@ -59,7 +64,10 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
   const productModels = Object.entries(pages).filter(([, p]) => p.template === "product" && p.product);
   const campaignModels = Object.entries(pages).filter(([, p]) => p.template === "campaign" && p.campaign);
   const campaignCount = routes > realRoutes ? (options.campaigns ?? 8) : 0;
-  const campaignRoutes = Array.from({ length: campaignCount }, (_, k) => regionsOf(campaignModels[k % campaignModels.length]![1]).length).reduce((a, b) => a + b, 0);
+  const campaignRoutes = Array.from(
+    { length: campaignCount },
+    (_, k) => regionsOf(campaignModels[k % campaignModels.length]![1]).length,
+  ).reduce((a, b) => a + b, 0);
 
   // Products, each modelled on the next real product page, until the routes are reached.
   const pageLines: string[] = [];
@@ -85,7 +93,8 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
     priceLines.push(`  ${id}: ${priceRow(prices.list[model])}`);
     // The page's own name in its title and copy: the model's name in each region, renamed.
     let text = readFileSync(join(real, "content", `${modelPage}.yaml`), "utf8");
-    for (const name of new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!))) text = text.replaceAll(name, `${name} Mk ${n}`);
+    for (const name of new Set(Object.values(facts.regions).map((f) => f.name.split("\n")[0]!)))
+      text = text.replaceAll(name, `${name} Mk ${n}`);
     writeFileSync(join(dir, "content", `${page}.yaml`), text);
     total += regionsOf(modelEntry).length;
   }
@@ -108,7 +117,9 @@ export function writeSyntheticSpecs(real: string, dir: string, routes: number, o
       }
     });
     writeFileSync(join(dir, "campaigns", `${campaignId}.yaml`), withOffers(source, offers));
-    pageLines.push(`  ${modelPage}-copy-${k}: { regions: ${flow(modelEntry.regions)}, template: campaign, campaign: ${campaignId} }`);
+    pageLines.push(
+      `  ${modelPage}-copy-${k}: { regions: ${flow(modelEntry.regions)}, template: campaign, campaign: ${campaignId} }`,
+    );
     cpSync(join(real, "content", `${modelPage}.yaml`), join(dir, "content", `${modelPage}-copy-${k}.yaml`));
   }
 
@@ -132,6 +143,12 @@ function append(path: string, lines: string[]): void {
   if (lines.length) writeFileSync(path, `${readFileSync(path, "utf8").trimEnd()}\n${lines.join("\n")}\n`);
 }
 
-function countRoutes(pages: Record<string, PageEntry & { children?: Record<string, PageEntry> }>, regionsOf: (p: PageEntry) => string[]): number {
-  return Object.values(pages).reduce((sum, p) => sum + regionsOf(p).length + (p.children ? countRoutes(p.children, regionsOf) : 0), 0);
+function countRoutes(
+  pages: Record<string, PageEntry & { children?: Record<string, PageEntry> }>,
+  regionsOf: (p: PageEntry) => string[],
+): number {
+  return Object.values(pages).reduce(
+    (sum, p) => sum + regionsOf(p).length + (p.children ? countRoutes(p.children, regionsOf) : 0),
+    0,
+  );
 }

@@ -7,7 +7,17 @@ import { serveBuiltSite } from "../support/served-site.ts";
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => Date.parse("2024-11-25T11:00:00Z") });
 
-const kinds = ["", "/about-us", "/flagship-bumblebee", "/choose-your-region", "/where-to-buy", "/manuals", "/login", "/account", "/black-friday"];
+const kinds = [
+  "",
+  "/about-us",
+  "/flagship-bumblebee",
+  "/choose-your-region",
+  "/where-to-buy",
+  "/manuals",
+  "/login",
+  "/account",
+  "/black-friday",
+];
 const pages = ["us", "de", "fr"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
 
 interface AxeResult {
@@ -28,7 +38,13 @@ describe("accessibility", () => {
     )) as AxeResult;
     const serious = result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(", ")}`,
+      );
     expect(serious).toEqual([]);
     await page.close();
   });

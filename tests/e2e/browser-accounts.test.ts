@@ -77,7 +77,9 @@ describe("the new-user pop-up", () => {
       expect(await popup.locator("h2").innerText()).toBeTruthy();
       await popup.locator("input").fill("nope");
       await popup.locator("form button").click();
-      await expect.poll(() => popup.locator("[role=alert]").innerText()).toBe("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+      await expect
+        .poll(() => popup.locator("[role=alert]").innerText())
+        .toBe("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
       await popup.locator("input").fill("erstbesuch@example.com");
       await popup.locator("form button").click();
       await popup.locator(".subscribe-success").waitFor();
@@ -99,7 +101,11 @@ describe("session", () => {
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("optimus@example.com");
 
     // Stored under exactly the seed's names, in the us group's scope.
-    const stored = await page.evaluate(() => Object.fromEntries(["apptoken", "reftoken", "userId", "userInfo"].map((k) => [k, JSON.parse(localStorage.getItem(k) ?? "null")])));
+    const stored = await page.evaluate(() =>
+      Object.fromEntries(
+        ["apptoken", "reftoken", "userId", "userInfo"].map((k) => [k, JSON.parse(localStorage.getItem(k) ?? "null")]),
+      ),
+    );
     expect(Object.keys(stored.apptoken)).toEqual(["/us"]);
     expect(stored.reftoken["/us"]).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.userInfo["/us"].email).toBe("optimus@example.com");
@@ -121,7 +127,9 @@ describe("session", () => {
 
     await page.click(".account-profile button");
     await page.waitForSelector('[data-state="loggedOut"]');
-    expect(await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    expect(
+      await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k))),
+    ).toEqual([null, null, null, null]);
     await page.close();
   });
 
@@ -152,13 +160,19 @@ describe("session", () => {
 describe("pages elsewhere", () => {
   /** What an account call answers when sent from node, same origin: did the intruder get in? */
   const signInCode = async (email: string, password: string) => {
-    const response = await fetch(`${site.url}/account/user/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${site.url}/account/user/sign_in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
     return ((await response.json()) as { code: number }).code;
   };
 
   test("a page on another origin cannot create an account or a sign-up with a no-cors fetch", async () => {
     const attacker = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!DOCTYPE html><title>elsewhere</title><p>elsewhere</p>");
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end("<!DOCTYPE html><title>elsewhere</title><p>elsewhere</p>");
     });
     await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
     const page = await site.browser.newPage();
@@ -169,9 +183,22 @@ describe("pages elsewhere", () => {
         // Bytes, not a string: no content-type at all, which a no-cors fetch may send anywhere.
         const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
         const calls = [
-          fetch(`${target}/account/user/register_or_login`, { method: "POST", mode: "no-cors", body: bytes({ email: "intruder@example.com", password: "from-elsewhere-1" }) }),
-          fetch(`${target}/account/user/subscribe/create`, { method: "POST", mode: "no-cors", body: bytes({ email: "intruder@example.com", region: "us" }) }),
-          fetch(`${target}/account/user/subscribe/create`, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body: JSON.stringify({ email: "intruder-2@example.com", region: "us" }) }),
+          fetch(`${target}/account/user/register_or_login`, {
+            method: "POST",
+            mode: "no-cors",
+            body: bytes({ email: "intruder@example.com", password: "from-elsewhere-1" }),
+          }),
+          fetch(`${target}/account/user/subscribe/create`, {
+            method: "POST",
+            mode: "no-cors",
+            body: bytes({ email: "intruder@example.com", region: "us" }),
+          }),
+          fetch(`${target}/account/user/subscribe/create`, {
+            method: "POST",
+            mode: "no-cors",
+            headers: { "content-type": "text/plain" },
+            body: JSON.stringify({ email: "intruder-2@example.com", region: "us" }),
+          }),
         ];
         return (await Promise.allSettled(calls)).length;
       }, site.url);
@@ -191,20 +218,29 @@ describe("pages elsewhere", () => {
     const { port } = new URL(site.url);
     const dns = createServer((request, response) => {
       const { pathname, search } = new URL(request.url!);
-      const upstream = httpRequest({ host: "127.0.0.1", port, path: pathname + search, method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = httpRequest(
+        { host: "127.0.0.1", port, path: pathname + search, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        },
+      );
       request.pipe(upstream);
     });
     await new Promise<void>((resolve) => dns.listen(0, "127.0.0.1", resolve));
-    const rebound = await site.browser.newContext({ proxy: { server: `http://127.0.0.1:${(dns.address() as AddressInfo).port}` } });
+    const rebound = await site.browser.newContext({
+      proxy: { server: `http://127.0.0.1:${(dns.address() as AddressInfo).port}` },
+    });
     try {
       const page = await rebound.newPage();
       // The browser sees one origin, the attacker's name: these calls are same-origin to it.
       await page.goto(`http://rebound.attacker.test:${port}/us`);
       const statuses = await page.evaluate(async () => {
-        const register = await fetch("/account/user/register_or_login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "rebound@example.com", password: "from-elsewhere-1" }) });
+        const register = await fetch("/account/user/register_or_login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "rebound@example.com", password: "from-elsewhere-1" }),
+        });
         const profile = await fetch("/account/user/profile");
         return [register.status, profile.status];
       });

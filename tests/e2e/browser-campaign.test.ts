@@ -30,11 +30,16 @@ describe("Black Friday in the site.browser", () => {
     await page.waitForSelector('[data-island="countdown"][data-hydrated]');
     const ticking = /Ends in\s*00\s*Days\s*00\s*Hours\s*00\s*Minutes\s*(1[0-2]|0[1-9])\s*Seconds/i;
     // The countdown shows the server's time from its first tick after the answer came.
-    await runUntil(page, async () => /Seconds/.test(await countdownText(page)) && !(await countdownText(page)).includes("--"));
+    await runUntil(
+      page,
+      async () => /Seconds/.test(await countdownText(page)) && !(await countdownText(page)).includes("--"),
+    );
     await expect.poll(() => countdownText(page)).toMatch(ticking);
     const first = await page.locator(".countdown-value").last().innerText();
     await page.clock.runFor(1_000);
-    await expect.poll(async () => Number(await page.locator(".countdown-value").last().innerText()), { timeout: 5_000 }).toBeLessThan(Number(first));
+    await expect
+      .poll(async () => Number(await page.locator(".countdown-value").last().innerText()), { timeout: 5_000 })
+      .toBeLessThan(Number(first));
     // At zero the stage shows as ended; the page is not loaded again until a newer build is
     // deployed (tests/e2e/browser-countdown-end.test.ts).
     await page.clock.runFor(12_000);
@@ -51,7 +56,9 @@ describe("Black Friday in the site.browser", () => {
     await expect
       .poll(() => page.evaluate(() => Math.round(document.getElementById("lucky-draw")!.getBoundingClientRect().top)))
       .toBeLessThan(900);
-    expect(await page.evaluate(() => document.getElementById("lucky-draw")!.getBoundingClientRect().bottom)).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => document.getElementById("lucky-draw")!.getBoundingClientRect().bottom),
+    ).toBeGreaterThan(0);
     await page.close();
   });
 
@@ -68,9 +75,13 @@ describe("product pages in the site.browser", () => {
     const page = await open("/us/grimlock-g1-flagship");
     await page.waitForSelector('[data-island="gallery"][data-hydrated]');
     await page.locator(".gallery-thumb").first().click();
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open))
+      .toBe(true);
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open)).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open))
+      .toBe(false);
     await page.close();
   });
 
@@ -78,7 +89,9 @@ describe("product pages in the site.browser", () => {
     const page = await open("/us/grimlock-g1-flagship");
     await page.waitForSelector('[data-island="voiceCommands"][data-hydrated]');
     await page.locator('[data-island="voiceCommands"] > button').click();
-    const counts = await page.locator(".voice-dialog .voice-group").evaluateAll((groups) => groups.map((g) => g.querySelectorAll("li").length));
+    const counts = await page
+      .locator(".voice-dialog .voice-group")
+      .evaluateAll((groups) => groups.map((g) => g.querySelectorAll("li").length));
     expect(counts).toEqual([23, 8, 7]);
     await page.close();
   });

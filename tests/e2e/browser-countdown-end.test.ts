@@ -73,7 +73,10 @@ describe("a countdown at zero", () => {
     await asked(page, seen, 1);
     const first = await seen.builds[0]!.response();
     expect(first!.headers()["cache-control"]).toBe("no-store");
-    expect(await first!.json()).toEqual({ now: "2024-11-29T23:59:50.000+01:00", nextChange: "2024-11-30T00:00:00+01:00" });
+    expect(await first!.json()).toEqual({
+      now: "2024-11-29T23:59:50.000+01:00",
+      nextChange: "2024-11-30T00:00:00+01:00",
+    });
 
     // The deployed build is older than the end: ask again after 2 s, then 4 s, and never reload.
     await page.clock.runFor(1_900);
@@ -94,7 +97,11 @@ describe("a countdown at zero", () => {
     // A build as of the end is deployed (its pages say the same, here: the server still serves
     // this build's page). The page reloads for it once; at zero again, it asks, and stays.
     await page.route("**/build.json", (route) =>
-      route.fulfill({ contentType: "application/json", headers: { "cache-control": "no-store" }, body: JSON.stringify({ now: "2024-11-30T00:00:00.000+01:00", nextChange: null }) }),
+      route.fulfill({
+        contentType: "application/json",
+        headers: { "cache-control": "no-store" },
+        body: JSON.stringify({ now: "2024-11-30T00:00:00.000+01:00", nextChange: null }),
+      }),
     );
     const reloaded = page.waitForEvent("load");
     await page.clock.runFor(16_000);

@@ -47,17 +47,24 @@ describe("client-side navigation", () => {
 
     expect(await page.title()).toMatch(/^Toy Story Buzz Lightyear.* \| Mechanova$/);
     expect(await page.getAttribute("html", "lang")).toBe("en-US");
-    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe("https://www.mechanova.com/us/toy-story-buzz-lightyear");
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(
+      "https://www.mechanova.com/us/toy-story-buzz-lightyear",
+    );
     expect(await page.locator("h1").first().innerText()).toContain("Toy Story Buzz Lightyear");
     // The runtime swapped the page in place: the document (and its marker) survived.
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
-    const views = await page.evaluate(() => window.dataLayer!.filter((e) => e.event === "virtual_page_view").map((e) => e.page_path));
+    const views = await page.evaluate(() =>
+      window.dataLayer!.filter((e) => e.event === "virtual_page_view").map((e) => e.page_path),
+    );
     expect(views).toEqual(["/us", "/us/toy-story-buzz-lightyear"]);
     // The page's own anchor (banner) is where it scrolled to.
     expect(await page.evaluate(() => document.getElementById("banner") !== null)).toBe(true);
 
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === "/us" && document.title.includes("Mechanova") && !document.title.startsWith("Toy Story"));
+    await page.waitForFunction(
+      () =>
+        location.pathname === "/us" && document.title.includes("Mechanova") && !document.title.startsWith("Toy Story"),
+    );
     expect(await page.locator(".hero h1").innerText()).toBeTruthy();
     await page.close();
   });
@@ -132,7 +139,8 @@ describe("the menu on a phone", () => {
       await page.addInitScript(() => {
         (window as unknown as { shift: number }).shift = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) (window as unknown as { shift: number }).shift += (entry as unknown as { value: number }).value;
+          for (const entry of list.getEntries())
+            (window as unknown as { shift: number }).shift += (entry as unknown as { value: number }).value;
         }).observe({ type: "layout-shift", buffered: true });
       });
       await page.goto(server.url + path);

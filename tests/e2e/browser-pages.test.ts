@@ -13,10 +13,15 @@ import { projectRoot } from "../support/cli.ts";
  * another stage are not, and a home opens with the banner of a live campaign. The booking block
  * shows once the pre-order is open.
  */
-function specSections(page: string, region: string, live: { stage: number | null; promotion?: boolean; booking?: boolean }): string[] {
-  const content = parse(readFileSync(join(projectRoot, "specs", "content", `${page}.yaml`), "utf8")) as { sections: Record<string, { type: string; stage?: number[]; campaign?: string }[]> };
-  const own = content.sections[region]!
-    .filter((s) => s.type !== "booking" || live.booking)
+function specSections(
+  page: string,
+  region: string,
+  live: { stage: number | null; promotion?: boolean; booking?: boolean },
+): string[] {
+  const content = parse(readFileSync(join(projectRoot, "specs", "content", `${page}.yaml`), "utf8")) as {
+    sections: Record<string, { type: string; stage?: number[]; campaign?: string }[]>;
+  };
+  const own = content.sections[region]!.filter((s) => s.type !== "booking" || live.booking)
     .filter((s) => !s.stage || (live.stage !== null && !s.campaign && s.stage.includes(live.stage)))
     .map((s) => s.type);
   return live.promotion ? ["banner", ...own] : own;
@@ -77,11 +82,15 @@ for (const { now, pages } of instants) {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(site.url + path);
-      const shown = await page.locator("main [data-section]").evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
+      const shown = await page
+        .locator("main [data-section]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
       expect(shown).toEqual(specSections(pageId, region, live));
       if (region !== "kr") {
         expect(await page.locator("main .price").first().innerText()).toMatch(currency);
-        const buyLinks = await page.locator('main a.button[target="_blank"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        const buyLinks = await page
+          .locator('main a.button[target="_blank"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
         const shopLinks = buyLinks.filter((h) => /store|marketplace/.test(h));
         expect(shopLinks.length).toBeGreaterThan(0);
         for (const href of shopLinks) expect(href).toMatch(shopOf[region]!);

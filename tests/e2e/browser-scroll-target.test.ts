@@ -15,7 +15,8 @@ async function open(path: string, page?: Page): Promise<Page> {
 }
 
 /** Where an element's top is in the viewport, in whole pixels (0: at the top). */
-const topOf = (page: Page, id: string) => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) || 0, id);
+const topOf = (page: Page, id: string) =>
+  page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) || 0, id);
 
 describe("a direct load scrolls to the route's target", () => {
   test("toy-story-buzz-lightyear opens at its banner", async () => {

@@ -9,7 +9,12 @@ import { materialize } from "../support/fixtures.ts";
 let clock = 0;
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 const fixture = materialize("base");
-const site = serveBuiltSite({ specs: join(fixture.root, "specs"), now: "2025-06-05T00:00+08:00", clock: () => clock, onClose: fixture.cleanup });
+const site = serveBuiltSite({
+  specs: join(fixture.root, "specs"),
+  now: "2025-06-05T00:00+08:00",
+  clock: () => clock,
+  onClose: fixture.cleanup,
+});
 
 async function clickTo(page: import("playwright-core").Page, href: string) {
   await page.evaluate((h) => {

@@ -24,14 +24,20 @@ let browser: Browser;
 beforeAll(async () => {
   // What the package ships (its "files"), so a folder added or moved is copied too; not lib/, the
   // bundle cache of this checkout's sources: the copy bundles its own.
-  const shipped = (JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { files: string[] }).files.filter((dir) => dir !== "lib");
+  const shipped = (
+    JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { files: string[] }
+  ).files.filter((dir) => dir !== "lib");
   for (const dir of shipped) cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
   cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
   cpSync(join(fixturesDir, "base", "specs"), join(copy, "specs"), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   original = readFileSync(article, "utf8");
   expect(original.split("\n")[5]).toBe("      <h1>{page.title}</h1>");
-  dev = spawn(process.execPath, [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", "2025-06-05T00:00+08:00"], { cwd: copy, env: { ...process.env, NO_COLOR: "1" } });
+  dev = spawn(
+    process.execPath,
+    [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", "2025-06-05T00:00+08:00"],
+    { cwd: copy, env: { ...process.env, NO_COLOR: "1" } },
+  );
   dev.stdout!.on("data", (d: Buffer) => (stdout += d));
   dev.stderr!.on("data", (d: Buffer) => (stderr += d));
   url = await new Promise<string>((resolve, reject) => {
@@ -72,7 +78,11 @@ async function overlayText(page: Page): Promise<string> {
 /** The fixed template saved: the page reloads by itself, shows the article, and no overlay. */
 async function fixedAndCleared(page: Page): Promise<void> {
   writeFileSync(article, original);
-  await page.waitForFunction(() => !document.getElementById("__site-error-overlay") && document.querySelector("h1")?.textContent === "About us", null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => !document.getElementById("__site-error-overlay") && document.querySelector("h1")?.textContent === "About us",
+    null,
+    { timeout: 15_000 },
+  );
 }
 
 describe("template errors in the browser", () => {
@@ -96,7 +106,13 @@ describe("template errors in the browser", () => {
   test("an error a template throws while rendering shows where it was thrown, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(article, original.replace("<h1>{page.title}</h1>", "<h1>{(page as unknown as { hero: { title: string } }).hero.title}</h1>"));
+      writeFileSync(
+        article,
+        original.replace(
+          "<h1>{page.title}</h1>",
+          "<h1>{(page as unknown as { hero: { title: string } }).hero.title}</h1>",
+        ),
+      );
       const text = await overlayText(page);
       expect(text).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
       expect(text).toContain("Cannot read properties of undefined (reading 'title')");

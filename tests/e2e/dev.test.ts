@@ -30,12 +30,23 @@ const reports: RebuildReport[] = [];
 const lines: string[] = [];
 
 /** Resolves with the report of the next rebuild. */
-const nextRebuild = () => new Promise<RebuildReport>((resolve) => dev.onRebuild(function once(report) { resolve(report); }));
+const nextRebuild = () =>
+  new Promise<RebuildReport>((resolve) =>
+    dev.onRebuild(function once(report) {
+      resolve(report);
+    }),
+  );
 
 const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
 
 beforeAll(async () => {
-  dev = await createDevServer({ specsDir: specs, now: () => now, clock: () => now.toMillis(), log: (l) => lines.push(l), settleMs: 30 });
+  dev = await createDevServer({
+    specsDir: specs,
+    now: () => now,
+    clock: () => now.toMillis(),
+    log: (l) => lines.push(l),
+    settleMs: 30,
+  });
   dev.onRebuild((r) => reports.push(r));
   await dev.start();
   server = createServer(dev.handler);
@@ -52,7 +63,8 @@ afterAll(async () => {
   fixture.cleanup();
 });
 
-const priceOn = async (path: string) => /<span class="price"[^>]*>([^<]+)</.exec(await (await fetch(url + path)).text())?.[1];
+const priceOn = async (path: string) =>
+  /<span class="price"[^>]*>([^<]+)</.exec(await (await fetch(url + path)).text())?.[1];
 
 describe("site dev", () => {
   test("an edited price is served after one rebuild that renders only the pages showing it", async () => {
@@ -72,7 +84,8 @@ describe("site dev", () => {
   test("a burst of saves gives one rebuild", async () => {
     const before = reports.length;
     const rebuilt = nextRebuild();
-    for (const value of [1101, 1102, 1103, 1104]) writeFileSync(prices, original.replace("[1299, 8499]", `[${value}, 8499]`));
+    for (const value of [1101, 1102, 1103, 1104])
+      writeFileSync(prices, original.replace("[1299, 8499]", `[${value}, 8499]`));
     await rebuilt;
     await new Promise((r) => setTimeout(r, 200));
     expect(reports.length - before).toBe(1);
@@ -83,7 +96,13 @@ describe("site dev", () => {
     // A dev server of its own that rebuilds at once, so that the second write comes within
     // chokidar's 50 ms of the first (it drops such a change and sends nothing after).
     const copy = materialize("base");
-    const quick = await createDevServer({ specsDir: join(copy.root, "specs"), now: () => now, clock: () => now.toMillis(), log: () => {}, settleMs: 1 });
+    const quick = await createDevServer({
+      specsDir: join(copy.root, "specs"),
+      now: () => now,
+      clock: () => now.toMillis(),
+      log: () => {},
+      settleMs: 1,
+    });
     const quickServer = createServer(quick.handler);
     try {
       await quick.start();
@@ -96,7 +115,9 @@ describe("site dev", () => {
       await first;
       const second = new Promise<void>((resolve) => quick.onRebuild(() => resolve()));
       writeFileSync(copyPrices, original.replace("[1299, 8499]", "[1122, 8499]"));
-      const gaveUp = new Promise<void>((_, reject) => setTimeout(() => reject(new Error("the second write was never rebuilt")), 5000).unref());
+      const gaveUp = new Promise<void>((_, reject) =>
+        setTimeout(() => reject(new Error("the second write was never rebuilt")), 5000).unref(),
+      );
       await Promise.race([second, gaveUp]);
       expect(await served()).toBe("$1,122");
     } finally {
@@ -112,7 +133,9 @@ describe("site dev", () => {
     await page.waitForFunction(() => document.querySelector(".product-price .price") !== null);
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1249, 8499]"));
-    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,249", null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,249", null, {
+      timeout: 10_000,
+    });
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1249]"));
     const overlay = page.locator("#__site-error-overlay");
@@ -121,7 +144,9 @@ describe("site dev", () => {
     expect(await overlay.innerText()).toContain("Row flagshipBumblebee has 1 price for 2 columns");
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1259, 8499]"));
-    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, {
+      timeout: 10_000,
+    });
     expect(await overlay.count()).toBe(0);
     await page.close();
   });
@@ -131,7 +156,9 @@ describe("site dev", () => {
     // the suite, may be bundling it meanwhile: a rewrite, even with the same text, could let one
     // read it empty.
     const template = join(projectRoot, "templates", "pages", "article.tsx");
-    const articles = compile(check(specs).model!, now).routes.filter((r) => r.data?.route.template === "article").length;
+    const articles = compile(check(specs).model!, now).routes.filter(
+      (r) => r.data?.route.template === "article",
+    ).length;
     expect(articles).toBeGreaterThan(0);
     const rebuilt = nextRebuild();
     const saved = new Date();
@@ -149,7 +176,14 @@ describe("a half-written file", () => {
     const copyPrices = join(copy.root, "specs", "prices.yaml");
     const log: string[] = [];
     // Errors wait far longer than this test takes, so the rest of the file always comes first.
-    const held = await createDevServer({ specsDir: join(copy.root, "specs"), now: () => now, clock: () => now.toMillis(), log: (l) => log.push(l), settleMs: 1, errorSettleMs: 60_000 });
+    const held = await createDevServer({
+      specsDir: join(copy.root, "specs"),
+      now: () => now,
+      clock: () => now.toMillis(),
+      log: (l) => log.push(l),
+      settleMs: 1,
+      errorSettleMs: 60_000,
+    });
     const heldServer = createServer(held.handler);
     const events: string[] = [];
     let stream: IncomingMessage | undefined;
@@ -157,8 +191,12 @@ describe("a half-written file", () => {
       await held.start();
       await new Promise<void>((resolve) => heldServer.listen(0, "127.0.0.1", resolve));
       const { port } = heldServer.address() as AddressInfo;
-      stream = await new Promise<IncomingMessage>((resolve) => httpRequest({ host: "127.0.0.1", port, path: "/__site/events" }, resolve).end());
-      stream.on("data", (chunk: Buffer) => events.push(...[...chunk.toString().matchAll(/^event: (.+)$/gm)].map((m) => m[1]!)));
+      stream = await new Promise<IncomingMessage>((resolve) =>
+        httpRequest({ host: "127.0.0.1", port, path: "/__site/events" }, resolve).end(),
+      );
+      stream.on("data", (chunk: Buffer) =>
+        events.push(...[...chunk.toString().matchAll(/^event: (.+)$/gm)].map((m) => m[1]!)),
+      );
       const full = readFileSync(copyPrices, "utf8");
       const rebuilt = () => new Promise<RebuildReport>((resolve) => held.onRebuild(resolve));
       // An editor or a copy that has written the first part of the file only.
@@ -192,7 +230,10 @@ describe("the site dev serves from memory", () => {
     let failing = "";
     const renderer = {
       ...renderModule,
-      renderRoutePage: (data: Parameters<typeof renderModule.renderRoutePage>[0], assets: Parameters<typeof renderModule.renderRoutePage>[1]) => {
+      renderRoutePage: (
+        data: Parameters<typeof renderModule.renderRoutePage>[0],
+        assets: Parameters<typeof renderModule.renderRoutePage>[1],
+      ) => {
         made.push(data.route.path);
         if (data.route.path === failing) throw new Error("the hero image is missing");
         return renderModule.renderRoutePage(data, assets);
@@ -217,6 +258,8 @@ describe("the site dev serves from memory", () => {
 
     const other = first.manifests.find((m) => m.head && m.path !== "/us/flagship-bumblebee")!;
     failing = other.path;
-    expect(contentsOf(second.files.get(`site/${other.file}`)!)).toBe(`failed: ${other.path}: the hero image is missing`);
+    expect(contentsOf(second.files.get(`site/${other.file}`)!)).toBe(
+      `failed: ${other.path}: the hero image is missing`,
+    );
   });
 });

@@ -13,7 +13,13 @@ import type { AddressInfo } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { accountCodes, accountMessages, createAccountService, hashPassword, type AccountServiceOptions } from "../../server/accounts/service.ts";
+import {
+  accountCodes,
+  accountMessages,
+  createAccountService,
+  hashPassword,
+  type AccountServiceOptions,
+} from "../../server/accounts/service.ts";
 import { ACCOUNT_LOG, keptData } from "../support/account-data.ts";
 
 const TTL = 30 * 60 * 1000;
@@ -66,12 +72,20 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function call(path: string, init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}, at = base) {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  at = base,
+) {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined = init.rawBody;
   if (init.body !== undefined) body = JSON.stringify(init.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  const response = await fetch(at + path, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  const response = await fetch(at + path, {
+    method: init.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
   const text = await response.text();
   let envelope: Envelope | null = null;
   try {
@@ -83,33 +97,53 @@ async function call(path: string, init: { method?: string; body?: unknown; rawBo
 }
 
 /** A request with exactly these headers (fetch would add its own Host and Origin rules). */
-function raw(at: string, init: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }) {
+function raw(
+  at: string,
+  init: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+) {
   const { port } = new URL(at);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; envelope: Envelope | null }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: init.path, method: init.method ?? "POST", headers: init.headers ?? {}, setHost: false }, (res) => {
-      let text = "";
-      res.on("data", (d: Buffer) => (text += d));
-      res.on("end", () => {
-        let envelope: Envelope | null = null;
-        try {
-          envelope = JSON.parse(text) as Envelope;
-        } catch {
-          envelope = null;
-        }
-        resolve({ status: res.statusCode!, headers: res.headers, envelope });
-      });
-    });
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    envelope: Envelope | null;
+  }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: init.path,
+        method: init.method ?? "POST",
+        headers: init.headers ?? {},
+        setHost: false,
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d));
+        res.on("end", () => {
+          let envelope: Envelope | null = null;
+          try {
+            envelope = JSON.parse(text) as Envelope;
+          } catch {
+            envelope = null;
+          }
+          resolve({ status: res.statusCode!, headers: res.headers, envelope });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(init.body);
   });
 }
 
 const post = (path: string, body: unknown, at = base) => call(path, { body }, at);
-const register = (email: string, password: string, at = base) => post("/account/user/register_or_login", { email, password }, at);
+const register = (email: string, password: string, at = base) =>
+  post("/account/user/register_or_login", { email, password }, at);
 const signIn = (email: string, password: string) => post("/account/user/sign_in", { email, password });
 const profile = (apptoken?: string) => call("/account/user/profile", { headers: apptoken ? { apptoken } : {} });
 const refresh = (userId: string, reftoken?: string) =>
-  call(`/account/user/sign_in/refresh?user_id=${encodeURIComponent(userId)}`, { headers: reftoken ? { reftoken } : {} });
+  call(`/account/user/sign_in/refresh?user_id=${encodeURIComponent(userId)}`, {
+    headers: reftoken ? { reftoken } : {},
+  });
 
 function tokensOf(answer: { envelope: Envelope | null }): Tokens {
   expect(answer.envelope?.code).toBe(accountCodes.success);
@@ -132,7 +166,11 @@ describe("register and log in", () => {
     expect(again.apptoken).not.toBe(created.apptoken);
 
     const wrong = await register("bumblebee@example.com", "red-camaro!");
-    expect([wrong.status, wrong.envelope?.code, wrong.envelope?.data]).toEqual([200, accountCodes.wrongCredentials, null]);
+    expect([wrong.status, wrong.envelope?.code, wrong.envelope?.data]).toEqual([
+      200,
+      accountCodes.wrongCredentials,
+      null,
+    ]);
     expect(wrong.envelope?.msg).toMatch(/^[A-Z].+\.$/);
 
     // sign_in finds the same account; the address is compared without case.
@@ -149,7 +187,9 @@ describe("register and log in", () => {
   test("the data folder keeps a salted hash, never the password", async () => {
     tokensOf(await register("megatron@example.com", "decepticons-rule"));
     tokensOf(await register("soundwave@example.com", "decepticons-rule"));
-    const text = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f), "utf8")).join("\n");
+    const text = readdirSync(dataDir)
+      .map((f) => readFileSync(join(dataDir, f), "utf8"))
+      .join("\n");
     expect(text).not.toContain("decepticons-rule");
     const users = keptData(dataDir).accounts as unknown as Record<string, string>[];
     const megatron = users.find((u) => u.email === "megatron@example.com")!;
@@ -173,7 +213,11 @@ describe("register and log in", () => {
   ])("%s is invalid input", async (_name, body) => {
     for (const path of ["/account/user/register_or_login", "/account/user/sign_in"]) {
       const answer = await post(path, body);
-      expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([200, accountCodes.invalidInput, null]);
+      expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([
+        200,
+        accountCodes.invalidInput,
+        null,
+      ]);
     }
   });
 
@@ -190,10 +234,19 @@ describe("profile and the apptoken lifetime", () => {
     expect(answer.envelope).toEqual({
       code: accountCodes.success,
       msg: expect.any(String),
-      data: { user_id: tokens.user_id, email: "optimus.prime@example.com", nickname: "optimus.prime", created_at: "2025-06-02T08:30:00.000Z" },
+      data: {
+        user_id: tokens.user_id,
+        email: "optimus.prime@example.com",
+        nickname: "optimus.prime",
+        created_at: "2025-06-02T08:30:00.000Z",
+      },
     });
     for (const missing of [await profile(), await profile("0".repeat(64))]) {
-      expect([missing.status, missing.envelope?.code, missing.envelope?.data]).toEqual([200, accountCodes.loginExpired, null]);
+      expect([missing.status, missing.envelope?.code, missing.envelope?.data]).toEqual([
+        200,
+        accountCodes.loginExpired,
+        null,
+      ]);
     }
   });
 
@@ -243,7 +296,12 @@ describe("token refresh", () => {
       await refresh("no-such-user", tokens.reftoken),
       await call("/account/user/sign_in/refresh", { headers: { reftoken: tokens.reftoken } }),
     ];
-    for (const answer of refusals) expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([200, accountCodes.refreshRefused, null]);
+    for (const answer of refusals)
+      expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([
+        200,
+        accountCodes.refreshRefused,
+        null,
+      ]);
     // A new login replaces the reftoken: the old one no longer refreshes.
     const next = tokensOf(await signIn("wheeljack@example.com", "inventor-bot"));
     expect(next.reftoken).not.toBe(tokens.reftoken);
@@ -284,12 +342,18 @@ describe("newsletter subscriptions", () => {
     const dir = newDataDir();
     const first = await startService(dir);
     const tokens = tokensOf(await register("grimlock@example.com", "me-grimlock-king", first.base));
-    expect((await subscribe({ email: "grimlock@example.com", region: "uk" }, first.base)).envelope?.code).toBe(accountCodes.success);
+    expect((await subscribe({ email: "grimlock@example.com", region: "uk" }, first.base)).envelope?.code).toBe(
+      accountCodes.success,
+    );
 
     const second = await startService(dir);
     // The subscription is still there: sending it again adds nothing.
-    expect((await subscribe({ email: "grimlock@example.com", region: "uk" }, second.base)).envelope?.code).toBe(accountCodes.success);
-    expect((await subscribe({ email: "slag@example.com", region: "uk" }, second.base)).envelope?.code).toBe(accountCodes.success);
+    expect((await subscribe({ email: "grimlock@example.com", region: "uk" }, second.base)).envelope?.code).toBe(
+      accountCodes.success,
+    );
+    expect((await subscribe({ email: "slag@example.com", region: "uk" }, second.base)).envelope?.code).toBe(
+      accountCodes.success,
+    );
     expect(kept(dir).map((s) => s.email)).toEqual(["grimlock@example.com", "slag@example.com"]);
     // The account is still there (same id, same password); the old apptoken is not.
     const again = await register("grimlock@example.com", "me-grimlock-king", second.base);
@@ -301,19 +365,27 @@ describe("newsletter subscriptions", () => {
 
 describe("malformed requests", () => {
   test.each([
-    ["malformed JSON", "{\"email\": \"a@example.com\","],
+    ["malformed JSON", '{"email": "a@example.com",'],
     ["an empty body", ""],
-    ["a JSON array", "[\"a@example.com\", \"long-enough-1\"]"],
+    ["a JSON array", '["a@example.com", "long-enough-1"]'],
     ["JSON null", "null"],
   ])("%s is invalid input", async (_name, rawBody) => {
     for (const path of ["/account/user/register_or_login", "/account/user/sign_in", "/account/user/subscribe/create"]) {
       const answer = await call(path, { method: "POST", rawBody });
-      expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([200, accountCodes.invalidInput, null]);
+      expect([answer.status, answer.envelope?.code, answer.envelope?.data]).toEqual([
+        200,
+        accountCodes.invalidInput,
+        null,
+      ]);
     }
   });
 
   test("a form post is not JSON: 415", async () => {
-    const answer = await call("/account/user/subscribe/create", { method: "POST", rawBody: "email=a%40example.com&region=us", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const answer = await call("/account/user/subscribe/create", {
+      method: "POST",
+      rawBody: "email=a%40example.com&region=us",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect([answer.status, answer.envelope?.code]).toEqual([415, accountCodes.invalidInput]);
   });
 
@@ -331,11 +403,20 @@ describe("malformed requests", () => {
     // A much larger body, sent in chunks without a declared length, is refused the same way.
     const { port } = new URL(base);
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port, path: "/account/user/sign_in", method: "POST", headers: { "content-type": "application/json" } }, (res) => {
-        let body = "";
-        res.on("data", (d: Buffer) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/account/user/sign_in",
+          method: "POST",
+          headers: { "content-type": "application/json" },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on("error", reject);
       for (let i = 0; i < 16; i++) req.write("x".repeat(64 * 1024));
       req.end();
@@ -357,12 +438,24 @@ describe("malformed requests", () => {
     ];
     for (const [method, path, allow] of wrongMethods) {
       const answer = await call(path, { method });
-      expect([answer.status, answer.envelope?.code, answer.headers.get("allow")]).toEqual([405, accountCodes.notFound, allow]);
+      expect([answer.status, answer.envelope?.code, answer.headers.get("allow")]).toEqual([
+        405,
+        accountCodes.notFound,
+        allow,
+      ]);
     }
   });
 
   test("paths outside /account/ are left to the site server", async () => {
-    const paths = ["/", "/us/account", "/account", "/account/", "/accounts/user/profile", "/ssr/timestamp", "/us/account/user/profile"];
+    const paths = [
+      "/",
+      "/us/account",
+      "/account",
+      "/account/",
+      "/accounts/user/profile",
+      "/ssr/timestamp",
+      "/us/account/user/profile",
+    ];
     for (const path of paths) {
       const answer = await call(path);
       expect([answer.status, answer.text]).toEqual([404, "site 404"]);
@@ -405,10 +498,18 @@ describe("only this server's own pages can call", () => {
     const dir = newDataDir();
     const service = await startService(dir);
     for (const [path, body] of Object.entries(bodies)) {
-      const answer = await raw(service.base, { path, headers: { host: `127.0.0.1:${service.port}` }, body: JSON.stringify(body) });
+      const answer = await raw(service.base, {
+        path,
+        headers: { host: `127.0.0.1:${service.port}` },
+        body: JSON.stringify(body),
+      });
       expect([path, answer.status, answer.envelope?.code]).toEqual([path, 415, accountCodes.invalidInput]);
       // text/plain is what a cross-origin form or fetch may send without asking first.
-      const plain = await raw(service.base, { path, headers: { host: `127.0.0.1:${service.port}`, "content-type": "text/plain" }, body: JSON.stringify(body) });
+      const plain = await raw(service.base, {
+        path,
+        headers: { host: `127.0.0.1:${service.port}`, "content-type": "text/plain" },
+        body: JSON.stringify(body),
+      });
       expect(plain.status).toBe(415);
     }
     expect(keptData(dir)).toEqual({ accounts: [], subscriptions: [] });
@@ -430,12 +531,25 @@ describe("only this server's own pages can call", () => {
     const host = `127.0.0.1:${service.port}`;
     for (const origin of ["https://attacker.example", "http://127.0.0.1:1", "null"]) {
       for (const [path, body] of Object.entries(bodies)) {
-        const answer = await raw(service.base, { path, headers: { host, origin, "content-type": "application/json" }, body: JSON.stringify(body) });
-        expect([origin, path, answer.status, answer.envelope?.code]).toEqual([origin, path, 403, accountCodes.foreignRequest]);
+        const answer = await raw(service.base, {
+          path,
+          headers: { host, origin, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        expect([origin, path, answer.status, answer.envelope?.code]).toEqual([
+          origin,
+          path,
+          403,
+          accountCodes.foreignRequest,
+        ]);
       }
     }
     expect(keptData(dir)).toEqual({ accounts: [], subscriptions: [] });
-    const own = await raw(service.base, { path: "/account/user/subscribe/create", headers: { host, origin: `http://${host}`, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/subscribe/create"]) });
+    const own = await raw(service.base, {
+      path: "/account/user/subscribe/create",
+      headers: { host, origin: `http://${host}`, "content-type": "application/json" },
+      body: JSON.stringify(bodies["/account/user/subscribe/create"]),
+    });
     expect([own.status, own.envelope?.code]).toEqual([200, accountCodes.success]);
   });
 
@@ -443,13 +557,25 @@ describe("only this server's own pages can call", () => {
     const dir = newDataDir();
     const service = await startService(dir);
     for (const host of [`rebound.attacker.example:${service.port}`, `127.0.0.1:${service.port + 1}`]) {
-      const postAnswer = await raw(service.base, { path: "/account/user/register_or_login", headers: { host, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/register_or_login"]) });
+      const postAnswer = await raw(service.base, {
+        path: "/account/user/register_or_login",
+        headers: { host, "content-type": "application/json" },
+        body: JSON.stringify(bodies["/account/user/register_or_login"]),
+      });
       expect([host, postAnswer.status, postAnswer.envelope?.code]).toEqual([host, 403, accountCodes.foreignRequest]);
-      const getAnswer = await raw(service.base, { method: "GET", path: "/account/user/profile", headers: { host, apptoken: "0".repeat(64) } });
+      const getAnswer = await raw(service.base, {
+        method: "GET",
+        path: "/account/user/profile",
+        headers: { host, apptoken: "0".repeat(64) },
+      });
       expect([host, getAnswer.status]).toEqual([host, 403]);
     }
     expect(keptData(dir).accounts).toEqual([]);
-    const byName = await raw(service.base, { path: "/account/user/register_or_login", headers: { host: `localhost:${service.port}`, "content-type": "application/json" }, body: JSON.stringify(bodies["/account/user/register_or_login"]) });
+    const byName = await raw(service.base, {
+      path: "/account/user/register_or_login",
+      headers: { host: `localhost:${service.port}`, "content-type": "application/json" },
+      body: JSON.stringify(bodies["/account/user/register_or_login"]),
+    });
     expect(byName.envelope?.code).toBe(accountCodes.success);
   });
 });
@@ -467,11 +593,26 @@ describe("password hashing", () => {
       const answer = await post(path, { email, password }, service.base);
       return [answer.envelope?.code, hashes - before];
     };
-    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "the-right-one")).toEqual([accountCodes.success, 1]);
-    expect(await hashesOf("/account/user/sign_in", "known@example.com", "the-right-one")).toEqual([accountCodes.success, 1]);
-    expect(await hashesOf("/account/user/sign_in", "known@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
-    expect(await hashesOf("/account/user/sign_in", "unknown@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
-    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "a-wrong-one")).toEqual([accountCodes.wrongCredentials, 1]);
+    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "the-right-one")).toEqual([
+      accountCodes.success,
+      1,
+    ]);
+    expect(await hashesOf("/account/user/sign_in", "known@example.com", "the-right-one")).toEqual([
+      accountCodes.success,
+      1,
+    ]);
+    expect(await hashesOf("/account/user/sign_in", "known@example.com", "a-wrong-one")).toEqual([
+      accountCodes.wrongCredentials,
+      1,
+    ]);
+    expect(await hashesOf("/account/user/sign_in", "unknown@example.com", "a-wrong-one")).toEqual([
+      accountCodes.wrongCredentials,
+      1,
+    ]);
+    expect(await hashesOf("/account/user/register_or_login", "known@example.com", "a-wrong-one")).toEqual([
+      accountCodes.wrongCredentials,
+      1,
+    ]);
   });
 
   test("hashing runs off the event loop: a callback queued after it starts runs before it ends", async () => {
@@ -495,7 +636,9 @@ describe("password hashing", () => {
       return scryptSync(password, salt, 64);
     };
     const service = await startService(newDataDir(), { hash: slowHash });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => register(`parallel-${i}@example.com`, "long-enough-1", service.base)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => register(`parallel-${i}@example.com`, "long-enough-1", service.base)),
+    );
     for (const answer of answers) tokensOf(answer);
     expect(most).toBe(2);
   });
@@ -516,10 +659,16 @@ describe("the data folder", () => {
     ]);
     for (const answer of answers) expect(answer.envelope?.code).toBe(accountCodes.success);
     // Each server sees the accounts the other made, without a restart.
-    for (const [i, email] of emails.entries()) expect((await post("/account/user/sign_in", { email, password }, at(i + 1))).envelope?.code).toBe(accountCodes.success);
+    for (const [i, email] of emails.entries())
+      expect((await post("/account/user/sign_in", { email, password }, at(i + 1))).envelope?.code).toBe(
+        accountCodes.success,
+      );
     // And a third, started afterwards, sees them all, each once.
     const third = await startService(dir);
-    for (const email of emails) expect((await post("/account/user/sign_in", { email, password }, third.base)).envelope?.code).toBe(accountCodes.success);
+    for (const email of emails)
+      expect((await post("/account/user/sign_in", { email, password }, third.base)).envelope?.code).toBe(
+        accountCodes.success,
+      );
     const kept = keptData(dir);
     expect(kept.accounts.map((a) => a.email).sort()).toEqual([...emails].sort());
     expect(kept.subscriptions.map((s) => s.email).sort()).toEqual([...emails].sort());
@@ -529,7 +678,10 @@ describe("the data folder", () => {
     const dir = newDataDir();
     const first = await startService(dir);
     const second = await startService(dir);
-    const [a, b] = await Promise.all([register("same@example.com", password, first.base), register("same@example.com", password, second.base)]);
+    const [a, b] = await Promise.all([
+      register("same@example.com", password, first.base),
+      register("same@example.com", password, second.base),
+    ]);
     expect(tokensOf(a).user_id).toBe(tokensOf(b).user_id);
     expect(keptData(dir).accounts).toHaveLength(1);
   });
@@ -541,7 +693,10 @@ describe("the data folder", () => {
     const log = join(dir, ACCOUNT_LOG);
     const before = { text: readFileSync(log, "utf8"), inode: statSync(log).ino };
     tokensOf(await register("second@example.com", password, service.base));
-    expect((await post("/account/user/subscribe/create", { email: "second@example.com", region: "jp" }, service.base)).envelope?.code).toBe(accountCodes.success);
+    expect(
+      (await post("/account/user/subscribe/create", { email: "second@example.com", region: "jp" }, service.base))
+        .envelope?.code,
+    ).toBe(accountCodes.success);
     const after = readFileSync(log, "utf8");
     expect(statSync(log).ino).toBe(before.inode);
     expect(after.startsWith(before.text)).toBe(true);
@@ -558,7 +713,9 @@ describe("the data folder", () => {
     tokensOf(await register("after-kill@example.com", password, service.base));
     const fresh = await startService(dir);
     for (const email of ["before-kill@example.com", "after-kill@example.com"]) {
-      expect((await post("/account/user/sign_in", { email, password }, fresh.base)).envelope?.code).toBe(accountCodes.success);
+      expect((await post("/account/user/sign_in", { email, password }, fresh.base)).envelope?.code).toBe(
+        accountCodes.success,
+      );
     }
   });
 
@@ -570,7 +727,10 @@ describe("the data folder", () => {
     // The lock is there only while a write is under way.
     expect(lock).toBeUndefined();
     // Above Linux's largest process id: no process has it.
-    writeFileSync(join(dir, `${ACCOUNT_LOG}.lock`), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), at: Date.now() }));
+    writeFileSync(
+      join(dir, `${ACCOUNT_LOG}.lock`),
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), at: Date.now() }),
+    );
     tokensOf(await register("lock-after@example.com", password, service.base));
   });
 
@@ -578,15 +738,37 @@ describe("the data folder", () => {
     const dir = newDataDir();
     const salt = randomBytes(16);
     const legacyAccounts = JSON.stringify({
-      users: [{ id: "legacy-1", email: "old-timer@example.com", hash: scryptSync("made-long-ago", salt, 64).toString("hex"), salt: salt.toString("hex"), created_at: "2025-01-01T00:00:00.000Z", nickname: "old-timer" }],
+      users: [
+        {
+          id: "legacy-1",
+          email: "old-timer@example.com",
+          hash: scryptSync("made-long-ago", salt, 64).toString("hex"),
+          salt: salt.toString("hex"),
+          created_at: "2025-01-01T00:00:00.000Z",
+          nickname: "old-timer",
+        },
+      ],
     });
-    const legacySubscriptions = JSON.stringify([{ email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" }]);
+    const legacySubscriptions = JSON.stringify([
+      { email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" },
+    ]);
     writeFileSync(join(dir, "accounts.json"), legacyAccounts);
     writeFileSync(join(dir, "subscriptions.json"), legacySubscriptions);
     const service = await startService(dir);
-    expect(tokensOf(await post("/account/user/sign_in", { email: "old-timer@example.com", password: "made-long-ago" }, service.base)).user_id).toBe("legacy-1");
+    expect(
+      tokensOf(
+        await post(
+          "/account/user/sign_in",
+          { email: "old-timer@example.com", password: "made-long-ago" },
+          service.base,
+        ),
+      ).user_id,
+    ).toBe("legacy-1");
     tokensOf(await register("newcomer@example.com", password, service.base));
-    expect((await post("/account/user/subscribe/create", { email: "old-timer@example.com", region: "fr" }, service.base)).envelope?.code).toBe(accountCodes.success);
+    expect(
+      (await post("/account/user/subscribe/create", { email: "old-timer@example.com", region: "fr" }, service.base))
+        .envelope?.code,
+    ).toBe(accountCodes.success);
     expect(readFileSync(join(dir, "accounts.json"), "utf8")).toBe(legacyAccounts);
     expect(readFileSync(join(dir, "subscriptions.json"), "utf8")).toBe(legacySubscriptions);
     // The log alone now holds everything: the old files could go.
@@ -594,9 +776,15 @@ describe("the data folder", () => {
     rmSync(join(dir, "subscriptions.json"));
     const kept = keptData(dir);
     expect(kept.accounts.map((a) => a.email).sort()).toEqual(["newcomer@example.com", "old-timer@example.com"]);
-    expect(kept.subscriptions).toEqual([{ email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" }]);
+    expect(kept.subscriptions).toEqual([
+      { email: "old-timer@example.com", region: "fr", at: "2025-01-02T00:00:00.000Z" },
+    ]);
     const fresh = await startService(dir);
-    expect(tokensOf(await post("/account/user/sign_in", { email: "old-timer@example.com", password: "made-long-ago" }, fresh.base)).user_id).toBe("legacy-1");
+    expect(
+      tokensOf(
+        await post("/account/user/sign_in", { email: "old-timer@example.com", password: "made-long-ago" }, fresh.base),
+      ).user_id,
+    ).toBe("legacy-1");
   });
 });
 
@@ -605,32 +793,76 @@ describe("guessing passwords", () => {
 
   test("10 failed logins of one address in 15 minutes: the next is 429, even with the right password, until the window passes", async () => {
     clock = Date.parse("2025-07-01T09:00:00Z");
-    const service = await startService(newDataDir(), { rateLimit: { perAddress: 10, perClient: 1000, windowMs: WINDOW } });
+    const service = await startService(newDataDir(), {
+      rateLimit: { perAddress: 10, perClient: 1000, windowMs: WINDOW },
+    });
     tokensOf(await register("guessed@example.com", "the-real-password", service.base));
     for (let i = 0; i < 10; i++) {
-      expect((await post("/account/user/sign_in", { email: "guessed@example.com", password: `guess-number-${i}` }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+      expect(
+        (
+          await post(
+            "/account/user/sign_in",
+            { email: "guessed@example.com", password: `guess-number-${i}` },
+            service.base,
+          )
+        ).envelope?.code,
+      ).toBe(accountCodes.wrongCredentials);
     }
-    for (const [path, pw] of [["/account/user/sign_in", "guess-number-10"], ["/account/user/sign_in", "the-real-password"], ["/account/user/register_or_login", "the-real-password"]]) {
+    for (const [path, pw] of [
+      ["/account/user/sign_in", "guess-number-10"],
+      ["/account/user/sign_in", "the-real-password"],
+      ["/account/user/register_or_login", "the-real-password"],
+    ]) {
       const limited = await post(path!, { email: "Guessed@Example.com", password: pw }, service.base);
-      expect([limited.status, limited.envelope]).toEqual([429, { code: accountCodes.tooManyAttempts, msg: accountMessages.tooManyAttempts, data: null }]);
+      expect([limited.status, limited.envelope]).toEqual([
+        429,
+        { code: accountCodes.tooManyAttempts, msg: accountMessages.tooManyAttempts, data: null },
+      ]);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     // Another address is not held up by this one.
     tokensOf(await register("bystander@example.com", "the-real-password", service.base));
     clock += WINDOW;
-    tokensOf(await post("/account/user/sign_in", { email: "guessed@example.com", password: "the-real-password" }, service.base));
+    tokensOf(
+      await post(
+        "/account/user/sign_in",
+        { email: "guessed@example.com", password: "the-real-password" },
+        service.base,
+      ),
+    );
   });
 
   test("10 failed logins from one client, over many addresses: the next is 429", async () => {
     clock = Date.parse("2025-07-02T09:00:00Z");
-    const service = await startService(newDataDir(), { rateLimit: { perAddress: 1000, perClient: 10, windowMs: WINDOW } });
+    const service = await startService(newDataDir(), {
+      rateLimit: { perAddress: 1000, perClient: 10, windowMs: WINDOW },
+    });
     for (let i = 0; i < 10; i++) {
-      expect((await post("/account/user/sign_in", { email: `sprayed-${i}@example.com`, password: "same-guess-1" }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+      expect(
+        (
+          await post(
+            "/account/user/sign_in",
+            { email: `sprayed-${i}@example.com`, password: "same-guess-1" },
+            service.base,
+          )
+        ).envelope?.code,
+      ).toBe(accountCodes.wrongCredentials);
     }
-    const limited = await post("/account/user/sign_in", { email: "sprayed-10@example.com", password: "same-guess-1" }, service.base);
-    expect([limited.status, limited.envelope?.code, limited.envelope?.msg]).toEqual([429, accountCodes.tooManyAttempts, accountMessages.tooManyAttempts]);
+    const limited = await post(
+      "/account/user/sign_in",
+      { email: "sprayed-10@example.com", password: "same-guess-1" },
+      service.base,
+    );
+    expect([limited.status, limited.envelope?.code, limited.envelope?.msg]).toEqual([
+      429,
+      accountCodes.tooManyAttempts,
+      accountMessages.tooManyAttempts,
+    ]);
     clock += WINDOW;
-    expect((await post("/account/user/sign_in", { email: "sprayed-10@example.com", password: "same-guess-1" }, service.base)).envelope?.code).toBe(accountCodes.wrongCredentials);
+    expect(
+      (await post("/account/user/sign_in", { email: "sprayed-10@example.com", password: "same-guess-1" }, service.base))
+        .envelope?.code,
+    ).toBe(accountCodes.wrongCredentials);
   });
 
   test("logins that succeed count against nobody, even all at once", async () => {
@@ -639,17 +871,37 @@ describe("guessing passwords", () => {
     tokensOf(await register("regular@example.com", "the-real-password", service.base));
     // An attempt counts as a failure until it succeeds (so a burst of guesses is counted while
     // its hashes run): up to the limit at once, then.
-    const many = await Promise.all(Array.from({ length: 10 }, () => post("/account/user/sign_in", { email: "regular@example.com", password: "the-real-password" }, service.base)));
+    const many = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post("/account/user/sign_in", { email: "regular@example.com", password: "the-real-password" }, service.base),
+      ),
+    );
     for (const answer of many) tokensOf(answer);
-    for (let i = 0; i < 9; i++) await post("/account/user/sign_in", { email: `other-${i}@example.com`, password: "a-wrong-guess" }, service.base);
-    tokensOf(await post("/account/user/sign_in", { email: "regular@example.com", password: "the-real-password" }, service.base));
+    for (let i = 0; i < 9; i++)
+      await post("/account/user/sign_in", { email: `other-${i}@example.com`, password: "a-wrong-guess" }, service.base);
+    tokensOf(
+      await post(
+        "/account/user/sign_in",
+        { email: "regular@example.com", password: "the-real-password" },
+        service.base,
+      ),
+    );
   });
 
   test("a burst of guesses sent all at once is held to the limit too", async () => {
     clock = Date.parse("2025-07-05T09:00:00Z");
     let hashes = 0;
-    const service = await startService(newDataDir(), { hash: async (password, salt) => (hashes++, scryptSync(password, salt, 64)) });
-    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => post("/account/user/sign_in", { email: "burst@example.com", password: `guess-number-${i}` }, service.base)));
+    const service = await startService(newDataDir(), {
+      hash: async (password, salt) => {
+        hashes++;
+        return scryptSync(password, salt, 64);
+      },
+    });
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        post("/account/user/sign_in", { email: "burst@example.com", password: `guess-number-${i}` }, service.base),
+      ),
+    );
     expect(burst.filter((a) => a.envelope?.code === accountCodes.wrongCredentials)).toHaveLength(10);
     expect(burst.filter((a) => a.status === 429)).toHaveLength(15);
     expect(hashes).toBe(10);
@@ -658,12 +910,26 @@ describe("guessing passwords", () => {
   test("by default the limit is 10 failures in 15 minutes", async () => {
     clock = Date.parse("2025-07-03T09:00:00Z");
     const service = await startService(newDataDir());
-    for (let i = 0; i < 10; i++) await post("/account/user/sign_in", { email: "default@example.com", password: `guess-number-${i}` }, service.base);
-    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-10" }, service.base)).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      await post(
+        "/account/user/sign_in",
+        { email: "default@example.com", password: `guess-number-${i}` },
+        service.base,
+      );
+    expect(
+      (await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-10" }, service.base))
+        .status,
+    ).toBe(429);
     clock += WINDOW - 1;
-    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-11" }, service.base)).status).toBe(429);
+    expect(
+      (await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-11" }, service.base))
+        .status,
+    ).toBe(429);
     clock += 1;
-    expect((await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-12" }, service.base)).status).toBe(200);
+    expect(
+      (await post("/account/user/sign_in", { email: "default@example.com", password: "guess-number-12" }, service.base))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -676,18 +942,30 @@ describe("field lengths", () => {
     tokensOf(await register(longest, "long-enough-1", service.base));
     const tooLong = `a${longest}`;
     for (const path of ["/account/user/register_or_login", "/account/user/sign_in"]) {
-      expect((await post(path, { email: tooLong, password: "long-enough-1" }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+      expect((await post(path, { email: tooLong, password: "long-enough-1" }, service.base)).envelope?.code).toBe(
+        accountCodes.invalidInput,
+      );
     }
-    expect((await post("/account/user/subscribe/create", { email: tooLong, region: "us" }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+    expect(
+      (await post("/account/user/subscribe/create", { email: tooLong, region: "us" }, service.base)).envelope?.code,
+    ).toBe(accountCodes.invalidInput);
   });
 
   test("a password of 1024 characters is accepted; 1025 is not, and is never hashed", async () => {
     let hashes = 0;
-    const service = await startService(newDataDir(), { hash: async (password, salt) => (hashes++, scryptSync(password, salt, 64)) });
+    const service = await startService(newDataDir(), {
+      hash: async (password, salt) => {
+        hashes++;
+        return scryptSync(password, salt, 64);
+      },
+    });
     tokensOf(await register("long-password@example.com", "p".repeat(1024), service.base));
     hashes = 0;
     for (const path of ["/account/user/register_or_login", "/account/user/sign_in"]) {
-      expect((await post(path, { email: "long-password@example.com", password: "p".repeat(1025) }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+      expect(
+        (await post(path, { email: "long-password@example.com", password: "p".repeat(1025) }, service.base)).envelope
+          ?.code,
+      ).toBe(accountCodes.invalidInput);
     }
     expect(hashes).toBe(0);
   });
@@ -696,10 +974,16 @@ describe("field lengths", () => {
     const dir = newDataDir();
     const service = await startService(dir);
     for (const region of ["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"]) {
-      expect((await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope?.code).toBe(accountCodes.success);
+      expect(
+        (await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope
+          ?.code,
+      ).toBe(accountCodes.success);
     }
     for (const region of ["xx", "US", "usa", "r".repeat(10_000)]) {
-      expect((await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope?.code).toBe(accountCodes.invalidInput);
+      expect(
+        (await post("/account/user/subscribe/create", { email: "regions@example.com", region }, service.base)).envelope
+          ?.code,
+      ).toBe(accountCodes.invalidInput);
     }
     expect(keptData(dir).subscriptions).toHaveLength(8);
   });

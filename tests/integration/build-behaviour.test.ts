@@ -28,7 +28,8 @@ async function buildFixture(specs: string, now: string) {
   const built = await buildInto(specs, now);
   cleanups.push(built.cleanup);
   expect(built.result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return (path: string) => parse(readFileSync(join(built.out, "site", path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8"));
+  return (path: string) =>
+    parse(readFileSync(join(built.out, "site", path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8"));
 }
 
 function edit(file: string, from: string, to: string) {
@@ -42,14 +43,18 @@ describe("the build at an instant (--now)", () => {
     const { specs } = fixture();
     const before = await buildFixture(specs, "2025-03-26T23:59+08:00");
     const after = await buildFixture(specs, "2025-03-27T00:00+08:00");
-    const tagOf = (page: Awaited<ReturnType<typeof buildFixture>>) => page("/us").querySelector(".nav-sublist .tag")?.text ?? null;
+    const tagOf = (page: Awaited<ReturnType<typeof buildFixture>>) =>
+      page("/us").querySelector(".nav-sublist .tag")?.text ?? null;
     expect(tagOf(before)).toBeNull();
     expect(tagOf(after)).toBe("NEW");
   });
 
   test("a promotional entry shows only while its campaign stage is live", async () => {
     const { specs } = fixture();
-    const labels = async (now: string) => (await buildFixture(specs, now))("/us").querySelectorAll(".nav-label").map((e) => e.text);
+    const labels = async (now: string) =>
+      (await buildFixture(specs, now))("/us")
+        .querySelectorAll(".nav-label")
+        .map((e) => e.text);
     expect(await labels("2025-06-05T00:00+08:00")).not.toContain("Summer"); // stage 1
     expect(await labels("2025-06-10T00:00+08:00")).toContain("Summer"); // stage 2
     expect(await labels("2025-06-15T00:00+08:00")).not.toContain("Summer"); // over: [start, end)
@@ -59,20 +64,30 @@ describe("the build at an instant (--now)", () => {
 describe("embargo: nothing whose window has not started is in the output", () => {
   test("a page before its window opens has no HTML, no manifest, no route and no link to it", async () => {
     const { specs } = fixture();
-    edit(join(specs, "regions", "us.yaml"), "  - { label: About, link: about-us }", "  - { label: About, link: about-us }\n  - { label: Summer prices, link: sale }");
+    edit(
+      join(specs, "regions", "us.yaml"),
+      "  - { label: About, link: about-us }",
+      "  - { label: About, link: about-us }\n  - { label: Summer prices, link: sale }",
+    );
     const built = await buildInto(specs, "2025-05-31T23:59+08:00");
     cleanups.push(built.cleanup);
     const everything = allText(built.out);
     expect(everything).not.toContain("Summer prices on every robot");
     expect(everything).not.toContain("/us/sale");
-    const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes.map((r: { path: string }) => r.path);
+    const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes.map(
+      (r: { path: string }) => r.path,
+    );
     expect(routes).not.toContain("/us/sale");
     // The build says when to rebuild: the instant the page opens.
-    expect(JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).nextChange).toBe("2025-06-01T00:00:00+08:00");
+    expect(JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).nextChange).toBe(
+      "2025-06-01T00:00:00+08:00",
+    );
 
     const after = await buildInto(specs, "2025-06-01T00:00+08:00");
     cleanups.push(after.cleanup);
-    expect(readFileSync(join(after.out, "site", "us", "sale", "index.html"), "utf8")).toContain("Summer prices on every robot");
+    expect(readFileSync(join(after.out, "site", "us", "sale", "index.html"), "utf8")).toContain(
+      "Summer prices on every robot",
+    );
     expect(readFileSync(join(after.out, "site", "us", "index.html"), "utf8")).toContain('href="/us/sale"');
   });
 });
@@ -113,7 +128,6 @@ function snapshot(dir: string): string {
 }
 
 describe("a failed build writes nothing", () => {
-
   test("site build with a spec error exits 1 and leaves the previous dist/ as it was", () => {
     const { root, specs } = fixture();
     const first = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
@@ -140,7 +154,11 @@ describe("a failed build writes nothing", () => {
     const before = snapshot(join(root, "dist"));
     // Kills spread over the time a build takes, from its start to its last renames.
     for (const delay of [0.1, 0.3, 0.5, 0.7, 0.9].map((share) => Math.round((share + Math.random() * 0.1) * buildMs))) {
-      const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "build", "--now", "2025-06-05T00:00+08:00"], { cwd: root, stdio: "ignore" });
+      const child = spawn(
+        process.execPath,
+        [join(projectRoot, "bin", "site.js"), "build", "--now", "2025-06-05T00:00+08:00"],
+        { cwd: root, stdio: "ignore" },
+      );
       // Listened for from the start: a build may finish before the kill.
       const exited = new Promise((r) => child.on("exit", r));
       await new Promise((r) => setTimeout(r, delay));
@@ -148,7 +166,10 @@ describe("a failed build writes nothing", () => {
       await exited;
       // Either the kill came first and the old build stands, or the new one finished whole.
       const after = snapshot(join(root, "dist"));
-      if (after !== before) expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain('"now": "2025-06-05T00:00:00.000+08:00"');
+      if (after !== before)
+        expect(readFileSync(join(root, "dist", "manifests", "routes.json"), "utf8")).toContain(
+          '"now": "2025-06-05T00:00:00.000+08:00"',
+        );
     }
     // The next build clears up whatever the killed ones left beside dist/ (in the background).
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
@@ -171,7 +192,12 @@ describe("a build over an earlier one", () => {
     const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
     const renderLine = async (into: string) => {
       let line = "";
-      const built = await build({ specsDir: specs, out: into, now, onStage: (stage, detail) => stage === "render" && (line = detail) });
+      const built = await build({
+        specsDir: specs,
+        out: into,
+        now,
+        onStage: (stage, detail) => stage === "render" && (line = detail),
+      });
       expect(built.summary).toBeDefined();
       return { line, pages: built.summary!.pages };
     };
@@ -217,11 +243,25 @@ describe("render threads", () => {
     const root = mkdtempSync(join(tmpdir(), "site-threads-"));
     cleanups.push(() => rmSync(root, { recursive: true, force: true }));
     const model = check(join(projectRoot, "specs")).model!;
-    const routes = compile(model, DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true })).routes.filter((r) => r.data);
-    const jobs: PageJob[] = routes.map((r) => ({ data: r.data!, file: join("site", r.manifest.file), manifestFile: `manifests/${r.manifest.region}-${r.manifest.page}.json`, manifest: r.manifest }));
+    const routes = compile(model, DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true })).routes.filter(
+      (r) => r.data,
+    );
+    const jobs: PageJob[] = routes.map((r) => ({
+      data: r.data!,
+      file: join("site", r.manifest.file),
+      manifestFile: `manifests/${r.manifest.region}-${r.manifest.page}.json`,
+      manifest: r.manifest,
+    }));
     // A template that throws, as a broken one would: this page names a kind nobody renders.
-    jobs[40] = { ...jobs[40]!, data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } } };
-    const assets = { script: "/assets/main.js", style: "/assets/style.css", preloads: { runtime: [], react: [], islands: {} } };
+    jobs[40] = {
+      ...jobs[40]!,
+      data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } },
+    };
+    const assets = {
+      script: "/assets/main.js",
+      style: "/assets/style.css",
+      preloads: { runtime: [], react: [], islands: {} },
+    };
     const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2).then(
       () => undefined,
       (error: Error) => error,

@@ -21,8 +21,20 @@ const page = (path: string): HTMLElement => {
   const file = path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
   return parse(readFileSync(join(out, "site", file), "utf8"));
 };
-const jsonLd = (doc: HTMLElement) => doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
-const routes = () => JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")) as { now: string; routes: { path: string; region: string; locale: string; page: string; file: string; redirect: { to: string; status: number } | null }[] };
+const jsonLd = (doc: HTMLElement) =>
+  doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
+const routes = () =>
+  JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")) as {
+    now: string;
+    routes: {
+      path: string;
+      region: string;
+      locale: string;
+      page: string;
+      file: string;
+      redirect: { to: string; status: number } | null;
+    }[];
+  };
 
 // Seed 000 §2 and seed 001 §2: page -> regions that carry it. (The campaign pages, black-friday
 // and christmas-sale, are over at NOW: see "ended campaign pages"; tests/integration/campaigns.test.ts builds
@@ -41,21 +53,35 @@ const routeTable: Record<string, string[]> = {
   login: ["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"],
   "k1-pro-interstellar-scout": ["cn", "de", "eu", "fr", "uk", "us"],
 };
-const langOf: Record<string, string> = { cn: "zh-CN", us: "en-US", uk: "en-GB", eu: "en", fr: "fr-FR", de: "de-DE", kr: "ko-KR", jp: "ja-JP" };
-const pathOf = (region: string, pageId: string) => (region === "cn" ? "" : `/${region}`) + (pageId === "home" ? "" : `/${pageId}`) || "/";
+const langOf: Record<string, string> = {
+  cn: "zh-CN",
+  us: "en-US",
+  uk: "en-GB",
+  eu: "en",
+  fr: "fr-FR",
+  de: "de-DE",
+  kr: "ko-KR",
+  jp: "ja-JP",
+};
+const pathOf = (region: string, pageId: string) =>
+  (region === "cn" ? "" : `/${region}`) + (pageId === "home" ? "" : `/${pageId}`) || "/";
 const originOf = (region: string) => (region === "cn" ? "https://www.mechanova.cn" : "https://www.mechanova.com");
 
 describe("routes of the seeds' route tables", () => {
   for (const [pageId, regions] of Object.entries(routeTable)) {
     test(`${pageId} is built in ${regions.join(", ")} and nowhere else`, () => {
-      const built = routes().routes.filter((r) => r.page === pageId && !r.redirect).map((r) => r.region);
+      const built = routes()
+        .routes.filter((r) => r.page === pageId && !r.redirect)
+        .map((r) => r.region);
       expect(built.sort()).toEqual([...regions].sort());
       for (const region of regions) {
         const path = pathOf(region, pageId);
         const doc = page(path);
         expect(doc.querySelector("html")!.getAttribute("lang"), path).toBe(langOf[region]);
         expect(doc.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(originOf(region) + path);
-        const alternates = doc.querySelectorAll('link[rel="alternate"][hreflang]').map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]);
+        const alternates = doc
+          .querySelectorAll('link[rel="alternate"][hreflang]')
+          .map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]);
         // Every region that has the page, and x-default by priority cn, us, eu.
         expect(alternates.filter(([h]) => h !== "x-default")).toHaveLength(regions.length);
         const fallback = ["cn", "us", "eu"].find((r) => regions.includes(r));
@@ -75,25 +101,41 @@ describe("routes of the seeds' route tables", () => {
         const doc = page(`/${route.region}/${pageId}`);
         expect(doc.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe(`0;url=/${route.region}`);
         expect(doc.querySelector("main")).toBeNull();
-        expect(readFileSync(join(out, "host", "_redirects"), "utf8")).toContain(`/${route.region}/${pageId} /${route.region} 302`);
-        expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain(`location = /${route.region}/${pageId} { return 302 /${route.region}; }`);
+        expect(readFileSync(join(out, "host", "_redirects"), "utf8")).toContain(
+          `/${route.region}/${pageId} /${route.region} 302`,
+        );
+        expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain(
+          `location = /${route.region}/${pageId} { return 302 /${route.region}; }`,
+        );
       }
     }
   });
 
   test("cn new-release is a 301 to flagship-bumblebee in routes.json and _redirects", () => {
-    expect(routes().routes).toContainEqual(expect.objectContaining({ path: "/new-release", region: "cn", redirect: { to: "/flagship-bumblebee", status: 301 } }));
+    expect(routes().routes).toContainEqual(
+      expect.objectContaining({
+        path: "/new-release",
+        region: "cn",
+        redirect: { to: "/flagship-bumblebee", status: 301 },
+      }),
+    );
     expect(readFileSync(join(out, "host", "_redirects"), "utf8")).toContain("/new-release /flagship-bumblebee 301");
-    expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain("location = /new-release { return 301 /flagship-bumblebee; }");
+    expect(readFileSync(join(out, "host", "nginx.conf"), "utf8")).toContain(
+      "location = /new-release { return 301 /flagship-bumblebee; }",
+    );
     // Hosts without redirects still send the visitor on.
-    expect(page("/new-release").querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe("0;url=/flagship-bumblebee");
+    expect(page("/new-release").querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe(
+      "0;url=/flagship-bumblebee",
+    );
   });
 
   test("routes.json records the instant the build shows, and a manifest per route", () => {
     const json = routes();
     expect(json.now).toBe("2025-09-01T12:00:00.000+02:00");
     for (const r of json.routes) {
-      const manifest = JSON.parse(readFileSync(join(out, "manifests", r.path === "/" ? "index.json" : `${r.path.slice(1)}.json`), "utf8"));
+      const manifest = JSON.parse(
+        readFileSync(join(out, "manifests", r.path === "/" ? "index.json" : `${r.path.slice(1)}.json`), "utf8"),
+      );
       expect(manifest.path).toBe(r.path);
     }
   });
@@ -127,7 +169,9 @@ describe("prices and offers", () => {
   });
 
   test("the us instalment is derived: 1,699 over 12 months is 141.6", () => {
-    expect(page("/us/grimlock-g1-flagship").querySelector(".installment")!.text).toBe("or $141.6/mo. for 12 months at 0% APR");
+    expect(page("/us/grimlock-g1-flagship").querySelector(".installment")!.text).toBe(
+      "or $141.6/mo. for 12 months at 0% APR",
+    );
     expect(page("/uk/toy-story-buzz-lightyear").querySelector(".installment")!.text).toContain("£166.3");
     expect(page("/de/toy-story-buzz-lightyear").querySelector(".installment")).toBeNull();
   });
@@ -149,8 +193,15 @@ describe("layout", () => {
   });
 
   test("the us footer links are Home, About, Privacy Policy, Terms of Use", () => {
-    const links = page("/us").querySelectorAll(".footer-navs a").map((a) => [a.text, a.getAttribute("href")]);
-    expect(links).toEqual([["Home", "/us"], ["About", "/us/about-us"], ["Privacy Policy", "/us/privacy-policy"], ["Terms of Use", "/us/terms-use"]]);
+    const links = page("/us")
+      .querySelectorAll(".footer-navs a")
+      .map((a) => [a.text, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Home", "/us"],
+      ["About", "/us/about-us"],
+      ["Privacy Policy", "/us/privacy-policy"],
+      ["Terms of Use", "/us/terms-use"],
+    ]);
   });
 
   test("choose-your-region lists the countries, with Canada and other countries on the us site and cn on its own domain", () => {
@@ -159,12 +210,21 @@ describe("layout", () => {
     expect(options).toContainEqual(["CA Canada - English", "/us"]);
     expect(options).toContainEqual(["OTHER Other Regions - English", "/us"]);
     expect(options).toContainEqual(["CN 中国大陆 - 简体中文", "https://www.mechanova.cn/"]);
-    expect(doc.querySelectorAll("[lang]").map((e) => e.getAttribute("lang"))).toEqual(expect.arrayContaining(["zh", "en", "de", "fr", "ja", "ko"]));
+    expect(doc.querySelectorAll("[lang]").map((e) => e.getAttribute("lang"))).toEqual(
+      expect.arrayContaining(["zh", "en", "de", "fr", "ja", "ko"]),
+    );
   });
 
   test("manuals follow the seed's series counts: cn 6, kr 5, de/eu/fr 7, us 8", () => {
     const series = (region: string) => page(pathOf(region, "manuals")).querySelectorAll(".manual-series").length;
-    expect(Object.fromEntries(["cn", "kr", "de", "eu", "fr", "us"].map((r) => [r, series(r)]))).toEqual({ cn: 6, kr: 5, de: 7, eu: 7, fr: 7, us: 8 });
+    expect(Object.fromEntries(["cn", "kr", "de", "eu", "fr", "us"].map((r) => [r, series(r)]))).toEqual({
+      cn: 6,
+      kr: 5,
+      de: 7,
+      eu: 7,
+      fr: 7,
+      us: 8,
+    });
   });
 });
 
@@ -182,7 +242,9 @@ describe("files for hosts and crawlers", () => {
 
   test("every internal link of every page leads to a built page", () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name === "index.html" ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : e.name === "index.html" ? [join(dir, e.name)] : [],
+      );
     const broken: string[] = [];
     for (const file of files(join(out, "site"))) {
       for (const a of parse(readFileSync(file, "utf8")).querySelectorAll("a[href]")) {

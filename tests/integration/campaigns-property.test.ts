@@ -28,7 +28,8 @@ function problemsOf(path: string, html: string): string[] {
     if (!shown.has(id)) shown.set(id, new Set());
     shown.get(id)!.add(e.text.trim());
   }
-  for (const [id, texts] of shown) if (texts.size > 1) problems.push(`${path}: ${id} is shown at ${[...texts].join(" and ")}`);
+  for (const [id, texts] of shown)
+    if (texts.size > 1) problems.push(`${path}: ${id} is shown at ${[...texts].join(" and ")}`);
   for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
     const block = JSON.parse(script.textContent);
     if (block["@type"] !== "Product" || !block.offers) continue;
@@ -36,7 +37,8 @@ function problemsOf(path: string, html: string): string[] {
     const id = doc.querySelector(".product-summary [data-price-of]")?.getAttribute("data-price-of");
     const texts = id ? shown.get(id) : undefined;
     if (!texts) problems.push(`${path}: an offer of ${block.offers.price} but no price shown`);
-    else if ([...texts].some((t) => digits(t) !== block.offers.price)) problems.push(`${path}: the offer says ${block.offers.price}, the page ${[...texts].join(", ")}`);
+    else if ([...texts].some((t) => digits(t) !== block.offers.price))
+      problems.push(`${path}: the offer says ${block.offers.price}, the page ${[...texts].join(", ")}`);
   }
   doc.querySelectorAll("script, style").forEach((e) => e.remove());
   const placeholder = /\{[A-Za-z]+\}/.exec(doc.text);
@@ -45,9 +47,20 @@ function problemsOf(path: string, html: string): string[] {
 }
 
 test("for any instant from 2024-11-01 to 2025-07-01, every page shows one price per product, as its structured data, and no {placeholder}", async () => {
-  const season = fc.date({ min: new Date("2024-11-01T00:00Z"), max: new Date("2025-07-01T00:00Z"), noInvalidDate: true });
+  const season = fc.date({
+    min: new Date("2024-11-01T00:00Z"),
+    max: new Date("2025-07-01T00:00Z"),
+    noInvalidDate: true,
+  });
   // The seams a campaign passes through are always tried: the last minute of a stage and the next.
-  const seams = ["2024-11-21T23:59+01:00", "2024-11-22T00:00+01:00", "2024-12-09T00:00-08:00", "2025-03-27T00:00+08:00", "2025-04-28T15:00+08:00", "2025-06-08T15:00+08:00"];
+  const seams = [
+    "2024-11-21T23:59+01:00",
+    "2024-11-22T00:00+01:00",
+    "2024-12-09T00:00-08:00",
+    "2025-03-27T00:00+08:00",
+    "2025-04-28T15:00+08:00",
+    "2025-06-08T15:00+08:00",
+  ];
   await fc.assert(
     fc.asyncProperty(season, async (at) => {
       const { files } = await renderSite(model, DateTime.fromJSDate(at, { zone: "utc" }));

@@ -39,7 +39,9 @@ const pageOf = (files: MadeFiles, path: string): HTMLElement => parse(html(files
 /** An element's text as read: any run of spaces (no-break and thin ones too) is one space. */
 const text = (e: HTMLElement | null) => (e?.text ?? "").replace(/\s+/g, " ").trim();
 const filesContaining = (files: MadeFiles, needle: string) =>
-  [...files].filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(needle)).map(([path]) => path);
+  [...files]
+    .filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(needle))
+    .map(([path]) => path);
 
 const BF_REGIONS = ["us", "uk", "eu", "fr", "de"];
 const EARLY_BF = "2024-11-15T12:00+01:00";
@@ -48,15 +50,28 @@ const CYBER_MONDAY = "2024-12-01T12:00+01:00";
 const CHRISTMAS = "2024-12-15T12:00+01:00";
 
 describe("1. campaign pages can be found, and end", () => {
-  for (const [at, page] of [[EARLY_BF, "black-friday"], [BLACK_FRIDAY, "black-friday"], [CYBER_MONDAY, "black-friday"], [CHRISTMAS, "christmas-sale"]] as const) {
+  for (const [at, page] of [
+    [EARLY_BF, "black-friday"],
+    [BLACK_FRIDAY, "black-friday"],
+    [CYBER_MONDAY, "black-friday"],
+    [CHRISTMAS, "christmas-sale"],
+  ] as const) {
     test(`at ${at} every region's home leads to /<region>/${page} from its text banner, menu and home banner`, async () => {
       const { files } = await siteAt(at);
       for (const region of BF_REGIONS) {
         const home = pageOf(files, `/${region}`);
         const target = `/${region}/${page}`;
-        expect(home.querySelector(".text-banner a, a.text-banner")?.getAttribute("href"), `${region} text banner`).toBe(target);
-        expect(home.querySelectorAll(".nav-list > li > a").map((a) => a.getAttribute("href")), `${region} menu`).toContain(target);
-        expect(home.querySelector('main [data-section="banner"] a')?.getAttribute("href"), `${region} home banner`).toBe(target);
+        expect(home.querySelector(".text-banner a, a.text-banner")?.getAttribute("href"), `${region} text banner`).toBe(
+          target,
+        );
+        expect(
+          home.querySelectorAll(".nav-list > li > a").map((a) => a.getAttribute("href")),
+          `${region} menu`,
+        ).toContain(target);
+        expect(
+          home.querySelector('main [data-section="banner"] a')?.getAttribute("href"),
+          `${region} home banner`,
+        ).toBe(target);
       }
     });
   }
@@ -70,7 +85,10 @@ describe("1. campaign pages can be found, and end", () => {
   test("after its last stage a campaign page is a 302 to the region home, and nothing links to it", async () => {
     const { files, routes } = await siteAt("2025-06-01T12:00+02:00");
     for (const region of BF_REGIONS) {
-      expect(routes.find((r) => r.path === `/${region}/black-friday`)?.redirect).toEqual({ to: `/${region}`, status: 302 });
+      expect(routes.find((r) => r.path === `/${region}/black-friday`)?.redirect).toEqual({
+        to: `/${region}`,
+        status: 302,
+      });
       expect(pageOf(files, `/${region}/black-friday`).querySelector("main")).toBeNull();
     }
     expect(filesContaining(files, 'href="/us/black-friday"')).toEqual([]);
@@ -103,7 +121,18 @@ describe("3. no placeholder reaches a page", () => {
 describe("4. the pre-order is not published early", () => {
   test("a November 2024 build holds no early-bird price and no pre-order news anywhere", async () => {
     const { files } = await siteAt(BLACK_FRIDAY);
-    for (const needle of ["124,960", "5899", "5,899", "$949", "949", "1099\u00a0€", "1.099\u00a0€", "£899", "Flagship Bumblebee pre-orders open", "旗舰级大黄蜂开启预售"]) {
+    for (const needle of [
+      "124,960",
+      "5899",
+      "5,899",
+      "$949",
+      "949",
+      "1099\u00a0€",
+      "1.099\u00a0€",
+      "£899",
+      "Flagship Bumblebee pre-orders open",
+      "旗舰级大黄蜂开启预售",
+    ]) {
       expect(filesContaining(files, needle), needle).toEqual([]);
     }
   });
@@ -118,24 +147,38 @@ describe("4. the pre-order is not published early", () => {
     expect(doc.querySelector('[data-section="booking"]')).toBeNull();
     expect(doc.querySelector('[data-section="subscribe"]#preheat')).not.toBeNull();
     // Nor a price for it in the menu or the structured data.
-    const offer = doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((b) => b["@type"] === "Product");
+    const offer = doc
+      .querySelectorAll('script[type="application/ld+json"]')
+      .map((s) => JSON.parse(s.textContent))
+      .find((b) => b["@type"] === "Product");
     expect(offer?.offers).toBeUndefined();
     expect(pageOf(files, "/us").querySelector('[data-price-of="flagshipBumblebee"]')).toBeNull();
   });
 });
 
 describe("5. one price everywhere during the early bird", () => {
-  for (const [region, price] of [["us", "$949"], ["jp", "￥124,960"], ["cn", "¥5,899"], ["de", "1.099 €"]] as const) {
+  for (const [region, price] of [
+    ["us", "$949"],
+    ["jp", "￥124,960"],
+    ["cn", "¥5,899"],
+    ["de", "1.099 €"],
+  ] as const) {
     test(`${region}: header, menu, home card, product header, booking and JSON-LD all say ${price}`, async () => {
       const { files } = await siteAt("2025-04-01T12:00+02:00");
       const home = region === "cn" ? "/" : `/${region}`;
       const product = `${region === "cn" ? "" : `/${region}`}/flagship-bumblebee`;
       const doc = pageOf(files, product);
-      const shown = [...doc.querySelectorAll('[data-price-of="flagshipBumblebee"]'), ...pageOf(files, home).querySelectorAll('[data-price-of="flagshipBumblebee"]')].map(text);
+      const shown = [
+        ...doc.querySelectorAll('[data-price-of="flagshipBumblebee"]'),
+        ...pageOf(files, home).querySelectorAll('[data-price-of="flagshipBumblebee"]'),
+      ].map(text);
       expect(shown.length).toBeGreaterThanOrEqual(4);
       expect(new Set(shown)).toEqual(new Set([price]));
       expect(text(doc.querySelector(".booking-price"))).toBe(price);
-      const offer = doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent)).find((b) => b["@type"] === "Product");
+      const offer = doc
+        .querySelectorAll('script[type="application/ld+json"]')
+        .map((s) => JSON.parse(s.textContent))
+        .find((b) => b["@type"] === "Product");
       expect(String(offer.offers.price)).toBe(price.replace(/\D/g, ""));
     });
   }
@@ -169,7 +212,11 @@ describe("7. no hole between Early Black Friday and Black Friday", () => {
         expect(doc.querySelector('[data-island="countdown"]'), region).not.toBeNull();
         expect(doc.querySelector(".sale-item .sale-price"), region).not.toBeNull();
       }
-      expect(text(pageOf(files, "/us/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price'))).toBe("$499");
+      expect(
+        text(
+          pageOf(files, "/us/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price'),
+        ),
+      ).toBe("$499");
     });
   }
 
@@ -183,7 +230,16 @@ describe("8. smaller seed items", () => {
   test("the region chooser greets each region in its own language first", async () => {
     const { files } = await siteAt(BLACK_FRIDAY);
     const heading = (path: string) => pageOf(files, `${path}/choose-your-region`).querySelector(".region-chooser h1")!;
-    for (const [path, lang] of [["/us", "en"], ["/uk", "en"], ["/eu", "en"], ["/fr", "fr"], ["/de", "de"], ["/jp", "ja"], ["/kr", "ko"], ["", "zh"]]) {
+    for (const [path, lang] of [
+      ["/us", "en"],
+      ["/uk", "en"],
+      ["/eu", "en"],
+      ["/fr", "fr"],
+      ["/de", "de"],
+      ["/jp", "ja"],
+      ["/kr", "ko"],
+      ["", "zh"],
+    ]) {
       expect(heading(path!).parentNode?.getAttribute("lang"), path).toBe(lang);
     }
     expect(text(heading("/us"))).toBe("Choose your country or region");
@@ -191,21 +247,32 @@ describe("8. smaller seed items", () => {
 
   test("the Black Friday page has the 'more surprises' block", async () => {
     const { files } = await siteAt(BLACK_FRIDAY);
-    for (const region of BF_REGIONS) expect(pageOf(files, `/${region}/black-friday`).querySelector('[data-section="more-surprises"] p'), region).not.toBeNull();
+    for (const region of BF_REGIONS)
+      expect(
+        pageOf(files, `/${region}/black-friday`).querySelector('[data-section="more-surprises"] p'),
+        region,
+      ).not.toBeNull();
   });
 
   test("shop links on a campaign page carry the campaign's query parameters, and sale cards name the payment methods", async () => {
     const doc = pageOf((await siteAt(BLACK_FRIDAY)).files, "/us/black-friday");
-    const buy = new URL(doc.querySelector('.sale-item[data-product="eliteOptimusPrime"] a.button')!.getAttribute("href")!);
+    const buy = new URL(
+      doc.querySelector('.sale-item[data-product="eliteOptimusPrime"] a.button')!.getAttribute("href")!,
+    );
     expect(buy.searchParams.get("utm_campaign")).toBe("black-friday-2024");
-    expect(doc.querySelectorAll('.sale-item[data-product="eliteOptimusPrime"] .payment-method').map(text)).toEqual(["PayPal", "· Klarna"]);
+    expect(doc.querySelectorAll('.sale-item[data-product="eliteOptimusPrime"] .payment-method').map(text)).toEqual([
+      "PayPal",
+      "· Klarna",
+    ]);
   });
 
   test("'Up to N% OFF' is the largest saving of the live stage's offers against the price table, per region", async () => {
     const { files } = await siteAt(EARLY_BF);
     for (const region of BF_REGIONS) {
       const offers = model.specs.campaigns.get("black-friday-2024")!.data.offers![region]!;
-      const largest = Math.max(...Object.entries(offers).map(([id, row]) => (row[0] ? (1 - row[0] / model.price(id, region)!) * 100 : 0)));
+      const largest = Math.max(
+        ...Object.entries(offers).map(([id, row]) => (row[0] ? (1 - row[0] / model.price(id, region)!) * 100 : 0)),
+      );
       const headline = text(pageOf(files, `/${region}/black-friday`).querySelector(".banner-discount"));
       expect(headline, region).toContain(String(Math.floor(largest)));
     }

@@ -24,7 +24,9 @@ async function siteAt(now: string): Promise<MadeFiles> {
 const pageOf = (files: MadeFiles, path: string): HTMLElement => parse(String(files.get(`site${path}/index.html`)));
 /** The output files (HTML, JS chunks, manifests, generated modules) that contain a text. */
 const filesContaining = (files: MadeFiles, text: string) =>
-  [...files].filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(text)).map(([path]) => path);
+  [...files]
+    .filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(text))
+    .map(([path]) => path);
 
 const BEFORE_BF = "2024-11-13T12:00+01:00";
 const EARLY_BF = "2024-11-15T12:00+01:00";
@@ -34,15 +36,36 @@ describe("Black Friday", () => {
   test("the eu page shows its sections in the seed's order during Black Friday", async () => {
     const doc = pageOf(await siteAt(BLACK_FRIDAY), "/eu/black-friday");
     const kinds = doc.querySelectorAll("[data-section]").map((e) => e.getAttribute("data-section"));
-    expect(kinds).toEqual(["banner", "subscribe", "benefits", "timeline", "products", "more-surprises", "tabs", "offers", "lucky-draw", "terms"]);
-    expect(doc.querySelectorAll(".benefits li").map((li) => li.getAttribute("data-icon"))).toEqual([
-      "price-guarantee", "membership-benefit", "customer-support", "enjoy-sooner", "free-shipping", "exchange-policy",
+    expect(kinds).toEqual([
+      "banner",
+      "subscribe",
+      "benefits",
+      "timeline",
+      "products",
+      "more-surprises",
+      "tabs",
+      "offers",
+      "lucky-draw",
+      "terms",
     ]);
-    expect(doc.querySelectorAll('.page-tabs a').map((a) => a.getAttribute("href"))).toEqual(["#special-offers", "#lucky-draw"]);
+    expect(doc.querySelectorAll(".benefits li").map((li) => li.getAttribute("data-icon"))).toEqual([
+      "price-guarantee",
+      "membership-benefit",
+      "customer-support",
+      "enjoy-sooner",
+      "free-shipping",
+      "exchange-policy",
+    ]);
+    expect(doc.querySelectorAll(".page-tabs a").map((a) => a.getAttribute("href"))).toEqual([
+      "#special-offers",
+      "#lucky-draw",
+    ]);
     expect(doc.querySelector("#special-offers")).not.toBeNull();
     expect(doc.querySelector("#lucky-draw")).not.toBeNull();
     // The eu special offer has its button and link.
-    expect(doc.querySelector('#special-offers a[href="https://eu.store.mechanova.com/account/register"]')).not.toBeNull();
+    expect(
+      doc.querySelector('#special-offers a[href="https://eu.store.mechanova.com/account/register"]'),
+    ).not.toBeNull();
   });
 
   test("sale prices come from the campaign, savings and percent off are derived", async () => {
@@ -74,22 +97,46 @@ describe("Black Friday", () => {
     // The Christmas texts name gift thresholds ($499, €739) that happen to equal Black Friday
     // prices; every other file, HTML, JS or JSON, must not hold them. Sale prices that are also
     // some list price ($299, $249) cannot tell, so they are not searched for.
-    const leaks = (price: string) => filesContaining(files, price).filter((f) => !f.endsWith("christmas-sale/index.html"));
-    for (const price of ["$549", "$499", "$349", "$199", "€559", "€739", "€232", "€1,439", "€671", "559\u00a0€", "1.439\u00a0€", "£559"]) {
+    const leaks = (price: string) =>
+      filesContaining(files, price).filter((f) => !f.endsWith("christmas-sale/index.html"));
+    for (const price of [
+      "$549",
+      "$499",
+      "$349",
+      "$199",
+      "€559",
+      "€739",
+      "€232",
+      "€1,439",
+      "€671",
+      "559\u00a0€",
+      "1.439\u00a0€",
+      "£559",
+    ]) {
       expect(leaks(price), price).toEqual([]);
     }
   });
 
   test("during Black Friday the sale prices are on the Black Friday pages", async () => {
     const files = await siteAt(BLACK_FRIDAY);
-    expect(pageOf(files, "/us/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price')!.text).toBe("$499");
-    expect(pageOf(files, "/de/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price')!.text).toBe("559\u00a0€");
+    expect(
+      pageOf(files, "/us/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price')!.text,
+    ).toBe("$499");
+    expect(
+      pageOf(files, "/de/black-friday").querySelector('.sale-item[data-product="eliteOptimusPrime"] .sale-price')!.text,
+    ).toBe("559\u00a0€");
   });
 
   test("the timeline shows the three stages with Black Friday live, and a countdown to its end", async () => {
     const doc = pageOf(await siteAt(BLACK_FRIDAY), "/eu/black-friday");
-    const stages = doc.querySelectorAll(".timeline-stages li").map((li) => [li.querySelector("strong")!.text, li.classList.value.find((c) => c.startsWith("is-"))]);
-    expect(stages).toEqual([["Early Black Friday", "is-over"], ["Black Friday", "is-live"], ["Cyber Monday", "is-upcoming"]]);
+    const stages = doc
+      .querySelectorAll(".timeline-stages li")
+      .map((li) => [li.querySelector("strong")!.text, li.classList.value.find((c) => c.startsWith("is-"))]);
+    expect(stages).toEqual([
+      ["Early Black Friday", "is-over"],
+      ["Black Friday", "is-live"],
+      ["Cyber Monday", "is-upcoming"],
+    ]);
     const props = JSON.parse(doc.querySelector('[data-island="countdown"]')!.getAttribute("data-props")!);
     expect(props.endsAt).toBe(DateTime.fromISO("2024-11-30T00:00+01:00").toMillis());
     expect(props.labels.title).toBe("Ends in");
@@ -103,7 +150,9 @@ describe("Flagship Bumblebee pre-order", () => {
     expect(booking.getAttribute("data-phase")).toBe("early-bird");
     expect(booking.querySelector(".booking-price")!.text).toBe("$949");
     expect(booking.querySelector(".saving")!.text).toContain("$350");
-    expect(pageOf(await siteAt("2025-04-01T12:00+02:00"), "/jp/flagship-bumblebee").querySelector(".booking-price")!.text).toBe("￥124,960");
+    expect(
+      pageOf(await siteAt("2025-04-01T12:00+02:00"), "/jp/flagship-bumblebee").querySelector(".booking-price")!.text,
+    ).toBe("￥124,960");
   });
 
   test("the price-recovery block from each region's release time, with no early-bird price left", async () => {
@@ -113,7 +162,9 @@ describe("Flagship Bumblebee pre-order", () => {
     expect(us.getAttribute("data-phase")).toBe("regular");
     expect(us.querySelector(".booking-price")!.text).toBe("$1,299");
     expect(String(files.get("site/us/flagship-bumblebee/index.html"))).not.toContain("$949");
-    expect(pageOf(files, "/jp/flagship-bumblebee").querySelector('[data-section="booking"]')!.getAttribute("data-phase")).toBe("early-bird");
+    expect(
+      pageOf(files, "/jp/flagship-bumblebee").querySelector('[data-section="booking"]')!.getAttribute("data-phase"),
+    ).toBe("early-bird");
   });
 });
 
@@ -132,7 +183,10 @@ describe("Father's Day and Christmas", () => {
 
   test("the New Year banner shows at stage 2 on uk and us only", async () => {
     const files = await siteAt("2025-01-02T12:00+00:00");
-    const banners = (path: string) => pageOf(files, path).querySelectorAll('[data-section="banner"] .banner-title').map((e) => e.text);
+    const banners = (path: string) =>
+      pageOf(files, path)
+        .querySelectorAll('[data-section="banner"] .banner-title')
+        .map((e) => e.text);
     expect(banners("/us/christmas-sale").join(" ")).toMatch(/New Year/i);
     expect(banners("/uk/christmas-sale").join(" ")).toMatch(/New Year/i);
     expect(pageOf(files, "/eu/christmas-sale").querySelectorAll('[data-section="banner"]')).toHaveLength(0);
@@ -144,13 +198,16 @@ describe("product pages", () => {
     const doc = pageOf(await siteAt(BLACK_FRIDAY), "/us/grimlock-g1-flagship");
     const props = JSON.parse(doc.querySelector('[data-island="voiceCommands"]')!.getAttribute("data-props")!);
     expect(props.groups.map((g: { words: string[] }) => g.words.length)).toEqual([23, 8, 7]);
-    for (const id of ["HardwareTech", "SoftwareAbility", "ProductDetails"]) expect(doc.querySelector(`#${id}`), id).not.toBeNull();
+    for (const id of ["HardwareTech", "SoftwareAbility", "ProductDetails"])
+      expect(doc.querySelector(`#${id}`), id).not.toBeNull();
   });
 
   test("Elite Optimus Prime compares against the Flagship, shown out of stock, and has the community box", async () => {
     const doc = pageOf(await siteAt(BLACK_FRIDAY), "/us/elite-optimus-prime");
     expect(doc.querySelector(".comparison .availability.is-soldOut")!.text.trim()).toBe("Sold Out");
-    expect(JSON.parse(doc.querySelector('[data-island="community"]')!.getAttribute("data-props")!).message).toBe("Community building, stay tuned!");
+    expect(JSON.parse(doc.querySelector('[data-island="community"]')!.getAttribute("data-props")!).message).toBe(
+      "Community building, stay tuned!",
+    );
   });
 
   test("Buzz Lightyear's voice command list has 34 words", async () => {

@@ -12,7 +12,8 @@ const cases = fixtureCases().filter((c) => existsSync(snapshotOf(c.name)));
 const folders = cases.map((c) => materialize(c.name, c.remove));
 afterAll(() => folders.forEach((f) => f.cleanup()));
 let results: Promise<RunResult[]> | undefined;
-const resultOf = async (i: number) => (await (results ??= runSiteEach(cases.map((c, j) => ({ cwd: folders[j]!.root, args: commandOf(c) })))))[i]!;
+const resultOf = async (i: number) =>
+  (await (results ??= runSiteEach(cases.map((c, j) => ({ cwd: folders[j]!.root, args: commandOf(c) })))))[i]!;
 
 describe("site check prints each fixture's snapshot", () => {
   cases.forEach((c, i) => {
@@ -25,7 +26,9 @@ describe("site check prints each fixture's snapshot", () => {
       const printed = snapshot ? `${snapshot}\n` : "";
       expect(stdout.slice(0, printed.length)).toBe(printed);
       const rest = stdout.slice(printed.length);
-      const count = snapshot ? /^\d+ errors?, \d+ warnings? in \d+ spec files \(\d+ ms\)\n$/ : /^ok: \d+ spec files checked in \d+ ms\n$/;
+      const count = snapshot
+        ? /^\d+ errors?, \d+ warnings? in \d+ spec files \(\d+ ms\)\n$/
+        : /^ok: \d+ spec files checked in \d+ ms\n$/;
       if (!c.checkWindowsAt) expect(rest).toMatch(count);
       const errors = c.diagnostics.some((d) => (d.severity ?? "error") === "error");
       expect(code).toBe(errors ? 1 : 0);

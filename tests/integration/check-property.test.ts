@@ -21,70 +21,86 @@ afterAll(cleanup);
 const edit = editOf(files);
 
 describe("site check under random edits of the real specs", () => {
-  test("never throws; every diagnostic has a real position and a message", () => {
-    fc.assert(
-      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
-        try {
-          for (const e of edits) {
-            const path = join(specsDir, e.file);
-            writeFileSync(path, applyEdit(readFileSync(path, "utf8"), e));
+  test(
+    "never throws; every diagnostic has a real position and a message",
+    () => {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+          try {
+            for (const e of edits) {
+              const path = join(specsDir, e.file);
+              writeFileSync(path, applyEdit(readFileSync(path, "utf8"), e));
+            }
+            const result = check(specsDir, root);
+            for (const d of result.diagnostics) {
+              const p = position(d, result.sources);
+              expect(p.file.startsWith("specs/")).toBe(true);
+              expect(p.line).toBeGreaterThanOrEqual(1);
+              expect(p.column).toBeGreaterThanOrEqual(1);
+              expect(p.message.length).toBeGreaterThan(0);
+            }
+          } finally {
+            for (const e of edits) writeFileSync(join(specsDir, e.file), originals.get(e.file)!);
           }
-          const result = check(specsDir, root);
-          for (const d of result.diagnostics) {
-            const p = position(d, result.sources);
-            expect(p.file.startsWith("specs/")).toBe(true);
-            expect(p.line).toBeGreaterThanOrEqual(1);
-            expect(p.column).toBeGreaterThanOrEqual(1);
-            expect(p.message.length).toBeGreaterThan(0);
+        }),
+        { numRuns: runs },
+      );
+    },
+    runs * 1000 + 10_000,
+  );
+
+  test(
+    "a spec file replaced by arbitrary YAML (any shape, any scalar) gives diagnostics, never a crash",
+    () => {
+      // Arbitrary data written as YAML, and arbitrary text: the loader and every rule must cope.
+      const document = fc.oneof(
+        fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
+        fc.string({ maxLength: 200 }),
+        fc
+          .array(fc.constantFrom("a:", "- b", "  c: [", "}", "&x", "*x", "? ", "!!map", "---", "...", "~", "'", "#"), {
+            maxLength: 12,
+          })
+          .map((parts) => parts.join("\n")),
+      );
+      fc.assert(
+        fc.property(fc.constantFrom(...files), document, (file, text) => {
+          const path = join(specsDir, file);
+          try {
+            writeFileSync(path, text);
+            const result = check(specsDir, root);
+            for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
+          } finally {
+            writeFileSync(path, originals.get(file)!);
           }
-        } finally {
-          for (const e of edits) writeFileSync(join(specsDir, e.file), originals.get(e.file)!);
-        }
-      }),
-      { numRuns: runs },
-    );
-  }, runs * 1000 + 10_000);
+        }),
+        { numRuns: runs },
+      );
+    },
+    runs * 1000 + 10_000,
+  );
 
-  test("a spec file replaced by arbitrary YAML (any shape, any scalar) gives diagnostics, never a crash", () => {
-    // Arbitrary data written as YAML, and arbitrary text: the loader and every rule must cope.
-    const document = fc.oneof(
-      fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
-      fc.string({ maxLength: 200 }),
-      fc.array(fc.constantFrom("a:", "- b", "  c: [", "}", "&x", "*x", "? ", "!!map", "---", "...", "~", "'", "#"), { maxLength: 12 }).map((parts) => parts.join("\n")),
-    );
-    fc.assert(
-      fc.property(fc.constantFrom(...files), document, (file, text) => {
-        const path = join(specsDir, file);
-        try {
-          writeFileSync(path, text);
-          const result = check(specsDir, root);
-          for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
-        } finally {
-          writeFileSync(path, originals.get(file)!);
-        }
-      }),
-      { numRuns: runs },
-    );
-  }, runs * 1000 + 10_000);
-
-  test("the CLI answers 0 or 1 with no stack trace", () => {
-    fc.assert(
-      fc.property(edit, (e) => {
-        const path = join(specsDir, e.file);
-        try {
-          writeFileSync(path, applyEdit(originals.get(e.file)!, e));
-          const { code, stdout, stderr } = runSite(["check", "--json"], { cwd: root });
-          expect([0, 1]).toContain(code);
-          expect(stderr).toBe("");
-          expect(stdout + stderr).not.toMatch(stackTrace);
-          expect(() => JSON.parse(stdout)).not.toThrow();
-        } finally {
-          writeFileSync(path, originals.get(e.file)!);
-        }
-      }),
-      { numRuns: Math.max(5, Math.round(runs / 10)) },
-    );
-  }, runs * 1000 + 10_000);
+  test(
+    "the CLI answers 0 or 1 with no stack trace",
+    () => {
+      fc.assert(
+        fc.property(edit, (e) => {
+          const path = join(specsDir, e.file);
+          try {
+            writeFileSync(path, applyEdit(originals.get(e.file)!, e));
+            const { code, stdout, stderr } = runSite(["check", "--json"], { cwd: root });
+            expect([0, 1]).toContain(code);
+            expect(stderr).toBe("");
+            expect(stdout + stderr).not.toMatch(stackTrace);
+            expect(() => JSON.parse(stdout)).not.toThrow();
+          } finally {
+            writeFileSync(path, originals.get(e.file)!);
+          }
+        }),
+        { numRuns: Math.max(5, Math.round(runs / 10)) },
+      );
+    },
+    runs * 1000 + 10_000,
+  );
 });
 
 // Whatever bytes a spec file holds: random bytes, a spec in another encoding, YAML shapes that
@@ -108,16 +124,30 @@ describe("site check on any bytes in a spec file", () => {
     base.cleanup();
   });
 
-  const deep = fc.record({ kind: fc.constantFrom("[", "{a: ", "- ", "[a: ", "block", "anchors"), depth: fc.integer({ min: 150, max: 20_000 }), closed: fc.boolean() }).map(({ kind, depth, closed }) => {
-    if (kind === "block") return Array.from({ length: Math.min(depth, 1_500) }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n") + " v\n";
-    // a<k> holds a<k-1> at the bottom of 100 levels: deep through aliases, not in the text.
-    if (kind === "anchors") return Array.from({ length: Math.min(Math.ceil(depth / 100), 150) }, (_, k) => `a${k}: &a${k} ${"[".repeat(100)}${k ? `*a${k - 1}` : ""}${"]".repeat(100)}`).join("\n");
-    const close = kind === "{a: " ? "}" : kind === "- " ? "" : "]";
-    return `deep: ${kind.repeat(depth)}${kind === "- " ? "x" : kind.endsWith(": ") ? "1" : ""}${closed ? close.repeat(depth) : ""}\n`;
-  });
+  const deep = fc
+    .record({
+      kind: fc.constantFrom("[", "{a: ", "- ", "[a: ", "block", "anchors"),
+      depth: fc.integer({ min: 150, max: 20_000 }),
+      closed: fc.boolean(),
+    })
+    .map(({ kind, depth, closed }) => {
+      if (kind === "block")
+        return Array.from({ length: Math.min(depth, 1_500) }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n") + " v\n";
+      // a<k> holds a<k-1> at the bottom of 100 levels: deep through aliases, not in the text.
+      if (kind === "anchors")
+        return Array.from(
+          { length: Math.min(Math.ceil(depth / 100), 150) },
+          (_, k) => `a${k}: &a${k} ${"[".repeat(100)}${k ? `*a${k - 1}` : ""}${"]".repeat(100)}`,
+        ).join("\n");
+      const close = kind === "{a: " ? "}" : kind === "- " ? "" : "]";
+      return `deep: ${kind.repeat(depth)}${kind === "- " ? "x" : kind.endsWith(": ") ? "1" : ""}${closed ? close.repeat(depth) : ""}\n`;
+    });
   const huge = fc
     .record({
-      size: fc.oneof({ arbitrary: fc.integer({ min: 200, max: 20_000 }), weight: 8 }, { arbitrary: fc.integer({ min: 1_000_000, max: 5_000_000 }), weight: 1 }),
+      size: fc.oneof(
+        { arbitrary: fc.integer({ min: 200, max: 20_000 }), weight: 8 },
+        { arbitrary: fc.integer({ min: 1_000_000, max: 5_000_000 }), weight: 1 },
+      ),
       unit: fc.constantFrom("x", "é", "💥", "\x1b[31m", "\u0000", "\u202e", "%\r\n", "\t", "\\"),
       style: fc.constantFrom("plain", "double", "single", "literal"),
     })
@@ -129,8 +159,17 @@ describe("site check on any bytes in a spec file", () => {
       return value;
     });
   const anchors = fc.oneof(
-    fc.record({ levels: fc.integer({ min: 1, max: 9 }), fanOut: fc.integer({ min: 1, max: 12 }) }).map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
-    fc.constantFrom("self: &self [*self]\n", "a: &a\n  - *a\n", "a: &a {b: *a}\n", "<<: *nowhere\n", "a: &a [1]\nb: {<<: *a}\n", "*a: &a b\n"),
+    fc
+      .record({ levels: fc.integer({ min: 1, max: 9 }), fanOut: fc.integer({ min: 1, max: 12 }) })
+      .map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
+    fc.constantFrom(
+      "self: &self [*self]\n",
+      "a: &a\n  - *a\n",
+      "a: &a {b: *a}\n",
+      "<<: *nowhere\n",
+      "a: &a [1]\nb: {<<: *a}\n",
+      "*a: &a b\n",
+    ),
   );
   const yamlText = fc.oneof(
     fc.jsonValue({ maxDepth: 6 }).map((value) => stringify(value)),
@@ -139,7 +178,19 @@ describe("site check on any bytes in a spec file", () => {
     huge,
     anchors,
   );
-  const encodings = ["utf8", "utf8-bom", "latin1", "utf16le", "utf16le-bom", "utf16be", "utf16be-bom", "utf32le", "utf32le-bom", "utf32be", "utf32be-bom"] as const;
+  const encodings = [
+    "utf8",
+    "utf8-bom",
+    "latin1",
+    "utf16le",
+    "utf16le-bom",
+    "utf16be",
+    "utf16be-bom",
+    "utf32le",
+    "utf32le-bom",
+    "utf32be",
+    "utf32be-bom",
+  ] as const;
   const encode = (text: string, encoding: (typeof encodings)[number]): Buffer => {
     const bom = encoding.endsWith("-bom") ? "\uFEFF" : "";
     const name = encoding.replace(/-bom$/, "");
@@ -155,10 +206,17 @@ describe("site check on any bytes in a spec file", () => {
   // What goes into the file: the shape alone, or as a value of one of its lines, in some encoding;
   // or raw bytes, alone or spliced into the file.
   const contents = fc.oneof(
-    fc.record({ how: fc.constantFrom("whole", "value", "appended"), text: yamlText, encoding: fc.constantFrom(...encodings), at: fc.nat() }),
+    fc.record({
+      how: fc.constantFrom("whole", "value", "appended"),
+      text: yamlText,
+      encoding: fc.constantFrom(...encodings),
+      at: fc.nat(),
+    }),
     fc.record({ how: fc.constantFrom("bytes", "spliced"), bytes: fc.uint8Array({ maxLength: 4_096 }), at: fc.nat() }),
   );
-  type Contents = { how: "whole" | "value" | "appended"; text: string; encoding: (typeof encodings)[number]; at: number } | { how: "bytes" | "spliced"; bytes: Uint8Array; at: number };
+  type Contents =
+    | { how: "whole" | "value" | "appended"; text: string; encoding: (typeof encodings)[number]; at: number }
+    | { how: "bytes" | "spliced"; bytes: Uint8Array; at: number };
   const bytesOf = (original: Buffer, c: Contents): Buffer => {
     if ("bytes" in c) {
       if (c.how === "bytes") return Buffer.from(c.bytes);
@@ -172,36 +230,49 @@ describe("site check on any bytes in a spec file", () => {
   };
 
   const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-  test("answers 0 or 1 with no stack, no raw control character and no hang, in every format", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...baseFiles), contents, fc.constantFrom("pretty", "json", "github"), async (file, c, format) => {
-        const path = join(baseSpecs, file);
-        writeFileSync(path, bytesOf(baseTexts.get(file)!, c as Contents));
-        try {
-          const result = await site.run(["check", "--specs", baseSpecs, "--format", format], perCase);
-          if (result === "timeout") throw new Error(`site check took over ${perCase} ms`);
-          const { code, stdout, stderr } = result;
-          expect(stderr).toBe("");
-          expect([0, 1]).toContain(code);
-          expect(stdout).not.toMatch(stackTrace);
-          expect(stdout).not.toMatch(/call stack|internal error/i);
-          if (format === "json") {
-            const { diagnostics } = JSON.parse(stdout) as { diagnostics: { line: number; column: number; message: string }[] };
-            for (const d of diagnostics) {
-              expect(d.line).toBeGreaterThanOrEqual(1);
-              expect(d.column).toBeGreaterThanOrEqual(1);
-              expect(d.message).not.toMatch(raw);
+  test(
+    "answers 0 or 1 with no stack, no raw control character and no hang, in every format",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...baseFiles),
+          contents,
+          fc.constantFrom("pretty", "json", "github"),
+          async (file, c, format) => {
+            const path = join(baseSpecs, file);
+            writeFileSync(path, bytesOf(baseTexts.get(file)!, c as Contents));
+            try {
+              const result = await site.run(["check", "--specs", baseSpecs, "--format", format], perCase);
+              if (result === "timeout") throw new Error(`site check took over ${perCase} ms`);
+              const { code, stdout, stderr } = result;
+              expect(stderr).toBe("");
+              expect([0, 1]).toContain(code);
+              expect(stdout).not.toMatch(stackTrace);
+              expect(stdout).not.toMatch(/call stack|internal error/i);
+              if (format === "json") {
+                const { diagnostics } = JSON.parse(stdout) as {
+                  diagnostics: { line: number; column: number; message: string }[];
+                };
+                for (const d of diagnostics) {
+                  expect(d.line).toBeGreaterThanOrEqual(1);
+                  expect(d.column).toBeGreaterThanOrEqual(1);
+                  expect(d.message).not.toMatch(raw);
+                }
+              } else {
+                expect(stdout).not.toMatch(raw);
+                for (const line of stdout.split("\n")) expect(line.length).toBeLessThan(2_500);
+                if (format === "github")
+                  for (const line of stdout.trimEnd().split("\n").filter(Boolean))
+                    expect(line).toMatch(/^::(error|warning) file=[^,:]*,line=\d+,col=\d+,title=[a-z-]+::/);
+              }
+            } finally {
+              writeFileSync(path, baseTexts.get(file)!);
             }
-          } else {
-            expect(stdout).not.toMatch(raw);
-            for (const line of stdout.split("\n")) expect(line.length).toBeLessThan(2_500);
-            if (format === "github") for (const line of stdout.trimEnd().split("\n").filter(Boolean)) expect(line).toMatch(/^::(error|warning) file=[^,:]*,line=\d+,col=\d+,title=[a-z-]+::/);
-          }
-        } finally {
-          writeFileSync(path, baseTexts.get(file)!);
-        }
-      }),
-      { numRuns: fuzzRuns },
-    );
-  }, fuzzRuns * 5_000 + 60_000);
+          },
+        ),
+        { numRuns: fuzzRuns },
+      );
+    },
+    fuzzRuns * 5_000 + 60_000,
+  );
 });

@@ -13,7 +13,10 @@ const BLACK_FRIDAY = "2024-11-25T12:00+01:00";
 
 /** A row of the report's table: name, regions, state, start, end; a RegExp cell matches loosely. */
 const rowOf = (...cells: [string, string, string, string | RegExp, string | RegExp]) =>
-  new RegExp(`^${cells.map((cell) => (typeof cell === "string" ? cell.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : cell.source)).join(" {2,}")}$`, "m");
+  new RegExp(
+    `^${cells.map((cell) => (typeof cell === "string" ? cell.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : cell.source)).join(" {2,}")}$`,
+    "m",
+  );
 /** Black Friday's start hour is the campaign's decision (09:00 or midnight): only its day is asserted. */
 const BLACK_FRIDAY_STARTS = /Fri 22 Nov 2024 \d\d:00 CET \*/;
 
@@ -25,7 +28,9 @@ describe("site check-windows, by default", () => {
     expect(lines.length).toBeLessThan(40);
     expect(stdout).not.toContain("window-over");
     expect(stdout).not.toMatch(/ over {2,}/);
-    expect(stdout).toMatch(rowOf("Flagship Bumblebee launch › Regular price", "eu fr de", "live", "Mon 28 Apr 2025 00:00 CEST", "-"));
+    expect(stdout).toMatch(
+      rowOf("Flagship Bumblebee launch › Regular price", "eu fr de", "live", "Mon 28 Apr 2025 00:00 CEST", "-"),
+    );
     expect(stdout).not.toContain("Early Black Friday");
     // The closing line counts the finished rows that --all shows.
     const all = runSite(["check-windows", "--at", YEAR_LATER, "--all"]).stdout;
@@ -37,8 +42,18 @@ describe("site check-windows, by default", () => {
   test("--all lists the finished windows, with a window-over warning for each, and no closing count", () => {
     const { code, stdout } = runSite(["check-windows", "--at", YEAR_LATER, "--all"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^specs\/campaigns\/black-friday-2024\.yaml:\d+:\d+ warning window-over {2}Black Friday 2024 › Early Black Friday in eu ended at 2024-11-22T00:00:00\+01:00\.$/m);
-    expect(stdout).toMatch(rowOf("Black Friday 2024 › Early Black Friday", "us uk eu fr de", "over", "Thu 14 Nov 2024 09:00 CET *", "Thu 21 Nov 2024 23:59 CET *"));
+    expect(stdout).toMatch(
+      /^specs\/campaigns\/black-friday-2024\.yaml:\d+:\d+ warning window-over {2}Black Friday 2024 › Early Black Friday in eu ended at 2024-11-22T00:00:00\+01:00\.$/m,
+    );
+    expect(stdout).toMatch(
+      rowOf(
+        "Black Friday 2024 › Early Black Friday",
+        "us uk eu fr de",
+        "over",
+        "Thu 14 Nov 2024 09:00 CET *",
+        "Thu 21 Nov 2024 23:59 CET *",
+      ),
+    );
     expect(stdout).toMatch(/^All windows at 2026-11-23T12:00Z /m);
     expect(stdout).not.toContain("not shown");
   });
@@ -49,13 +64,47 @@ describe("site check-windows, by default", () => {
     expect(stdout.trimEnd().split("\n").length).toBeLessThan(40);
     expect(stdout).toMatch(/^Windows running or upcoming at 2024-11-25T12:00\+01:00 \(Mon 25 Nov 2024 12:00 /m);
     expect(stdout).toMatch(/^window {2,}regions {2,}state {2,}start {2,}end \(last minute\)$/m);
-    expect(stdout).toMatch(rowOf("Black Friday 2024 › Black Friday", "us uk eu fr de", "live", BLACK_FRIDAY_STARTS, "Fri 29 Nov 2024 23:59 CET *"));
+    expect(stdout).toMatch(
+      rowOf(
+        "Black Friday 2024 › Black Friday",
+        "us uk eu fr de",
+        "live",
+        BLACK_FRIDAY_STARTS,
+        "Fri 29 Nov 2024 23:59 CET *",
+      ),
+    );
     // Cyber Monday ends later in us: its own row, in the region's own zone.
-    expect(stdout).toMatch(rowOf("Black Friday 2024 › Cyber Monday", "us", "upcoming", "Fri 29 Nov 2024 15:00 GMT-8", "Wed 4 Dec 2024 14:59 GMT-8"));
-    expect(stdout).toMatch(rowOf("Black Friday 2024 › Cyber Monday", "uk eu fr de", "upcoming", "Sat 30 Nov 2024 00:00 CET *", "Mon 2 Dec 2024 23:59 CET *"));
+    expect(stdout).toMatch(
+      rowOf(
+        "Black Friday 2024 › Cyber Monday",
+        "us",
+        "upcoming",
+        "Fri 29 Nov 2024 15:00 GMT-8",
+        "Wed 4 Dec 2024 14:59 GMT-8",
+      ),
+    );
+    expect(stdout).toMatch(
+      rowOf(
+        "Black Friday 2024 › Cyber Monday",
+        "uk eu fr de",
+        "upcoming",
+        "Sat 30 Nov 2024 00:00 CET *",
+        "Mon 2 Dec 2024 23:59 CET *",
+      ),
+    );
     // Regions whose zones show the same clock (Paris, Berlin) share a row in that clock, unmarked.
-    expect(stdout).toMatch(rowOf("Flagship Bumblebee launch › Early bird", "eu fr de", "upcoming", "Wed 26 Mar 2025 17:00 CET", "Sun 27 Apr 2025 23:59 CEST"));
-    expect(stdout).toMatch(/^\* times in Europe\/Paris, the campaign's zone: the row's regions have different local times$/m);
+    expect(stdout).toMatch(
+      rowOf(
+        "Flagship Bumblebee launch › Early bird",
+        "eu fr de",
+        "upcoming",
+        "Wed 26 Mar 2025 17:00 CET",
+        "Sun 27 Apr 2025 23:59 CEST",
+      ),
+    );
+    expect(stdout).toMatch(
+      /^\* times in Europe\/Paris, the campaign's zone: the row's regions have different local times$/m,
+    );
     expect(stdout).not.toMatch(/stage \d/);
     expect(stdout.trimEnd().split("\n").at(-1)).toBe("1 finished window not shown; --all lists them");
   });
@@ -64,9 +113,14 @@ describe("site check-windows, by default", () => {
     const { root, cleanup } = materialize("base");
     try {
       const { stdout } = runSite(["check-windows", "--at", "2025-06-05T00:00+08:00"], { cwd: root });
-      const names = stdout.split("\n").slice(2).map((line) => line.split(/ {2,}/)[0]);
+      const names = stdout
+        .split("\n")
+        .slice(2)
+        .map((line) => line.split(/ {2,}/)[0]);
       expect(names.slice(0, 4)).toEqual(["Summer sale › Early", "Summer sale › Main", "page sale", "nav Bumblebee"]);
-      expect(stdout).toMatch(rowOf("page sale", "us", "live", "Sat 31 May 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"));
+      expect(stdout).toMatch(
+        rowOf("page sale", "us", "live", "Sat 31 May 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"),
+      );
     } finally {
       cleanup();
     }
@@ -74,7 +128,9 @@ describe("site check-windows, by default", () => {
 
   test("the next change: its instant and what changes, one line per change with its regions", () => {
     const { stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY]);
-    expect(stdout).toMatch(/^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 .+\)\n {2}Black Friday 2024 › Black Friday ends {2,}us uk eu fr de\n {2}Black Friday 2024 › Cyber Monday starts {2,}us uk eu fr de$/m);
+    expect(stdout).toMatch(
+      /^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 .+\)\n {2}Black Friday 2024 › Black Friday ends {2,}us uk eu fr de\n {2}Black Friday 2024 › Cyber Monday starts {2,}us uk eu fr de$/m,
+    );
   });
 
   test("--help says what the report shows by default and what --all adds", () => {
@@ -90,8 +146,16 @@ describe("a row whose regions keep different clocks", () => {
   cpSync(join(projectRoot, "specs"), join(root, "specs"), { recursive: true });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const campaign = (file: string, lines: string[]) =>
-    writeFileSync(join(root, "specs", "campaigns", file), ["# yaml-language-server: $schema=../../schemas/campaign.schema.json", ...lines, ""].join("\n"));
-  campaign("weekend-deal.yaml", ["name: Weekend deal", "regions: [us, uk, jp]", "stages:", "  - { name: Weekend, start: 2027-03-06T00:00Z, end: 2027-03-08T00:00Z }"]);
+    writeFileSync(
+      join(root, "specs", "campaigns", file),
+      ["# yaml-language-server: $schema=../../schemas/campaign.schema.json", ...lines, ""].join("\n"),
+    );
+  campaign("weekend-deal.yaml", [
+    "name: Weekend deal",
+    "regions: [us, uk, jp]",
+    "stages:",
+    "  - { name: Weekend, start: 2027-03-06T00:00Z, end: 2027-03-08T00:00Z }",
+  ]);
   campaign("spring-days.yaml", [
     "name: Spring days",
     "regions: [us, uk]",
@@ -104,14 +168,28 @@ describe("a row whose regions keep different clocks", () => {
   test("is shown in the campaign's display zone, and says so", () => {
     const { code, stdout } = runSite(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
     expect(code).toBe(0);
-    expect(stdout).toMatch(rowOf("Spring days › Days", "us uk", "upcoming", "Thu 1 Apr 2027 07:00 GMT+9 *", "Sat 3 Apr 2027 06:59 GMT+9 *"));
-    expect(stdout).toMatch(/^\* times in Asia\/Tokyo, the campaign's zone: the row's regions have different local times$/m);
+    expect(stdout).toMatch(
+      rowOf("Spring days › Days", "us uk", "upcoming", "Thu 1 Apr 2027 07:00 GMT+9 *", "Sat 3 Apr 2027 06:59 GMT+9 *"),
+    );
+    expect(stdout).toMatch(
+      /^\* times in Asia\/Tokyo, the campaign's zone: the row's regions have different local times$/m,
+    );
   });
 
   test("is shown in UTC when the campaign names no zone, and says so", () => {
     const { stdout } = runSite(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
-    expect(stdout).toMatch(rowOf("Weekend deal › Weekend", "us uk jp", "upcoming", "Sat 6 Mar 2027 00:00 UTC †", "Sun 7 Mar 2027 23:59 UTC †"));
-    expect(stdout).toMatch(/^† times in UTC: the row's regions have different local times and no campaign zone applies$/m);
+    expect(stdout).toMatch(
+      rowOf(
+        "Weekend deal › Weekend",
+        "us uk jp",
+        "upcoming",
+        "Sat 6 Mar 2027 00:00 UTC †",
+        "Sun 7 Mar 2027 23:59 UTC †",
+      ),
+    );
+    expect(stdout).toMatch(
+      /^† times in UTC: the row's regions have different local times and no campaign zone applies$/m,
+    );
   });
 });
 
@@ -121,8 +199,12 @@ describe("OVERLAP", () => {
     try {
       const { code, stdout } = runSite(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
       expect(code).toBe(1);
-      expect(stdout).toMatch(rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 GMT-7", "Sun 8 Jun 2025 08:59 GMT-7"));
-      expect(stdout).toMatch(rowOf("Summer sale › Main", "us", "OVERLAP", "Sat 7 Jun 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"));
+      expect(stdout).toMatch(
+        rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 GMT-7", "Sun 8 Jun 2025 08:59 GMT-7"),
+      );
+      expect(stdout).toMatch(
+        rowOf("Summer sale › Main", "us", "OVERLAP", "Sat 7 Jun 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"),
+      );
       expect(stdout).toMatch(/^OVERLAP in us: Summer sale › Early and Summer sale › Main both live$/m);
       // The page window live beside them changes another output.
       expect(stdout).toMatch(/^page sale {2,}us {2,}live /m);
@@ -155,17 +237,44 @@ describe("OVERLAP", () => {
     test("are OVERLAP where they offer the same product, live where they do not", () => {
       const { code, stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY], { cwd: root });
       expect(code).toBe(0);
-      expect(stdout).toMatch(rowOf("Black Friday 2024 › Black Friday", "us", "OVERLAP", /\w{3} 2\d Nov 2024 \d\d:00 GMT-8/, "Fri 29 Nov 2024 14:59 GMT-8"));
-      expect(stdout).toMatch(rowOf("Black Friday 2024 › Black Friday", "uk eu fr de", "live", BLACK_FRIDAY_STARTS, "Fri 29 Nov 2024 23:59 CET *"));
-      expect(stdout).toMatch(rowOf("Flash sale › Weekend", "us", "OVERLAP", "Fri 22 Nov 2024 15:00 GMT-8", "Mon 25 Nov 2024 14:59 GMT-8"));
-      expect(stdout).toMatch(rowOf("Flash sale › Weekend", "uk", "live", "Fri 22 Nov 2024 23:00 GMT", "Mon 25 Nov 2024 22:59 GMT"));
-      expect(stdout).toMatch(/^OVERLAP in us: Black Friday 2024 › Black Friday and Flash sale › Weekend both offer eliteOptimusPrime$/m);
+      expect(stdout).toMatch(
+        rowOf(
+          "Black Friday 2024 › Black Friday",
+          "us",
+          "OVERLAP",
+          /\w{3} 2\d Nov 2024 \d\d:00 GMT-8/,
+          "Fri 29 Nov 2024 14:59 GMT-8",
+        ),
+      );
+      expect(stdout).toMatch(
+        rowOf(
+          "Black Friday 2024 › Black Friday",
+          "uk eu fr de",
+          "live",
+          BLACK_FRIDAY_STARTS,
+          "Fri 29 Nov 2024 23:59 CET *",
+        ),
+      );
+      expect(stdout).toMatch(
+        rowOf("Flash sale › Weekend", "us", "OVERLAP", "Fri 22 Nov 2024 15:00 GMT-8", "Mon 25 Nov 2024 14:59 GMT-8"),
+      );
+      expect(stdout).toMatch(
+        rowOf("Flash sale › Weekend", "uk", "live", "Fri 22 Nov 2024 23:00 GMT", "Mon 25 Nov 2024 22:59 GMT"),
+      );
+      expect(stdout).toMatch(
+        /^OVERLAP in us: Black Friday 2024 › Black Friday and Flash sale › Weekend both offer eliteOptimusPrime$/m,
+      );
     });
 
     test("--json keeps the state live and names the other window", () => {
       const { stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY, "--json"], { cwd: root });
-      const { windows } = JSON.parse(stdout) as { windows: { region: string; window: string; state: string; overlapsWith?: string[] }[] };
-      expect(windows.find((w) => w.region === "us" && w.window === "flash-sale stage 1")).toMatchObject({ state: "live", overlapsWith: ["black-friday-2024 stage 2"] });
+      const { windows } = JSON.parse(stdout) as {
+        windows: { region: string; window: string; state: string; overlapsWith?: string[] }[];
+      };
+      expect(windows.find((w) => w.region === "us" && w.window === "flash-sale stage 1")).toMatchObject({
+        state: "live",
+        overlapsWith: ["black-friday-2024 stage 2"],
+      });
       expect(windows.find((w) => w.region === "uk" && w.window === "flash-sale stage 1")!.overlapsWith).toBeUndefined();
     });
   });
@@ -183,7 +292,10 @@ describe("site check-windows --json", () => {
     };
     expect(Object.keys(report)).toEqual(["at", "windows", "nextChange", "diagnostics"]);
     expect(report.at).toBe("2024-11-25T12:00:00+01:00");
-    for (const w of report.windows) expect(Object.keys(w)).toEqual(expect.arrayContaining(["region", "window", "kind", "state", "start", "end", "startLocal", "endLocal"]));
+    for (const w of report.windows)
+      expect(Object.keys(w)).toEqual(
+        expect.arrayContaining(["region", "window", "kind", "state", "start", "end", "startLocal", "endLocal"]),
+      );
     expect(report.windows.find((w) => w.region === "eu" && w.window === "black-friday-2024 stage 1")).toMatchObject({
       kind: "stage",
       state: "over",
@@ -208,7 +320,9 @@ describe("site check-windows as the issue asked for it", () => {
     const { code, stdout } = runSite(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^window +regions +state +start +end \(last minute\)$/m);
-    expect(stdout).toMatch(/^Black Friday 2024 › Black Friday +us uk eu fr de +live +Fri 22 Nov 2024 \d\d:00 CET \* +Fri 29 Nov 2024 23:59 CET \*$/m);
+    expect(stdout).toMatch(
+      /^Black Friday 2024 › Black Friday +us uk eu fr de +live +Fri 22 Nov 2024 \d\d:00 CET \* +Fri 29 Nov 2024 23:59 CET \*$/m,
+    );
     expect(stdout).toMatch(/^Black Friday 2024 › Cyber Monday +uk eu fr de +upcoming +Sat 30 Nov 2024 00:00 CET \*/m);
     expect(stdout).toMatch(/^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 CET\)$/m);
     expect(stdout).toMatch(/^ {2}Black Friday 2024 › Cyber Monday starts +us uk eu fr de$/m);
@@ -218,7 +332,9 @@ describe("site check-windows as the issue asked for it", () => {
     const states = (at: string) => {
       const { stdout } = runSite(["check-windows", "--at", at, "--json", "--all"]);
       const report = JSON.parse(stdout) as { windows: { region: string; window: string; state: string }[] };
-      return report.windows.filter((w) => w.region === "eu" && w.window.startsWith("black-friday-2024")).map((w) => w.state);
+      return report.windows
+        .filter((w) => w.region === "eu" && w.window.startsWith("black-friday-2024"))
+        .map((w) => w.state);
     };
     expect(states("2024-11-21T23:59 Europe/Paris")).toEqual(["live", "upcoming", "upcoming"]);
     expect(states("2024-11-22T00:00 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
@@ -239,7 +355,9 @@ describe("site check-windows as the issue asked for it", () => {
       const { code, stdout } = runSite(["check-windows", "--json"], { cwd: root });
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as { diagnostics: { code: string; file: string; line: number }[] };
-      expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: "stage-overlap", file: "specs/campaigns/summer.yaml", line: 6 }));
+      expect(report.diagnostics).toContainEqual(
+        expect.objectContaining({ code: "stage-overlap", file: "specs/campaigns/summer.yaml", line: 6 }),
+      );
     } finally {
       cleanup();
     }

@@ -12,7 +12,8 @@ describe("site --help", () => {
   test("lists every command", () => {
     const { code, stdout } = runSite(["--help"]);
     expect(code).toBe(0);
-    for (const command of ["check", "build", "check-windows", "dev", "preview"]) expect(stdout).toMatch(new RegExp(`^\\s+${command} `, "m"));
+    for (const command of ["check", "build", "check-windows", "dev", "preview"])
+      expect(stdout).toMatch(new RegExp(`^\\s+${command} `, "m"));
   });
 
   test("site --version prints the package's version", () => {
@@ -87,12 +88,36 @@ describe("a broken copy of the real specs", () => {
 
   // One mistake of each kind the issue names, each in a file of its own.
   const mistakes = {
-    "price-row-length": breakSpec("prices.yaml", "[1199, 1099, 1299, 1299, 1299,      ~, 8499]", "[1199, 1099, 1299, 1299, 1299, 8499]"),
-    "price-not-a-number": breakSpec("prices.yaml", "[ 599,  499,  599,  599,  599,      ~, 3999]", "[ 599,  499,  599,  599,  599€,     ~, 3999]"),
-    "yaml-syntax": breakSpec("constants.yaml", "layout: { window: 1024, ipad: 768 }", "layout: { window: 1024, ipad: 768"),
-    "naive-timestamp": breakSpec("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-06-08T15:00"),
-    "insecure-link": breakSpec("catalogue.yaml", "buy: https://us.store.mechanova.com/products/flagship-bumblebee", "buy: javascript:alert(1)"),
-    "unknown-region": breakSpec("pages.yaml", "regions: [us, uk, eu, fr, de, kr, cn]", "regions: [us, uk, eu, fr, de, kx, cn]"),
+    "price-row-length": breakSpec(
+      "prices.yaml",
+      "[1199, 1099, 1299, 1299, 1299,      ~, 8499]",
+      "[1199, 1099, 1299, 1299, 1299, 8499]",
+    ),
+    "price-not-a-number": breakSpec(
+      "prices.yaml",
+      "[ 599,  499,  599,  599,  599,      ~, 3999]",
+      "[ 599,  499,  599,  599,  599€,     ~, 3999]",
+    ),
+    "yaml-syntax": breakSpec(
+      "constants.yaml",
+      "layout: { window: 1024, ipad: 768 }",
+      "layout: { window: 1024, ipad: 768",
+    ),
+    "naive-timestamp": breakSpec(
+      "campaigns/fathers-day-2025.yaml",
+      "start: 2025-06-08T15:00+08:00",
+      "start: 2025-06-08T15:00",
+    ),
+    "insecure-link": breakSpec(
+      "catalogue.yaml",
+      "buy: https://us.store.mechanova.com/products/flagship-bumblebee",
+      "buy: javascript:alert(1)",
+    ),
+    "unknown-region": breakSpec(
+      "pages.yaml",
+      "regions: [us, uk, eu, fr, de, kr, cn]",
+      "regions: [us, uk, eu, fr, de, kx, cn]",
+    ),
     "unknown-product": breakSpec("regions/uk.yaml", "identify: flagshipMegatron", "identify: flagshipMegatro"),
     "broken-link": breakSpec("regions/de.yaml", "link: about-us", "link: ueber-uns"),
   };
@@ -101,23 +126,32 @@ describe("a broken copy of the real specs", () => {
     const { code, stdout, stderr } = runSite(["check", "--json"], { cwd: root });
     expect(stderr).toBe("");
     expect(code).toBe(1);
-    const { diagnostics } = JSON.parse(stdout) as { diagnostics: { code: string; file: string; line: number; column: number }[] };
+    const { diagnostics } = JSON.parse(stdout) as {
+      diagnostics: { code: string; file: string; line: number; column: number }[];
+    };
     for (const [rule, where] of Object.entries(mistakes)) {
-      expect(diagnostics, rule).toContainEqual(expect.objectContaining({ code: rule, file: where.file, line: where.line }));
+      expect(diagnostics, rule).toContainEqual(
+        expect.objectContaining({ code: rule, file: where.file, line: where.line }),
+      );
     }
   });
 
   test("the pretty output shows the same problems with code frames and a summary", () => {
     const { code, stdout } = runSite(["check"], { cwd: root });
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^specs\/prices\.yaml:\d+:\d+ error price-row-length {2}Row flagshipMegatron has 6 prices for 7 columns/m);
+    expect(stdout).toMatch(
+      /^specs\/prices\.yaml:\d+:\d+ error price-row-length {2}Row flagshipMegatron has 6 prices for 7 columns/m,
+    );
     expect(stdout).toMatch(/^ {2}hint: /m);
     expect(stdout).toMatch(/^\d+ errors, \d+ warnings? in \d+ spec files/m);
     expect(stdout).not.toMatch(stackTrace);
   });
 
   test("piped into a reader that stops at once (site check | head -1), it ends quietly, with no stack trace", async () => {
-    const child = spawn(process.execPath, [join(projectRoot, "bin/site.js"), "check"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [join(projectRoot, "bin/site.js"), "check"], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     // The reader goes away before the first line is written: every write finds the pipe closed.
     child.stdout.destroy();
     let stderr = "";

@@ -67,10 +67,24 @@ beforeAll(async () => {
   symlinkSync("..", join(specs, "extra", "back"));
   symlinkSync("self.yaml", join(specs, "self.yaml"));
   address = otherAddress();
-  dev = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "dev", "--port", "0", "--host", "--specs", specs, "--now", "2025-06-05T00:00+08:00"], {
-    cwd: fixture.root,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  dev = spawn(
+    process.execPath,
+    [
+      join(projectRoot, "bin", "site.js"),
+      "dev",
+      "--port",
+      "0",
+      "--host",
+      "--specs",
+      specs,
+      "--now",
+      "2025-06-05T00:00+08:00",
+    ],
+    {
+      cwd: fixture.root,
+      env: { ...process.env, NO_COLOR: "1" },
+    },
+  );
   dev.stdout!.on("data", (d: Buffer) => (stdout += d));
   dev.stderr!.on("data", (d: Buffer) => (stderr += d));
   const serving = await lineMatching(/^dev: http:\/\/127\.0\.0\.1:\d+/);
@@ -89,7 +103,9 @@ afterAll(async () => {
 describe("site dev and symbolic link loops", () => {
   test("a loop there at start is skipped with one line each, and dev serves", async () => {
     // Each line of dev starts with the time of day.
-    expect(await lineMatching(/skipped .*specs\/extra\/back\b/)).toMatch(/ skipped {2}specs\/extra\/back {2}a symbolic link loop/);
+    expect(await lineMatching(/skipped .*specs\/extra\/back\b/)).toMatch(
+      / skipped {2}specs\/extra\/back {2}a symbolic link loop/,
+    );
     expect(await lineMatching(/skipped .*specs\/self\.yaml\b/)).toMatch(/a symbolic link loop/);
     expect(await statusOf("/us")).toBe(200);
     expect(stderr).not.toMatch(stackTrace);

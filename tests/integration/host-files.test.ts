@@ -30,7 +30,12 @@ beforeAll(async () => {
   const fixture = materialize("base");
   cleanups.push(fixture.cleanup);
   const devNow = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
-  dev = await createDevServer({ specsDir: join(fixture.root, "specs"), now: () => devNow, clock: () => devNow.toMillis(), log: () => {} });
+  dev = await createDevServer({
+    specsDir: join(fixture.root, "specs"),
+    now: () => devNow,
+    clock: () => devNow.toMillis(),
+    log: () => {},
+  });
   await dev.start();
   devServer = createServer(dev.handler);
   await new Promise<void>((resolve) => devServer.listen(0, "127.0.0.1", resolve));
@@ -44,13 +49,18 @@ afterAll(async () => {
 });
 
 /** A raw GET, so the path reaches the server exactly as written. */
-function get(server: Server, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  server: Server,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const { port } = server.address() as AddressInfo;
     const req = httpRequest({ host: "127.0.0.1", port, path }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -84,7 +94,10 @@ describe("site preview: the region prefix in any case", () => {
 
 describe("build.json", () => {
   test("holds routes.json's now and nextChange", () => {
-    const routes = JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")) as { now: string; nextChange: string | null };
+    const routes = JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")) as {
+      now: string;
+      nextChange: string | null;
+    };
     const build = JSON.parse(readFileSync(join(out, "site", "build.json"), "utf8")) as unknown;
     expect(build).toEqual({ now: routes.now, nextChange: routes.nextChange });
     expect(routes.nextChange).toBe("2024-11-30T00:00:00+01:00");
@@ -110,13 +123,20 @@ describe("build.json", () => {
 describe("the host files a build writes", () => {
   test("nginx.conf: one case-insensitive location per region that answers the other spellings with the lowercase path", () => {
     const conf = readFileSync(join(out, "host", "nginx.conf"), "utf8");
-    const rules = [...conf.matchAll(/^location ~ (\S+) \{ return 301 (\S+); \}$/gm)].map((m) => ({ pattern: new RegExp(m[1]!), target: m[2]! }));
+    const rules = [...conf.matchAll(/^location ~ (\S+) \{ return 301 (\S+); \}$/gm)].map((m) => ({
+      pattern: new RegExp(m[1]!),
+      target: m[2]!,
+    }));
     expect(rules).toHaveLength(REGIONS.length);
     /** What nginx answers for a path and query: the rewritten address, or null when no rule matches. */
     const answer = (path: string, args = "") => {
       for (const rule of rules) {
         const match = rule.pattern.exec(path);
-        if (match) return rule.target.replace("$1", match[1] ?? "").replace("$is_args", args ? "?" : "").replace("$args", args);
+        if (match)
+          return rule.target
+            .replace("$1", match[1] ?? "")
+            .replace("$is_args", args ? "?" : "")
+            .replace("$args", args);
       }
       return null;
     };
@@ -136,15 +156,19 @@ describe("the host files a build writes", () => {
       .split("\n")
       .filter((line) => line && !line.startsWith("#"))
       .map((line) => line.split(/\s+/));
-    expect(rules.filter(([from, to]) => from!.toLowerCase().replace("/*", "") === to!.toLowerCase().replace("/:splat", ""))).toEqual([]);
+    expect(
+      rules.filter(([from, to]) => from!.toLowerCase().replace("/*", "") === to!.toLowerCase().replace("/:splat", "")),
+    ).toEqual([]);
     expect(rules).toContainEqual(["/new-release", "/flagship-bumblebee", "301"]);
   });
 
   test("they are written beside the web root; the site keeps only the copies Netlify-style hosts read there", () => {
-    for (const file of ["nginx.conf", "_redirects", "_headers"]) expect(existsSync(join(out, "host", file)), file).toBe(true);
+    for (const file of ["nginx.conf", "_redirects", "_headers"])
+      expect(existsSync(join(out, "host", file)), file).toBe(true);
     expect(existsSync(join(out, "site", "nginx.conf"))).toBe(false);
     // Netlify and Cloudflare Pages read these two from the published folder only, and serve neither.
-    for (const file of ["_redirects", "_headers"]) expect(readFileSync(join(out, "site", file), "utf8"), file).toBe(readFileSync(join(out, "host", file), "utf8"));
+    for (const file of ["_redirects", "_headers"])
+      expect(readFileSync(join(out, "site", file), "utf8"), file).toBe(readFileSync(join(out, "host", file), "utf8"));
   });
 
   test("_headers and nginx.conf carry the security headers site preview sends, and HSTS for the https origins", async () => {
@@ -167,7 +191,8 @@ describe("the host files a build writes", () => {
     expect(blocks.get("/assets/*")?.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(blocks.get("/build.json")?.get("Cache-Control")).toBe("no-store");
     const conf = readFileSync(join(out, "host", "nginx.conf"), "utf8");
-    for (const name of names) expect(conf, name).toContain(`add_header ${name} "${String(sent[name.toLowerCase()])}" always;`);
+    for (const name of names)
+      expect(conf, name).toContain(`add_header ${name} "${String(sent[name.toLowerCase()])}" always;`);
     expect(conf).toMatch(/add_header Strict-Transport-Security "max-age=\d{7,}" always;/);
   });
 
@@ -177,7 +202,9 @@ describe("the host files a build writes", () => {
     const built = runSite(["build", "--now", NOW], { cwd: fixture.root });
     expect(built.code).toBe(0);
     const last = built.stdout.trim().split("\n").slice(-2);
-    expect(last[0]).toMatch(/^host: {3}dist\/host {2}\(nginx\.conf to include in the server block; _redirects and _headers, also in dist\/site for Netlify-style hosts\)$/);
+    expect(last[0]).toMatch(
+      /^host: {3}dist\/host {2}\(nginx\.conf to include in the server block; _redirects and _headers, also in dist\/site for Netlify-style hosts\)$/,
+    );
     expect(last[1]).toBe("deploy: dist/site  (the folder to publish)");
     expect(existsSync(join(fixture.root, "dist", "host", "nginx.conf"))).toBe(true);
   });

@@ -16,7 +16,10 @@ test("a footer link to `home` is the region's home on the built page", async () 
   expect(checked.diagnostics).toEqual([]);
   const { files } = await renderSite(checked.model!, DateTime.fromISO("2025-06-10T12:00+08:00", { setZone: true }));
   const footer = parse(String(files.get("site/us/about-us/index.html"))).querySelector("footer")!;
-  expect(footer.querySelectorAll("a").map((a) => [a.text.trim(), a.getAttribute("href")])).toContainEqual(["Home", "/us"]);
+  expect(footer.querySelectorAll("a").map((a) => [a.text.trim(), a.getAttribute("href")])).toContainEqual([
+    "Home",
+    "/us",
+  ]);
 });
 
 test("the one resolver: a page under the region's prefix, home as the prefix, an absolute path as written", () => {

@@ -49,7 +49,9 @@ describe("encoding", () => {
     writeFileSync(us, Buffer.from(readFileSync(us, "utf8"), "latin1"));
     const result = check(specs, root);
     const everything = result.diagnostics.map((d) => position(d, result.sources));
-    expect(everything.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`)).toEqual(["encoding specs/regions/us.yaml:8:12"]);
+    expect(everything.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`)).toEqual([
+      "encoding specs/regions/us.yaml:8:12",
+    ]);
     const checked = runSite(["check"], { cwd: root });
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain("specs/regions/us.yaml:8:12 error encoding");
@@ -65,7 +67,9 @@ describe("what a spec folder may hold besides spec files", () => {
     mkdirSync(join(specs, "regions", "x.yaml"));
     const { code, stdout, stderr } = runSite(["check"], { cwd: root });
     expect(stderr).toBe("");
-    expect(stdout).toContain("specs/regions/x.yaml:1:1 error unreadable-spec  This spec file cannot be read: it is a folder, not a file.");
+    expect(stdout).toContain(
+      "specs/regions/x.yaml:1:1 error unreadable-spec  This spec file cannot be read: it is a folder, not a file.",
+    );
     expect(code).toBe(1);
   });
 
@@ -78,8 +82,12 @@ describe("what a spec folder may hold besides spec files", () => {
     const { code, stdout, stderr } = runSite(["check", "--json"], { cwd: root });
     expect(stderr).toBe("");
     expect(code).toBe(1);
-    const found = (JSON.parse(stdout) as { diagnostics: { code: string; file: string; message: string }[] }).diagnostics;
-    expect(found.map((d) => `${d.code} ${d.file}`)).toEqual(["unreadable-spec specs/prices.yaml", "skipped-entry specs/regions/pipe.yaml"]);
+    const found = (JSON.parse(stdout) as { diagnostics: { code: string; file: string; message: string }[] })
+      .diagnostics;
+    expect(found.map((d) => `${d.code} ${d.file}`)).toEqual([
+      "unreadable-spec specs/prices.yaml",
+      "skipped-entry specs/regions/pipe.yaml",
+    ]);
     expect(found[0]!.message).toBe("This spec file cannot be read: it is a named pipe (FIFO), not a file.");
     expect(found[1]!.message).toBe("This is a named pipe (FIFO); it is skipped.");
   });

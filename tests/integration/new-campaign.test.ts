@@ -11,7 +11,9 @@ afterEach(() => cleanup());
 test("writes specs/campaigns/<id>.yaml that passes site check and shows in check-windows", () => {
   const project = materialize("base");
   cleanup = project.cleanup;
-  const made = runSite(["new", "campaign", "winter-sale-2026", "--regions", "us", "--start", "2026-12-01"], { cwd: project.root });
+  const made = runSite(["new", "campaign", "winter-sale-2026", "--regions", "us", "--start", "2026-12-01"], {
+    cwd: project.root,
+  });
   expect(made.code, made.stderr).toBe(0);
   expect(made.stdout).toContain("wrote specs/campaigns/winter-sale-2026.yaml");
   const text = readFileSync(join(project.root, "specs", "campaigns", "winter-sale-2026.yaml"), "utf8");

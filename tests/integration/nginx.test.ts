@@ -63,7 +63,8 @@ function accepting(child: ChildProcess, onPort: number): Promise<void> {
   });
 }
 
-const readLog = () => (existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8").trim() : "");
+const readLog = () =>
+  existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8").trim() : "";
 
 beforeAll(async () => {
   // Fails the file, with the reason, when nginx is missing and cannot be installed: never a skip.
@@ -100,13 +101,17 @@ beforeAll(async () => {
     "",
   ].join("\n");
   writeFileSync(join(prefix, "nginx.conf"), main);
-  const check = spawn(NGINX, ["-t", "-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+  const check = spawn(NGINX, ["-t", "-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let checkOutput = "";
   check.stderr!.on("data", (d: Buffer) => (checkOutput += d));
   const checked = await new Promise<number | null>((resolve) => check.on("exit", resolve));
   if (checked !== 0) throw new Error(`nginx -t refused the config: ${checkOutput.trim()}`);
 
-  nginx = spawn(NGINX, ["-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+  nginx = spawn(NGINX, ["-p", prefix, "-e", join(prefix, "error.log"), "-c", join(prefix, "nginx.conf")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   nginx.stderr!.on("data", (d: Buffer) => (nginxLog += d));
   await accepting(nginx, port);
   preview = await startPreview(out, () => DateTime.fromISO(NOW).toMillis());
@@ -136,7 +141,9 @@ function get(path: string, to: "nginx" | "preview" = "nginx"): Promise<Answer> {
     const req = httpRequest({ host: "127.0.0.1", port: target, path }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on("error", reject);
     req.end();

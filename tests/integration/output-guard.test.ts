@@ -25,7 +25,8 @@ function project(): string {
   return root;
 }
 
-const build = (root: string, out: string, specs = "specs") => runSite(["build", "--specs", specs, "--out", out, "--now", NOW], { cwd: root });
+const build = (root: string, out: string, specs = "specs") =>
+  runSite(["build", "--specs", specs, "--out", out, "--now", NOW], { cwd: root });
 
 function expectRefused(result: ReturnType<typeof runSite>, says: RegExp) {
   expect(result.code).toBe(2);

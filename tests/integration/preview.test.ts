@@ -31,9 +31,12 @@ beforeAll(async () => {
   writeFileSync(join(built.out, "secret.txt"), "secret");
   symlinkSync(join(built.out, "secret.txt"), join(site, "leak.txt"));
   mkdirSync(join(site, "dir-only"));
-  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
+  const routes = JSON.parse(readFileSync(join(built.out, "manifests", "routes.json"), "utf8"))
+    .routes as (RouteRecord & { page: string })[];
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
-  server = createServer(createPreviewHandler({ files: filesOnDisk(site), routes: () => routes, homes: () => homes, clock: () => clock }));
+  server = createServer(
+    createPreviewHandler({ files: filesOnDisk(site), routes: () => routes, homes: () => homes, clock: () => clock }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 }, 60_000);
 afterAll(async () => {
@@ -42,7 +45,10 @@ afterAll(async () => {
 });
 
 /** A raw request, so the path reaches the server exactly as written (fetch would normalise it). */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const { port } = server.address() as AddressInfo;
     const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
@@ -119,7 +125,9 @@ describe("nothing outside the site is ever served", () => {
   test("a raw request line with dot segments", async () => {
     const { port } = server.address() as AddressInfo;
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => socket.write(`GET /../../secret.txt HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+      const socket = connect(port, "127.0.0.1", () =>
+        socket.write(`GET /../../secret.txt HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+      );
       let data = "";
       socket.on("data", (d) => (data += d));
       socket.on("end", () => resolve(data));
@@ -141,7 +149,9 @@ describe("who may ask: the Host and Origin check (DNS rebinding)", () => {
     for (const path of ["/us", "/ssr/timestamp", "/no-such"]) {
       const r = await raw(path, { host: `rebound.attacker.example:${port}` });
       expect(r.status, path).toBe(403);
-      expect(r.body.toString(), path).toMatch(/^Blocked request: host 'rebound\.attacker\.example:\d+' is not this server [^\n]*\n$/);
+      expect(r.body.toString(), path).toMatch(
+        /^Blocked request: host 'rebound\.attacker\.example:\d+' is not this server [^\n]*\n$/,
+      );
       expect(r.headers["x-content-type-options"]).toBe("nosniff");
     }
   });
@@ -189,7 +199,11 @@ describe("site preview on the command line", () => {
     const fixture = materialize("base");
     cleanups.push(fixture.cleanup);
     expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
-    const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), "preview", "--port", "0", "--now", "2024-11-25T12:00+01:00"], { cwd: fixture.root });
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, "bin", "site.js"), "preview", "--port", "0", "--now", "2024-11-25T12:00+01:00"],
+      { cwd: fixture.root },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => {
         const match = /http:\/\/127\.0\.0\.1:\d+/.exec(d.toString());
@@ -304,7 +318,10 @@ interface StartedSite {
 
 /** Runs `site <args>` in a folder until it prints the address it serves on. */
 function startSite(args: string[], cwd: string): Promise<StartedSite> {
-  const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "site.js"), ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   const started: StartedSite = { child, url: "", stdout: "" };
   return new Promise((resolve, reject) => {
     let stderr = "";

@@ -19,7 +19,9 @@ let pages: string[] = [];
 let heaviestInSummary: PageWeight[] = [];
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 beforeAll(async () => {
   // During Black Friday: every kind of section is on some page.
@@ -31,7 +33,10 @@ beforeAll(async () => {
 }, 60_000);
 
 const site = (path: string) => join(out, "site", path);
-const pathOf = (file: string) => `/${relative(join(out, "site"), file).replace(/index\.html$/, "").replace(/\/$/, "")}`;
+const pathOf = (file: string) =>
+  `/${relative(join(out, "site"), file)
+    .replace(/index\.html$/, "")
+    .replace(/\/$/, "")}`;
 
 describe("every built page", () => {
   test("is valid HTML (html-validate, standard and accessibility rules)", async () => {
@@ -39,7 +44,8 @@ describe("every built page", () => {
     const problems: string[] = [];
     for (const file of pages) {
       const report = await validator.validateString(readFileSync(file, "utf8"), file);
-      for (const result of report.results) for (const m of result.messages) problems.push(`${pathOf(file)}: ${m.ruleId} ${m.message}`);
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${pathOf(file)}: ${m.ruleId} ${m.message}`);
     }
     expect(problems).toEqual([]);
     expect(pages.length).toBeGreaterThan(150);
@@ -48,7 +54,9 @@ describe("every built page", () => {
   test("every image it shows exists", () => {
     const missing = new Set<string>();
     for (const file of pages) {
-      for (const img of parse(readFileSync(file, "utf8")).querySelectorAll("img[src], link[rel=icon], link[rel=preload][as=image]")) {
+      for (const img of parse(readFileSync(file, "utf8")).querySelectorAll(
+        "img[src], link[rel=icon], link[rel=preload][as=image]",
+      )) {
         const src = img.getAttribute("src") ?? img.getAttribute("href")!;
         if (src.startsWith("/") && !existsSync(site(src))) missing.add(`${pathOf(file)} -> ${src}`);
       }
@@ -61,7 +69,16 @@ describe("every built page", () => {
     const idsOf = (path: string) => {
       if (!ids.has(path)) {
         const file = site(path === "/" ? "index.html" : `${path.slice(1)}/index.html`);
-        ids.set(path, existsSync(file) ? new Set(parse(readFileSync(file, "utf8")).querySelectorAll("[id]").map((e) => e.id)) : new Set(["<missing>"]));
+        ids.set(
+          path,
+          existsSync(file)
+            ? new Set(
+                parse(readFileSync(file, "utf8"))
+                  .querySelectorAll("[id]")
+                  .map((e) => e.id),
+              )
+            : new Set(["<missing>"]),
+        );
       }
       return ids.get(path)!;
     };

@@ -13,9 +13,13 @@ const model = check(join(projectRoot, "specs")).model!;
 const assets = { script: "/assets/main-TEST.js", style: "/assets/style-TEST.css" };
 
 describe("header and footer rendered once per region", () => {
-  test.each(["2024-11-25T12:00+01:00", "2025-09-01T12:00+02:00"])("every page at %s is the whole document's rendering", (instant) => {
-    const routes = compile(model, DateTime.fromISO(instant, { setZone: true })).routes.filter((r) => r.data);
-    expect(routes.length).toBeGreaterThan(150);
-    for (const route of routes) expect(renderPage(route.data!, assets), route.manifest.path).toBe(renderDocument(route.data!, assets));
-  });
+  test.each(["2024-11-25T12:00+01:00", "2025-09-01T12:00+02:00"])(
+    "every page at %s is the whole document's rendering",
+    (instant) => {
+      const routes = compile(model, DateTime.fromISO(instant, { setZone: true })).routes.filter((r) => r.data);
+      expect(routes.length).toBeGreaterThan(150);
+      for (const route of routes)
+        expect(renderPage(route.data!, assets), route.manifest.path).toBe(renderDocument(route.data!, assets));
+    },
+  );
 });

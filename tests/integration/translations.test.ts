@@ -16,7 +16,9 @@ writeFileSync(german, readFileSync(german, "utf8").replace("    menu: Menü\n", 
 test("site check warns about the missing German text and exits 0; with --strict it exits 1", () => {
   const loose = runSite(["check"], { cwd: root });
   expect(loose.code).toBe(0);
-  expect(loose.stdout).toMatch(/specs\/messages\/de\.yaml:\d+:\d+ warning missing-message {2}The text ui\.common\.menu is missing in specs\/messages\/de\.yaml; its pages show the en text instead\./);
+  expect(loose.stdout).toMatch(
+    /specs\/messages\/de\.yaml:\d+:\d+ warning missing-message {2}The text ui\.common\.menu is missing in specs\/messages\/de\.yaml; its pages show the en text instead\./,
+  );
   const strict = runSite(["check", "--strict"], { cwd: root });
   expect(strict.code).toBe(1);
   expect(strict.stdout).toMatch(/error missing-message/);
@@ -26,19 +28,29 @@ test("the build shows the English text on the German pages and says so; --strict
   const built = runSite(["build", "--out", "dist", "--now", "2025-09-01T12:00+02:00"], { cwd: root });
   expect(built.code, built.stderr).toBe(0);
   expect(built.stdout).toContain("ui.common.menu shows the en text on the pages of de (missing in de)");
-  const toggle = parse(readFileSync(join(root, "dist", "site", "de", "index.html"), "utf8")).querySelector(".nav-toggle")!;
+  const toggle = parse(readFileSync(join(root, "dist", "site", "de", "index.html"), "utf8")).querySelector(
+    ".nav-toggle",
+  )!;
   expect(toggle.text.trim()).toBe("Menu");
   expect(built.stdout.trim().split("\n").at(-1)).toBe("deploy: dist/site  (the folder to publish)");
 
-  const strict = runSite(["build", "--strict", "--out", "strict-dist", "--now", "2025-09-01T12:00+02:00"], { cwd: root });
+  const strict = runSite(["build", "--strict", "--out", "strict-dist", "--now", "2025-09-01T12:00+02:00"], {
+    cwd: root,
+  });
   expect(strict.code).toBe(1);
   expect(strict.stdout).toContain("build failed: 1 error in the specs (--strict: warnings count); nothing was written");
 });
 
 test("build --format json prints the diagnostics and the summary as JSON, and nothing else", () => {
-  const { code, stdout } = runSite(["build", "--format", "json", "--out", "json-dist", "--now", "2025-09-01T12:00+02:00"], { cwd: root });
+  const { code, stdout } = runSite(
+    ["build", "--format", "json", "--out", "json-dist", "--now", "2025-09-01T12:00+02:00"],
+    { cwd: root },
+  );
   expect(code).toBe(0);
-  const report = JSON.parse(stdout) as { diagnostics: { code: string; severity: string }[]; summary: { pages: number; deploy: string; fallbacks: { key: string; from: string }[] } };
+  const report = JSON.parse(stdout) as {
+    diagnostics: { code: string; severity: string }[];
+    summary: { pages: number; deploy: string; fallbacks: { key: string; from: string }[] };
+  };
   expect(report.diagnostics).toEqual([expect.objectContaining({ code: "missing-message", severity: "warning" })]);
   expect(report.summary.deploy).toBe("json-dist/site");
   expect(report.summary.pages).toBeGreaterThan(100);
@@ -46,7 +58,10 @@ test("build --format json prints the diagnostics and the summary as JSON, and no
 });
 
 test("build --format github prints annotations for CI", () => {
-  const { code, stdout } = runSite(["build", "--format", "github", "--out", "gh-dist", "--now", "2025-09-01T12:00+02:00"], { cwd: root });
+  const { code, stdout } = runSite(
+    ["build", "--format", "github", "--out", "gh-dist", "--now", "2025-09-01T12:00+02:00"],
+    { cwd: root },
+  );
   expect(code).toBe(0);
   expect(stdout).toMatch(/^::warning file=specs\/messages\/de\.yaml,line=\d+,col=\d+/m);
 });

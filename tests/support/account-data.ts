@@ -29,7 +29,8 @@ export function keptData(dir: string): { accounts: KeptAccount[]; subscriptions:
     if (!accounts.some((b) => b.id === a.id || b.email.toLowerCase() === a.email.toLowerCase())) accounts.push(a);
   };
   const addSubscription = (s: KeptSubscription) => {
-    if (!subscriptions.some((t) => t.email.toLowerCase() === s.email.toLowerCase() && t.region === s.region)) subscriptions.push(s);
+    if (!subscriptions.some((t) => t.email.toLowerCase() === s.email.toLowerCase() && t.region === s.region))
+      subscriptions.push(s);
   };
   const log = join(dir, ACCOUNT_LOG);
   if (existsSync(log)) {

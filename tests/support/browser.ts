@@ -25,7 +25,9 @@ export const chromiumArgs = [
 export async function connectBrowser(options: { firstVisit?: boolean } = {}): Promise<Browser> {
   const endpoint = inject("browserEndpoint");
   // A file run outside the e2e project (no global setup) launches a browser of its own.
-  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = endpoint
+    ? await chromium.connect(endpoint)
+    : await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   if (!options.firstVisit) {
     const newPage = browser.newPage.bind(browser);
     browser.newPage = async (pageOptions) => {

@@ -2,7 +2,16 @@
 // (buildInto). The real specs are built once per instant for the whole run and shared by every
 // file that asks (realSiteAt): the site at 2025-09-01 serves the build, nginx, navigation and
 // account tests alike. A shared build is read, never written to.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { DateTime } from "luxon";
@@ -12,7 +21,10 @@ import { build, type BuildResult } from "../../compiler/pipeline.ts";
 import type { MadeFiles } from "../../compiler/write/index.ts";
 import { projectRoot } from "./cli.ts";
 
-export async function buildInto(specsDir: string, now: string): Promise<{ out: string; result: BuildResult; cleanup: () => void }> {
+export async function buildInto(
+  specsDir: string,
+  now: string,
+): Promise<{ out: string; result: BuildResult; cleanup: () => void }> {
   const root = mkdtempSync(join(tmpdir(), "site-build-"));
   const out = join(root, "dist");
   const result = await build({ specsDir, out, now: DateTime.fromISO(now, { setZone: true }) });
@@ -74,7 +86,11 @@ async function sharedBuild(now: string): Promise<SharedBuild> {
   const resultFile = join(folder, "result.json");
   const lock = `${folder}.lock`;
   for (;;) {
-    if (existsSync(resultFile)) return { out: join(folder, "dist"), ...(JSON.parse(readFileSync(resultFile, "utf8")) as Omit<SharedBuild, "out">) };
+    if (existsSync(resultFile))
+      return {
+        out: join(folder, "dist"),
+        ...(JSON.parse(readFileSync(resultFile, "utf8")) as Omit<SharedBuild, "out">),
+      };
     if (takeLock(lock)) {
       try {
         if (!existsSync(resultFile)) await buildWhole(now, folder);
@@ -92,13 +108,22 @@ async function buildWhole(now: string, folder: string): Promise<void> {
   const staging = `${folder}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
-  const result = await build({ specsDir: join(projectRoot, "specs"), out: join(staging, "dist"), now: DateTime.fromISO(now, { setZone: true }) });
+  const result = await build({
+    specsDir: join(projectRoot, "specs"),
+    out: join(staging, "dist"),
+    now: DateTime.fromISO(now, { setZone: true }),
+  });
   if (!result.summary) {
     rmSync(staging, { recursive: true, force: true });
-    const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.location.file}: ${d.code} ${d.message}`);
+    const errors = result.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => `${d.location.file}: ${d.code} ${d.message}`);
     throw new Error(`the real specs do not build at ${now}:\n${errors.join("\n")}`);
   }
-  writeFileSync(join(staging, "result.json"), JSON.stringify({ diagnostics: result.diagnostics, summary: result.summary }));
+  writeFileSync(
+    join(staging, "result.json"),
+    JSON.stringify({ diagnostics: result.diagnostics, summary: result.summary }),
+  );
   try {
     renameSync(staging, folder);
   } catch {

@@ -59,7 +59,8 @@ export async function runSiteEach(runs: { cwd: string; args: string[] }[]): Prom
     timeout: 120_000,
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) throw new Error(`the site runs ended with ${result.status ?? result.signal}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`the site runs ended with ${result.status ?? result.signal}: ${result.stderr}`);
   return JSON.parse(result.stdout) as RunResult[];
 }
 

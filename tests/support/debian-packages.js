@@ -10,14 +10,16 @@ import { existsSync } from "node:fs";
  */
 export function ensureDebianPackage(binary, name) {
   if (existsSync(binary)) return null;
-  if (process.getuid?.() !== 0) return `${binary} is missing and only root can install it: run apt-get install -y ${name}, then the tests again`;
+  if (process.getuid?.() !== 0)
+    return `${binary} is missing and only root can install it: run apt-get install -y ${name}, then the tests again`;
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const run = (args) => spawnSync("apt-get", args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   // A fresh machine has no package lists yet: update first, as the chromium install does.
   for (const args of [["update"], ["install", "-y", "--no-install-recommends", name]]) {
     const result = run(args);
     if (result.error || result.status !== 0) {
-      const why = result.error?.message ?? (result.stderr || result.stdout).trim().split("\n").at(-1) ?? `exit ${result.status}`;
+      const why =
+        result.error?.message ?? (result.stderr || result.stdout).trim().split("\n").at(-1) ?? `exit ${result.status}`;
       return `could not install Debian's ${name} (apt-get ${args.join(" ")}: ${why}); install it and run the tests again`;
     }
   }

@@ -5,7 +5,13 @@
 // tests/integration/check-fixtures-cli.test.ts holds the command itself to the same text.
 import { join } from "node:path";
 import { DateTime } from "luxon";
-import { plain, position, printPretty, sortDiagnostics, type PositionedDiagnostic } from "../../cli/print/diagnostics.ts";
+import {
+  plain,
+  position,
+  printPretty,
+  sortDiagnostics,
+  type PositionedDiagnostic,
+} from "../../cli/print/diagnostics.ts";
 import { timeline } from "../../cli/print/timeline.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { fixturesDir, materialize, type FixtureCase } from "./fixtures.ts";
@@ -23,7 +29,10 @@ export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWind
   const { root, cleanup } = materialize(c.name, c.remove);
   try {
     const result = check(join(root, "specs"), root);
-    const windows = c.checkWindowsAt && result.model ? timeline(result.model, DateTime.fromISO(c.checkWindowsAt, { setZone: true })).warnings : [];
+    const windows =
+      c.checkWindowsAt && result.model
+        ? timeline(result.model, DateTime.fromISO(c.checkWindowsAt, { setZone: true })).warnings
+        : [];
     const diagnostics = sortDiagnostics([...result.diagnostics, ...windows]);
     // As the CLI writes it: the diagnostics, then a blank line before what follows them.
     const printed = diagnostics.length ? `${printPretty(diagnostics, result.sources, plain)}\n` : "";
@@ -34,4 +43,5 @@ export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWind
 }
 
 /** The arguments of the command a case is run with. */
-export const commandOf = (c: Pick<FixtureCase, "checkWindowsAt">) => (c.checkWindowsAt ? ["check-windows", "--all", "--at", c.checkWindowsAt] : ["check"]);
+export const commandOf = (c: Pick<FixtureCase, "checkWindowsAt">) =>
+  c.checkWindowsAt ? ["check-windows", "--all", "--at", c.checkWindowsAt] : ["check"];

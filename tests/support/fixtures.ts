@@ -39,7 +39,13 @@ export function fixtureCases(): FixtureCase[] {
       const text = readFileSync(join(fixturesDir, name, "expected.yaml"), "utf8");
       const data = parse(text) as { remove?: string[]; diagnostics: ExpectedDiagnostic[]; checkWindowsAt?: string };
       const purpose = text.split("\n", 1)[0]!.replace(/^#\s*/, "");
-      return { name, purpose, remove: data.remove ?? [], diagnostics: data.diagnostics, ...(data.checkWindowsAt ? { checkWindowsAt: String(data.checkWindowsAt) } : {}) };
+      return {
+        name,
+        purpose,
+        remove: data.remove ?? [],
+        diagnostics: data.diagnostics,
+        ...(data.checkWindowsAt ? { checkWindowsAt: String(data.checkWindowsAt) } : {}),
+      };
     });
 }
 

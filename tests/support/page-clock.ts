@@ -54,7 +54,8 @@ async function pauseSoon(page: Page): Promise<void> {
  * the fake clock does not hold back) run the code awaiting it.
  */
 export async function answersRead(page: Page, path: string, count: number): Promise<void> {
-  const read = () => page.evaluate((p) => (window as unknown as { __answered: Record<string, number> }).__answered[p] ?? 0, path);
+  const read = () =>
+    page.evaluate((p) => (window as unknown as { __answered: Record<string, number> }).__answered[p] ?? 0, path);
   // Polled from here, on this process's own timers: the page's are the fake clock's.
   while ((await read()) < count) await new Promise((resolve) => setTimeout(resolve, 50));
   await settled(page);

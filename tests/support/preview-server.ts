@@ -17,9 +17,19 @@ export async function startPreview(
   clock: () => number,
   accounts?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>,
 ): Promise<RunningPreview> {
-  const routes = JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & { page: string })[];
+  const routes = JSON.parse(readFileSync(join(out, "manifests", "routes.json"), "utf8")).routes as (RouteRecord & {
+    page: string;
+  })[];
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
-  const server = createServer(createPreviewHandler({ files: filesOnDisk(join(out, "site")), routes: () => routes, homes: () => homes, clock, ...(accounts ? { before: accounts } : {}) }));
+  const server = createServer(
+    createPreviewHandler({
+      files: filesOnDisk(join(out, "site")),
+      routes: () => routes,
+      homes: () => homes,
+      clock,
+      ...(accounts ? { before: accounts } : {}),
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -6,7 +6,11 @@ import { prepareSite, type RenderSiteOptions, type SiteOutput } from "../../comp
 import * as renderModule from "../../compiler/render/index.tsx";
 import { contentsOf, manifestJson, type MadeFiles } from "../../compiler/write/index.ts";
 
-export async function renderSite(model: SiteModel, now: DateTime, options: RenderSiteOptions = {}): Promise<SiteOutput & { files: MadeFiles }> {
+export async function renderSite(
+  model: SiteModel,
+  now: DateTime,
+  options: RenderSiteOptions = {},
+): Promise<SiteOutput & { files: MadeFiles }> {
   const { renderRoutePage } = options.renderer ?? renderModule;
   const { compiled, assets, files, pages } = await prepareSite(model, now, options);
   const made: MadeFiles = new Map();
@@ -16,5 +20,10 @@ export async function renderSite(model: SiteModel, now: DateTime, options: Rende
     made.set(manifestFile, manifestJson(manifest));
   }
   options.onStage?.("render", `${pages.length} pages`);
-  return { files: made, pages: pages.length, manifests: compiled.routes.map((r) => r.manifest), nextChange: compiled.nextChange };
+  return {
+    files: made,
+    pages: pages.length,
+    manifests: compiled.routes.map((r) => r.manifest),
+    nextChange: compiled.nextChange,
+  };
 }

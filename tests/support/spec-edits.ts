@@ -27,9 +27,43 @@ export function realSpecsCopy() {
 
 // Fragments that stress YAML and the rules: structure, anchors, tags, odd scalars, links, times.
 export const fragment = fc.oneof(
-  fc.constantFrom("~", "[", "]", "{", "}", ":", "- ", "? ", "'", '"', "\t", "#", "&a ", "*a", "!!binary ", "!!str ", "<<: *a",
-    "1e999", "-1", "0x1F", ".nan", "javascript:alert(1)", "http://x.example", "/:region/x", "2025-01-01T00:00",
-    "2025-13-45T99:99+08:00", "2024-03-31T02:30 Europe/Paris", "null", "true", "\u0000", "\uFEFF", "💥", "\r\n", "\n  ", "    "),
+  fc.constantFrom(
+    "~",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    "- ",
+    "? ",
+    "'",
+    '"',
+    "\t",
+    "#",
+    "&a ",
+    "*a",
+    "!!binary ",
+    "!!str ",
+    "<<: *a",
+    "1e999",
+    "-1",
+    "0x1F",
+    ".nan",
+    "javascript:alert(1)",
+    "http://x.example",
+    "/:region/x",
+    "2025-01-01T00:00",
+    "2025-13-45T99:99+08:00",
+    "2024-03-31T02:30 Europe/Paris",
+    "null",
+    "true",
+    "\u0000",
+    "\uFEFF",
+    "💥",
+    "\r\n",
+    "\n  ",
+    "    ",
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -65,6 +99,7 @@ export function applyEdit(text: string, e: { kind: string; at: number; text: str
 /** The "billion laughs" shape: each level a list of `fanOut` aliases of the level below. */
 export function nestedAliases(levels: number, fanOut: number): string {
   const lines = ["l0: &l0 [lol]"];
-  for (let l = 1; l <= levels; l++) lines.push(`l${l}: &l${l} [${Array.from({ length: fanOut }, () => `*l${l - 1}`).join(", ")}]`);
+  for (let l = 1; l <= levels; l++)
+    lines.push(`l${l}: &l${l} [${Array.from({ length: fanOut }, () => `*l${l - 1}`).join(", ")}]`);
   return `${lines.join("\n")}\n`;
 }

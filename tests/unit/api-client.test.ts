@@ -15,15 +15,30 @@ const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) 
 /** localStorage as the browser has it, in memory. */
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(i: number) { return [...this.items.keys()][i] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
 }
 
-interface Seen { path: string; headers: IncomingMessage["headers"] }
+interface Seen {
+  path: string;
+  headers: IncomingMessage["headers"];
+}
 let server: Server;
 let base = "";
 let seen: Seen[] = [];
@@ -50,14 +65,19 @@ beforeEach(() => {
 });
 
 const ok = (data: unknown) => () => ({ body: { code: 2000, msg: "ok", data } });
-const fail = (code: number, msg = "") => () => ({ body: { code, msg, data: null } });
+const fail =
+  (code: number, msg = "") =>
+  () => ({ body: { code, msg, data: null } });
 
 function client(region: "us" | "de" = "us", storage = new MemoryStorage()) {
   const toasts: string[] = [];
   const visits: string[] = [];
   const ctx: ApiContext = {
     api,
-    region: region === "us" ? { code: "us", prefix: "/us", language: "en", group: "us", storageScope: "/us" } : { code: "de", prefix: "/de", language: "de", group: "eu", storageScope: "/eu" },
+    region:
+      region === "us"
+        ? { code: "us", prefix: "/us", language: "en", group: "us", storageScope: "/us" }
+        : { code: "de", prefix: "/de", language: "de", group: "eu", storageScope: "/eu" },
     messages: { default: "Server error, please try again later.", "4003": "Login expired, please log in again." },
     host: "www.mechanova.com",
     baseOverride: base,
@@ -116,10 +136,15 @@ describe("login expired (4003)", () => {
     const { api: c, toasts, storage } = client();
     c.session.write({ apptoken: "old", reftoken: "R", userId: "7" });
     answers["/account/user/profile"] = (req) => (req.headers.apptoken === "new" ? ok({ user_id: 8 })() : fail(4003)());
-    answers["/account/user/sign_in/refresh"] = (req) => (req.headers.reftoken === "R" ? ok({ user_id: 8, apptoken: "new" })() : fail(4005)());
+    answers["/account/user/sign_in/refresh"] = (req) =>
+      req.headers.reftoken === "R" ? ok({ user_id: 8, apptoken: "new" })() : fail(4005)();
     expect(await c.call("profile")).toEqual({ user_id: 8 });
     expect(c.session.read()).toMatchObject({ apptoken: "new", userId: "8", reftoken: "R" });
-    expect(seen.map((s) => s.path)).toEqual(["/account/user/profile", "/account/user/sign_in/refresh", "/account/user/profile"]);
+    expect(seen.map((s) => s.path)).toEqual([
+      "/account/user/profile",
+      "/account/user/sign_in/refresh",
+      "/account/user/profile",
+    ]);
     expect(toasts).toEqual([]);
     // Stored under exactly the seed's names, scoped to the region group's path.
     expect(JSON.parse(storage.getItem("apptoken")!)).toEqual({ "/us": "new" });

@@ -2,7 +2,13 @@
 // run in this test on 127.0.0.1: bodies stream and are capped, credentials meant for this
 // server stay here, redirects are never followed, a silent upstream times out, and
 // `Expect: 100-continue` works.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiProxy, proxyCodes } from "../../server/api-proxy.ts";
@@ -35,10 +41,18 @@ let proxyPort = 0;
 beforeAll(async () => {
   elsewherePort = await listen((request, response) => {
     elsewhere.push(request.url ?? "");
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: 2000, msg: "followed", data: null }));
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ code: 2000, msg: "followed", data: null }));
   });
   upstreamPort = await listen((request, response) => {
-    const record: Seen = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, bytes: 0, complete: false };
+    const record: Seen = {
+      method: request.method ?? "",
+      url: request.url ?? "",
+      headers: request.headers,
+      bytes: 0,
+      complete: false,
+    };
     seen.push(record);
     request.on("data", (chunk: Buffer) => {
       record.bytes += chunk.byteLength;
@@ -48,11 +62,20 @@ beforeAll(async () => {
       record.complete = true;
       const path = record.url.split("?")[0];
       if (path === "/account/user/silent") return void hanging.push(response);
-      if (path === "/account/user/away") return void response.writeHead(302, { location: `http://127.0.0.1:${elsewherePort}/account/user/landing` }).end();
-      if (path === "/account/user/home") return void response.writeHead(302, { location: `http://127.0.0.1:${upstreamPort}/account/user/landing?from=home` }).end();
-      if (path === "/account/user/relative") return void response.writeHead(307, { location: "/account/user/landing" }).end();
+      if (path === "/account/user/away")
+        return void response
+          .writeHead(302, { location: `http://127.0.0.1:${elsewherePort}/account/user/landing` })
+          .end();
+      if (path === "/account/user/home")
+        return void response
+          .writeHead(302, { location: `http://127.0.0.1:${upstreamPort}/account/user/landing?from=home` })
+          .end();
+      if (path === "/account/user/relative")
+        return void response.writeHead(307, { location: "/account/user/landing" }).end();
       const body = JSON.stringify({ code: 2000, msg: "ok", data: { method: record.method, bytes: record.bytes } });
-      response.writeHead(201, { "content-type": "application/json; charset=utf-8", "set-cookie": "upstream=1" }).end(body);
+      response
+        .writeHead(201, { "content-type": "application/json; charset=utf-8", "set-cookie": "upstream=1" })
+        .end(body);
     });
   });
   const proxy = createApiProxy(`http://127.0.0.1:${upstreamPort}`, { timeoutMs: 300, maxBodyBytes: 1024 * 1024 });
@@ -77,12 +100,24 @@ interface Reply {
 /** A request through the proxy, its body written in the chunks given (a gap after `pause`). */
 function send(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[]; pause?: { after: number; until: Promise<void> }; expectContinue?: boolean } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    chunks?: (string | Buffer)[];
+    pause?: { after: number; until: Promise<void> };
+    expectContinue?: boolean;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = httpRequest(
-      { host: "127.0.0.1", port: proxyPort, path, method: options.method ?? "POST", headers: { "content-type": "application/json", ...options.headers } },
+      {
+        host: "127.0.0.1",
+        port: proxyPort,
+        path,
+        method: options.method ?? "POST",
+        headers: { "content-type": "application/json", ...options.headers },
+      },
       (res) => {
         answered = true;
         let text = "";
@@ -118,7 +153,10 @@ function send(
 describe("forwarding", () => {
   test("method, path, query, body and the answer go through as they are", async () => {
     const answer = await send("/account/user/sign_in?region=us", { chunks: ['{"email":"a@example.com"}'] });
-    expect([answer.status, answer.envelope]).toEqual([201, { code: 2000, msg: "ok", data: { method: "POST", bytes: 25 } }]);
+    expect([answer.status, answer.envelope]).toEqual([
+      201,
+      { code: 2000, msg: "ok", data: { method: "POST", bytes: 25 } },
+    ]);
     expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(seen.at(-1)!.url).toBe("/account/user/sign_in?region=us");
   });
@@ -147,7 +185,15 @@ describe("forwarding", () => {
     });
     const headers = seen.at(-1)!.headers;
     expect(headers).toMatchObject({ apptoken: "app-1", reftoken: "ref-1", region: "de", "accept-language": "de" });
-    for (const name of ["cookie", "authorization", "proxy-authorization", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "forwarded"]) {
+    for (const name of [
+      "cookie",
+      "authorization",
+      "proxy-authorization",
+      "x-forwarded-for",
+      "x-forwarded-host",
+      "x-forwarded-proto",
+      "forwarded",
+    ]) {
       expect([name, headers[name]]).toEqual([name, undefined]);
     }
     // The API is asked for by its own name.
@@ -156,9 +202,15 @@ describe("forwarding", () => {
 
   test("a request from another origin or for another host never reaches the API", async () => {
     const before = seen.length;
-    const foreign = await send("/account/user/subscribe/create", { headers: { origin: "https://attacker.example" }, chunks: ["{}"] });
+    const foreign = await send("/account/user/subscribe/create", {
+      headers: { origin: "https://attacker.example" },
+      chunks: ["{}"],
+    });
     expect(foreign.status).toBe(403);
-    const rebound = await send("/account/user/profile", { method: "GET", headers: { host: `rebound.attacker.example:${proxyPort}` } });
+    const rebound = await send("/account/user/profile", {
+      method: "GET",
+      headers: { host: `rebound.attacker.example:${proxyPort}` },
+    });
     expect(rebound.status).toBe(403);
     expect(seen.length).toBe(before);
   });
@@ -169,9 +221,14 @@ describe("bodies", () => {
     let arrived!: () => void;
     const until = new Promise<void>((resolve) => (arrived = resolve));
     firstChunk = () => arrived();
-    const noStream = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the first chunk did not reach the API while the client waited")), 3000));
+    const noStream = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("the first chunk did not reach the API while the client waited")), 3000),
+    );
     try {
-      const answer = await Promise.race([send("/account/user/sign_in", { chunks: ["x".repeat(1000), "y".repeat(1000)], pause: { after: 1, until } }), noStream]);
+      const answer = await Promise.race([
+        send("/account/user/sign_in", { chunks: ["x".repeat(1000), "y".repeat(1000)], pause: { after: 1, until } }),
+        noStream,
+      ]);
       expect(answer.envelope?.data).toEqual({ method: "POST", bytes: 2000 });
     } finally {
       firstChunk = undefined;
@@ -181,7 +238,10 @@ describe("bodies", () => {
   test("a declared length over 1 MB is 413 and never reaches the API", async () => {
     const before = seen.length;
     const big = Buffer.alloc(1024 * 1024 + 1, 0x20);
-    const answer = await send("/account/user/register_or_login", { headers: { "content-length": String(big.byteLength) }, chunks: [big] });
+    const answer = await send("/account/user/register_or_login", {
+      headers: { "content-length": String(big.byteLength) },
+      chunks: [big],
+    });
     expect([answer.status, answer.envelope?.code]).toEqual([413, proxyCodes.tooLarge]);
     expect(seen.length).toBe(before);
   });
@@ -201,7 +261,11 @@ describe("bodies", () => {
   });
 
   test("Expect: 100-continue gets its continue and then the API's answer", async () => {
-    const answer = await send("/account/user/sign_in", { headers: { expect: "100-continue" }, chunks: ['{"a":1}'], expectContinue: true });
+    const answer = await send("/account/user/sign_in", {
+      headers: { expect: "100-continue" },
+      chunks: ['{"a":1}'],
+      expectContinue: true,
+    });
     expect([answer.status, answer.envelope?.data]).toEqual([201, { method: "POST", bytes: 7 }]);
   });
 });
@@ -227,7 +291,9 @@ describe("redirects and silence", () => {
     const started = Date.now();
     const answer = await Promise.race<Reply>([
       send("/account/user/silent", { method: "GET" }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer from the proxy within 3 s")), 3000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("no answer from the proxy within 3 s")), 3000),
+      ),
     ]);
     expect([answer.status, answer.envelope?.code]).toEqual([504, proxyCodes.gatewayTimeout]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
@@ -242,7 +308,14 @@ describe("redirects and silence", () => {
       const req = httpRequest({ host: "127.0.0.1", port, path: "/account/user/profile" }, (res) => {
         let text = "";
         res.on("data", (d: Buffer) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text, envelope: JSON.parse(text) as Reply["envelope"] }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text,
+            envelope: JSON.parse(text) as Reply["envelope"],
+          }),
+        );
       });
       req.on("error", reject);
       req.end();

@@ -26,7 +26,9 @@ describe("site check on fixtures", () => {
       const run = checkFixture(c);
       const actual = [...run.diagnostics].sort(byPlace);
       const expected = c.diagnostics.map(({ hint: _hint, ...e }) => ({ severity: "error", ...e })).sort(byPlace);
-      expect(actual.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(expected);
+      expect(actual.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(
+        expected,
+      );
       for (const e of c.diagnostics.filter((e) => e.hint !== undefined)) {
         expect(actual.find((a) => a.code === e.code && a.line === e.line)?.hint).toBe(e.hint);
       }
@@ -54,11 +56,16 @@ describe("the catalogue of codes", () => {
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
     const neverReported = codes.filter((code) => !sources.includes(`"${code}"`));
-    expect(neverReported, "codes no code path reports: write the rule, or remove the code from compiler/diagnostics/index.ts").toEqual([]);
+    expect(
+      neverReported,
+      "codes no code path reports: write the rule, or remove the code from compiler/diagnostics/index.ts",
+    ).toEqual([]);
   });
 
   test("every diagnostic a fixture expects is a code of the catalogue", () => {
-    const unknown = cases.flatMap((c) => c.diagnostics.filter((d) => !(d.code in catalogue)).map((d) => `${c.name}: ${d.code}`));
+    const unknown = cases.flatMap((c) =>
+      c.diagnostics.filter((d) => !(d.code in catalogue)).map((d) => `${c.name}: ${d.code}`),
+    );
     expect(unknown).toEqual([]);
   });
 });

@@ -7,12 +7,24 @@ import { backoffDelay, BUILD_INFO_PATH, reloadWhenDeployed } from "../../runtime
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(i: number) { return [...this.items.keys()][i] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
 }
 
 describe("a countdown at zero and the deployed build", () => {
@@ -33,7 +45,10 @@ describe("a countdown at zero and the deployed build", () => {
         fetch: fakeFetch,
         storage,
         reload: () => state.reloads++,
-        setTimeout: (run, ms) => (state.delays.push(ms), timers.push(run)),
+        setTimeout: (run, ms) => {
+          state.delays.push(ms);
+          return timers.push(run);
+        },
         clearTimeout: () => {},
       });
     const step = async () => {
@@ -44,7 +59,9 @@ describe("a countdown at zero and the deployed build", () => {
   }
 
   test("the delays are 2 s doubling to at most 60 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n))).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n))).toEqual([
+      2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000,
+    ]);
   });
 
   test("an older build: it asks at once, then with backoff, and never reloads", async () => {

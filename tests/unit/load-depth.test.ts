@@ -27,25 +27,38 @@ interface Shape {
   far?: { text: string; past: { line: number; column: number } };
 }
 const shapes: Record<string, Shape> = {
-  "flow sequences": { text: (d) => `deep: ${"[".repeat(d - 1)}${"]".repeat(d - 1)}\n`, past: { line: firstLine, column: 6 + 200 } },
-  "flow mappings": { text: (d) => `deep: ${"{a: ".repeat(d - 1)}1${"}".repeat(d - 1)}\n`, past: { line: firstLine, column: 7 + 4 * 199 } },
+  "flow sequences": {
+    text: (d) => `deep: ${"[".repeat(d - 1)}${"]".repeat(d - 1)}\n`,
+    past: { line: firstLine, column: 6 + 200 },
+  },
+  "flow mappings": {
+    text: (d) => `deep: ${"{a: ".repeat(d - 1)}1${"}".repeat(d - 1)}\n`,
+    past: { line: firstLine, column: 7 + 4 * 199 },
+  },
   "block mappings": {
     text: (d) => `deep:\n${Array.from({ length: d - 1 }, (_, i) => `${"  ".repeat(i + 1)}k${i + 1}:`).join("\n")} v\n`,
     past: { line: firstLine + 200, column: 401 },
   },
-  "compact block sequences": { text: (d) => `deep:\n  ${"- ".repeat(d - 1)}x\n`, past: { line: firstLine + 1, column: 3 + 2 * 199 } },
+  "compact block sequences": {
+    text: (d) => `deep:\n  ${"- ".repeat(d - 1)}x\n`,
+    past: { line: firstLine + 1, column: 3 + 2 * 199 },
+  },
   // Each [a: ...] is two levels: the sequence and the one-pair mapping in it.
   "pairs in flow sequences": {
-    text: (d) => `deep: ${"[a: ".repeat(Math.floor((d - 1) / 2))}${d % 2 === 0 ? "[1]" : "1"}${"]".repeat(Math.floor((d - 1) / 2))}\n`,
+    text: (d) =>
+      `deep: ${"[a: ".repeat(Math.floor((d - 1) / 2))}${d % 2 === 0 ? "[1]" : "1"}${"]".repeat(Math.floor((d - 1) / 2))}\n`,
     past: { line: firstLine, column: 7 + 4 * 99 + 1 },
   },
   // one is 100 levels deep, and two holds it at the bottom of its own levels.
-  "aliases": {
+  aliases: {
     text: (d) => `one: &one\n  ${"- ".repeat(100)}x\ntwo:\n  ${"- ".repeat(d - 101)}*one\n`,
     past: { line: firstLine + 3, column: 3 + 2 * 100 },
     // a<k> holds a<k-1> 100 levels down: 15,000 levels of data from 150 lines of 100.
     far: {
-      text: Array.from({ length: 150 }, (_, k) => `a${k}: &a${k} ${"[".repeat(100)}${k === 0 ? "" : `*a${k - 1}`}${"]".repeat(100)}\n`).join(""),
+      text: Array.from(
+        { length: 150 },
+        (_, k) => `a${k}: &a${k} ${"[".repeat(100)}${k === 0 ? "" : `*a${k - 1}`}${"]".repeat(100)}\n`,
+      ).join(""),
       past: { line: firstLine + 1, column: 9 + 100 },
     },
   },
@@ -80,7 +93,10 @@ describe.each(Object.entries(shapes))("%s", (_name, shape) => {
   });
 
   test("far deeper: too-deep, never a stack overflow", () => {
-    writeFileSync(constants, original + (shape.far?.text ?? shape.text(shape === shapes["block mappings"] ? 2_000 : 50_000)));
+    writeFileSync(
+      constants,
+      original + (shape.far?.text ?? shape.text(shape === shapes["block mappings"] ? 2_000 : 50_000)),
+    );
     const diagnostics = found();
     expect(diagnostics.map((d) => d.code)).toEqual(["too-deep"]);
     expect(diagnostics[0]).toMatchObject(shape.far?.past ?? shape.past);
@@ -98,6 +114,7 @@ describe("the positioned parser alone", () => {
 
 test("an alias inside its own anchor is a loop: too-deep at the alias", () => {
   writeFileSync(constants, `${original}self: &self [*self]\nother: &other\n  - *other\n`);
-  expect(found().map(({ code, line, column }) => ({ code, line, column }))).toEqual([{ code: "too-deep", line: firstLine, column: 14 }]);
+  expect(found().map(({ code, line, column }) => ({ code, line, column }))).toEqual([
+    { code: "too-deep", line: firstLine, column: 14 },
+  ]);
 });
-

@@ -56,7 +56,13 @@ describe("UTF-16 and UTF-32 are named", () => {
 describe("bytes that are not UTF-8", () => {
   // The text before the bad byte is UTF-8, so the column counts its characters as an editor does.
   const cases: [string, Buffer, number, number, string][] = [
-    ["Latin-1 é", Buffer.concat([Buffer.from("a: 1\nname: caf"), Buffer.from([0xe9]), Buffer.from("\n")]), 2, 10, "0xE9"],
+    [
+      "Latin-1 é",
+      Buffer.concat([Buffer.from("a: 1\nname: caf"), Buffer.from([0xe9]), Buffer.from("\n")]),
+      2,
+      10,
+      "0xE9",
+    ],
     // The mark opens the file, before the schema line: it is dropped and shifts no column.
     ["after a UTF-8 byte-order mark", Buffer.concat([Buffer.from("name: caf"), Buffer.from([0xe9])]), 1, 10, "0xE9"],
     ["after characters of 3 and 4 bytes", Buffer.concat([Buffer.from("a: €💥"), Buffer.from([0xff])]), 1, 7, "0xFF"],
@@ -70,14 +76,25 @@ describe("bytes that are not UTF-8", () => {
     const bom = name.includes("byte-order mark") ? utf8Bom : Buffer.alloc(0);
     writeFileSync(constants, Buffer.concat([bom, Buffer.from(`${constantsText.split("\n")[0]}\n`), body]));
     const found = everything().filter((d) => d.file === "specs/constants.yaml");
-    expect(found.map(({ code, line, column }) => ({ code, line, column }))).toEqual([{ code: "encoding", line: line + 1, column }]);
+    expect(found.map(({ code, line, column }) => ({ code, line, column }))).toEqual([
+      { code: "encoding", line: line + 1, column },
+    ]);
     expect(found[0]!.message).toContain(byte);
   });
 
   test("the code frame shows the line with the bad byte as � and the caret under it", () => {
-    writeFileSync(constants, Buffer.concat([Buffer.from(`${constantsText.split("\n")[0]}\nname: caf`), Buffer.from([0xe9]), Buffer.from(" au lait\n")]));
+    writeFileSync(
+      constants,
+      Buffer.concat([
+        Buffer.from(`${constantsText.split("\n")[0]}\nname: caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(" au lait\n"),
+      ]),
+    );
     const result = check(specs, fixture.root);
-    expect(printPretty(result.diagnostics, result.sources)).toContain([" > 2 | name: caf� au lait", `     | ${" ".repeat(9)}^`].join("\n"));
+    expect(printPretty(result.diagnostics, result.sources)).toContain(
+      [" > 2 | name: caf� au lait", `     | ${" ".repeat(9)}^`].join("\n"),
+    );
   });
 
   test("a UTF-8 byte-order mark is tolerated", () => {

@@ -20,7 +20,8 @@ vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
   const fail = (path: unknown, syscall: string) => {
     const code = typeof path === "string" ? failing.get(path) : undefined;
-    if (code) throw Object.assign(new Error(`${code}: injected failure, ${syscall} '${path}'`), { code, syscall, path });
+    if (code)
+      throw Object.assign(new Error(`${code}: injected failure, ${syscall} '${path}'`), { code, syscall, path });
   };
   const injected = <F extends (...args: never[]) => unknown>(original: F, syscall: string) =>
     ((...args: Parameters<F>) => {
@@ -36,7 +37,7 @@ vi.mock("node:fs", async (importOriginal) => {
   return { ...wrapped, default: wrapped };
 });
 
-let cleanups: (() => void)[] = [];
+const cleanups: (() => void)[] = [];
 afterEach(() => {
   failing.clear();
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -74,7 +75,10 @@ describe("a spec that cannot be read", () => {
     const { specs, found, codes } = site();
     failing.set(join(specs, "regions", "us.yaml"), "EACCES");
     failing.set(join(specs, "constants.yaml"), "EIO");
-    expect(codes()).toEqual(["error unreadable-spec specs/constants.yaml:1:1", "error unreadable-spec specs/regions/us.yaml:1:1"]);
+    expect(codes()).toEqual([
+      "error unreadable-spec specs/constants.yaml:1:1",
+      "error unreadable-spec specs/regions/us.yaml:1:1",
+    ]);
     const [io, denied] = found();
     expect(denied!.message).toBe("This spec file cannot be read: you do not have permission to read it.");
     expect(io!.message).toBe("This spec file cannot be read: the disk reported an input/output error.");
@@ -86,7 +90,6 @@ describe("a spec that cannot be read", () => {
     expect(codes()).toEqual(["error unreadable-spec specs/content/where-to-buy:1:1"]);
     expect(found()[0]!.message).toBe("This spec folder cannot be read: you do not have permission to read it.");
   });
-
 });
 
 describe("symbolic links", () => {
@@ -107,9 +110,14 @@ describe("symbolic links", () => {
     symlinkSync("../../elsewhere/uk.yaml", join(specs, "regions", "uk.yaml"));
     renameSync(join(specs, "constants.yaml"), join(root, "elsewhere", "constants.yaml"));
     symlinkSync(join(root, "elsewhere", "constants.yaml"), join(specs, "constants.yaml"));
-    expect(codes()).toEqual(["error unreadable-spec specs/constants.yaml:1:1", "warning skipped-entry specs/regions/uk.yaml:1:1"]);
+    expect(codes()).toEqual([
+      "error unreadable-spec specs/constants.yaml:1:1",
+      "warning skipped-entry specs/regions/uk.yaml:1:1",
+    ]);
     const [constants, uk] = found();
-    expect(uk!.message).toBe("This is a symbolic link to ../../elsewhere/uk.yaml, outside the specs folder; it is skipped.");
+    expect(uk!.message).toBe(
+      "This is a symbolic link to ../../elsewhere/uk.yaml, outside the specs folder; it is skipped.",
+    );
     expect(constants!.message).toContain("a symbolic link to");
     expect(constants!.message).toContain("outside the specs folder");
   });

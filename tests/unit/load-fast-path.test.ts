@@ -33,22 +33,76 @@ describe("the loader's fast path", () => {
   };
 
   // Pieces of YAML syntax on top of the fuzz fragments: keys of every scalar type, markers, styles.
-  const yamlPiece = fc.constantFrom("a: ", "- ", "\n- ", ": ", "b:\n  - ", "k: v\n", "|", ">", "|-\n", "|1-\n", "%", "---", "...", "\\", "\r",
-    ",", "@", "`", "=", "0o7", "+.5", "1_0", '"\\u00e9"', "''", '""', "0x1F: ", "1.0: ", ".inf: ", "true: ", "~: ", "null: ", "1: ", "-0: ", "0.10: ", "[:]");
+  const yamlPiece = fc.constantFrom(
+    "a: ",
+    "- ",
+    "\n- ",
+    ": ",
+    "b:\n  - ",
+    "k: v\n",
+    "|",
+    ">",
+    "|-\n",
+    "|1-\n",
+    "%",
+    "---",
+    "...",
+    "\\",
+    "\r",
+    ",",
+    "@",
+    "`",
+    "=",
+    "0o7",
+    "+.5",
+    "1_0",
+    '"\\u00e9"',
+    "''",
+    '""',
+    "0x1F: ",
+    "1.0: ",
+    ".inf: ",
+    "true: ",
+    "~: ",
+    "null: ",
+    "1: ",
+    "-0: ",
+    "0.10: ",
+    "[:]",
+  );
 
-  const anchorPiece = fc.constantFrom("&a ", "&b ", "*a", "*b", "&a [1, 2]", "*a : x\n", "&a k: v\n", "- *a\n", "- &b {k: *a}\n", "x: &a\n  - 1\n", "y: *a\n", "z: &a 3\n");
+  const anchorPiece = fc.constantFrom(
+    "&a ",
+    "&b ",
+    "*a",
+    "*b",
+    "&a [1, 2]",
+    "*a : x\n",
+    "&a k: v\n",
+    "- *a\n",
+    "- &b {k: *a}\n",
+    "x: &a\n  - 1\n",
+    "y: *a\n",
+    "z: &a 3\n",
+  );
 
   test("reads what it accepts as the positioned parser does", () => {
     const text = fc.oneof(
       fc.tuple(fc.constantFrom(...files), edit).map(([file, e]) => applyEdit(originals.get(file)!, e)),
       fc.jsonValue({ maxDepth: 4 }).map((value) => stringify(value)),
-      fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "QUOTE_DOUBLE", collectionStyle: "flow" })),
+      fc
+        .jsonValue({ maxDepth: 3 })
+        .map((value) => stringify(value, { defaultStringType: "QUOTE_DOUBLE", collectionStyle: "flow" })),
       fc.jsonValue({ maxDepth: 3 }).map((value) => stringify(value, { defaultStringType: "BLOCK_LITERAL" })),
       fc.array(fc.oneof(fragment, yamlPiece), { maxLength: 20 }).map((parts) => parts.join("")),
       // Anchors and aliases: shared values as yaml writes them, in odd places, and nested.
-      fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 })).map(([v, w]) => stringify({ one: v, two: v, three: [w, v, { four: w }] })),
+      fc
+        .tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }))
+        .map(([v, w]) => stringify({ one: v, two: v, three: [w, v, { four: w }] })),
       fc.array(fc.oneof(anchorPiece, yamlPiece), { maxLength: 12 }).map((parts) => parts.join("")),
-      fc.record({ levels: fc.integer({ min: 1, max: 4 }), fanOut: fc.integer({ min: 1, max: 12 }) }).map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
+      fc
+        .record({ levels: fc.integer({ min: 1, max: 4 }), fanOut: fc.integer({ min: 1, max: 12 }) })
+        .map(({ levels, fanOut }) => nestedAliases(levels, fanOut)),
     );
     fc.assert(
       fc.property(text, (t) => {
@@ -66,9 +120,13 @@ describe("the loader's fast path", () => {
     writeFileSync(file, `${originals.get("constants.yaml")!.split("\n")[0]}\n${bomb}`);
     try {
       const result = check(specsDir, root);
-      const found = result.diagnostics.filter((d) => d.location.file.endsWith("constants.yaml")).map((d) => position(d, result.sources));
+      const found = result.diagnostics
+        .filter((d) => d.location.file.endsWith("constants.yaml"))
+        .map((d) => position(d, result.sources));
       // Pointed at the first alias: line 3 (after the schema line and l0), column 10.
-      expect(found.map((d) => [d.code, d.message, d.line, d.column])).toEqual([["alias-expansion", expect.stringMatching(/repeat the file's data \d+ times/), 3, 10]]);
+      expect(found.map((d) => [d.code, d.message, d.line, d.column])).toEqual([
+        ["alias-expansion", expect.stringMatching(/repeat the file's data \d+ times/), 3, 10],
+      ]);
     } finally {
       writeFileSync(file, originals.get("constants.yaml")!);
     }
@@ -76,6 +134,8 @@ describe("the loader's fast path", () => {
     // read by the fast parser.
     const shared = "us: &en\n  - &intro\n    a: 1\n  - b\nuk: &en-uk\n  - *intro\n  - c\neu: *en\nfr: *en-uk\n";
     const intro = { a: 1 };
-    expect(fastData(shared)).toEqual({ data: { us: [intro, "b"], uk: [intro, "c"], eu: [intro, "b"], fr: [intro, "c"] } });
+    expect(fastData(shared)).toEqual({
+      data: { us: [intro, "b"], uk: [intro, "c"], eu: [intro, "b"], fr: [intro, "c"] },
+    });
   });
 });

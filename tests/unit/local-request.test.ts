@@ -10,11 +10,7 @@ function request(headers: Record<string, string>, localAddress = "127.0.0.1", lo
 }
 
 describe("Host", () => {
-  test.each([
-    ["127.0.0.1:4000"],
-    ["localhost:4000"],
-    ["LocalHost:4000"],
-  ])("%s names this server", (host) => {
+  test.each([["127.0.0.1:4000"], ["localhost:4000"], ["LocalHost:4000"]])("%s names this server", (host) => {
     expect(checkLocalRequest(request({ host }))).toBeNull();
   });
 

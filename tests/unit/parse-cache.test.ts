@@ -20,7 +20,8 @@ function checkCached() {
   return result;
 }
 
-const codes = (result: ReturnType<typeof check>) => result.diagnostics.map((d) => `${d.code} ${d.location.file}`).sort();
+const codes = (result: ReturnType<typeof check>) =>
+  result.diagnostics.map((d) => `${d.code} ${d.location.file}`).sort();
 
 describe("the parse cache", () => {
   test("gives the model a fresh parse gives, and sees every edit", () => {

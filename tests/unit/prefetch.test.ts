@@ -18,12 +18,24 @@ const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) 
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(i: number) { return [...this.items.keys()][i] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
 }
 
 let server: Server;
@@ -34,7 +46,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     seen.push({ path, headers: req.headers });
-    const data = path === "/ssr/timestamp" ? 1_732_921_190_000 : path === "/account/user/profile" ? { user_id: 7, email: "prime@example.com" } : null;
+    const data =
+      path === "/ssr/timestamp"
+        ? 1_732_921_190_000
+        : path === "/account/user/profile"
+          ? { user_id: 7, email: "prime@example.com" }
+          : null;
     res.writeHead(data === null ? 404 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify({ code: 2000, msg: "ok", data }));
   });
@@ -47,8 +64,22 @@ beforeEach(() => {
 });
 
 describe("a route's prefetch list", () => {
-  const timestamp: PrefetchRequest = { baseURL: "", url: "/ssr/timestamp", params: null, data: null, method: "GET", end: "server" };
-  const profile: PrefetchRequest = { baseURL: "us", url: "/account/user/profile", params: null, data: null, method: "GET", end: "client" };
+  const timestamp: PrefetchRequest = {
+    baseURL: "",
+    url: "/ssr/timestamp",
+    params: null,
+    data: null,
+    method: "GET",
+    end: "server",
+  };
+  const profile: PrefetchRequest = {
+    baseURL: "us",
+    url: "/account/user/profile",
+    params: null,
+    data: null,
+    method: "GET",
+    end: "client",
+  };
   const setUp = (loggedIn: boolean) => {
     const client = createApiClient({
       api,

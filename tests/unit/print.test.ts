@@ -27,7 +27,11 @@ describe("pretty printer", () => {
   test("prints the issue's example: position, code, message, frame, hint", () => {
     const source = sourceOf("specs/prices.yaml", prices);
     const offset = prices.indexOf("[1199");
-    const d = diagnostic("price-row-length", { row: "flagshipMegatron", count: 6, columns: ["us", "uk", "eu", "fr", "de", "jp", "cn"] }, { file: source.path, offset, length: 5 });
+    const d = diagnostic(
+      "price-row-length",
+      { row: "flagshipMegatron", count: 6, columns: ["us", "uk", "eu", "fr", "de", "jp", "cn"] },
+      { file: source.path, offset, length: 5 },
+    );
     expect(printPretty([d], new Map([[source.path, source]]), plain)).toBe(
       [
         "specs/prices.yaml:4:22 error price-row-length  Row flagshipMegatron has 6 prices for 7 columns (us, uk, eu, fr, de, jp, cn).",
@@ -40,7 +44,9 @@ describe("pretty printer", () => {
   });
 
   test("first line: no line before it", () => {
-    expect(codeFrame("currency: USX\nnext: 1\n", 1, 11)).toBe([" > 1 | currency: USX", "     |           ^"].join("\n"));
+    expect(codeFrame("currency: USX\nnext: 1\n", 1, 11)).toBe(
+      [" > 1 | currency: USX", "     |           ^"].join("\n"),
+    );
   });
 
   test("last line without a final newline, and a wider gutter at line 10", () => {
@@ -112,12 +118,18 @@ describe("spec text in every printer", () => {
   const d = diagnostic("unknown-currency", { value: hostile }, { file: source.path, offset: 10, length: 3 });
   const huge = "x".repeat(5_000_000);
   const hugeSource = sourceOf("specs/regions/us.yaml", `currency: ${huge}\n`);
-  const hugeD = diagnostic("unknown-currency", { value: huge }, { file: hugeSource.path, offset: 10, length: huge.length });
+  const hugeD = diagnostic(
+    "unknown-currency",
+    { value: huge },
+    { file: hugeSource.path, offset: 10, length: huge.length },
+  );
   // Raw control characters, the C1 set and bidirectional controls: none may reach a terminal.
   const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
   test("a message shows control characters escaped, visibly", () => {
-    expect(d.message).toBe("'\\x1b[2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\\x00\\r\\u202e' is not a currency the site prices in.");
+    expect(d.message).toBe(
+      "'\\x1b[2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\\x00\\r\\u202e' is not a currency the site prices in.",
+    );
   });
 
   test("pretty: message, code frame and file name escaped; the caret still under its column", () => {
@@ -127,14 +139,20 @@ describe("spec text in every printer", () => {
     const [, line, caret] = printed.split("\n") as [string, string, string];
     expect(line.slice(caret.indexOf("^"))).toMatch(/^"\\x1b/);
     const file = sourceOf("specs/regions/\x1b[31mus.yaml", "currency: USX\n");
-    const named = printPretty([diagnostic("unknown-currency", { value: "USX" }, { file: file.path, offset: 10, length: 3 })], new Map([[file.path, file]]), plain);
+    const named = printPretty(
+      [diagnostic("unknown-currency", { value: "USX" }, { file: file.path, offset: 10, length: 3 })],
+      new Map([[file.path, file]]),
+      plain,
+    );
     expect(named).not.toMatch(raw);
     expect(named).toMatch(/^specs\/regions\/\\x1b\[31mus\.yaml:1:11 /);
   });
 
   test("a caret after escaped characters stands under the column it points at", () => {
     const text = "a: \u0000\u0000\u001b x";
-    expect(codeFrame(text, 1, text.indexOf("x") + 1)).toBe([" > 1 | a: \\x00\\x00\\x1b x", `     | ${" ".repeat(16)}^`].join("\n"));
+    expect(codeFrame(text, 1, text.indexOf("x") + 1)).toBe(
+      [" > 1 | a: \\x00\\x00\\x1b x", `     | ${" ".repeat(16)}^`].join("\n"),
+    );
   });
 
   test("a 5 MB value is cut in the message and the frame, with …", () => {
@@ -163,11 +181,17 @@ describe("spec text in every printer", () => {
 
   test("GitHub: %, CR and LF escaped as GitHub documents, in the message and in properties", () => {
     const file = sourceOf("specs/a,b:c%.yaml", "currency: USX\n");
-    const withNewlines = diagnostic("invalid-value", { value: "50%\r\nnext" }, { file: file.path, offset: 10, length: 3 });
+    const withNewlines = diagnostic(
+      "invalid-value",
+      { value: "50%\r\nnext" },
+      { file: file.path, offset: 10, length: 3 },
+    );
     const printed = printGithub([withNewlines, d], new Map([[file.path, file], ...sources]));
     const lines = printed.split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe("::error file=specs/a%2Cb%3Ac%25.yaml,line=1,col=11,title=invalid-value::'50%25\\r\\nnext' is not valid here.");
+    expect(lines[0]).toBe(
+      "::error file=specs/a%2Cb%3Ac%25.yaml,line=1,col=11,title=invalid-value::'50%25\\r\\nnext' is not valid here.",
+    );
     expect(printed).not.toMatch(raw);
     expect(printed).not.toContain("\r");
   });

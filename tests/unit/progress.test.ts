@@ -22,7 +22,11 @@ test("on a terminal, a stage that runs past a second shows its counts in place, 
   at(1_400);
   progress.update("render", 10_003, 10_003);
   progress.done();
-  expect(written).toEqual(["\r\x1b[Krender   4,200 / 10,003 pages", "\r\x1b[Krender   10,003 / 10,003 pages", "\r\x1b[K"]);
+  expect(written).toEqual([
+    "\r\x1b[Krender   4,200 / 10,003 pages",
+    "\r\x1b[Krender   10,003 / 10,003 pages",
+    "\r\x1b[K",
+  ]);
 });
 
 test("a quick stage, and any stage when the output is not a terminal, print nothing", () => {

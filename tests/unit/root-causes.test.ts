@@ -25,13 +25,21 @@ function checkWith(file: string, from: string | RegExp, to: string) {
 }
 
 test("a typo in the price table's columns is one error at the column, not one per product of the region", () => {
-  const found = checkWith("prices.yaml", "columns: [us, uk, eu, fr, de, jp, cn]", "columns: [us, uk, eu, fr, de, jp, cm]");
+  const found = checkWith(
+    "prices.yaml",
+    "columns: [us, uk, eu, fr, de, jp, cn]",
+    "columns: [us, uk, eu, fr, de, jp, cm]",
+  );
   expect(found.length).toBeLessThanOrEqual(3);
   expect(found[0]).toMatchObject({ code: "unknown-region", file: "specs/prices.yaml", hint: "did you mean 'cn'?" });
 });
 
 test("a stage time shared by five regions that is wrong is one error naming the five", () => {
-  const found = checkWith("campaigns/black-friday-2024.yaml", "    end: 2024-11-22T00:00\n", "    end: 2024-11-13T00:00\n");
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "    end: 2024-11-22T00:00\n",
+    "    end: 2024-11-13T00:00\n",
+  );
   const ends = found.filter((d) => d.code === "window-end-not-after-start");
   expect(ends).toHaveLength(1);
   expect(ends[0]!.message).toContain("in us, uk, eu, fr, de");
@@ -41,7 +49,9 @@ test("a tab in the indentation is one syntax error, with the ones that follow fo
   const found = checkWith("regions/us.yaml", "  buy: Buy Now\n", "\tbuy: Buy Now\n");
   expect(found).toHaveLength(1);
   expect(found[0]).toMatchObject({ code: "yaml-syntax", file: "specs/regions/us.yaml", line: 53, column: 1 });
-  expect(found[0]!.message).toMatch(/Tabs are not allowed as indentation \(\d+ more syntax errors after it follow from this one\)/);
+  expect(found[0]!.message).toMatch(
+    /Tabs are not allowed as indentation \(\d+ more syntax errors after it follow from this one\)/,
+  );
 });
 
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {

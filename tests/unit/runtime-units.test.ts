@@ -5,7 +5,9 @@ import { layoutClassFor } from "../../runtime/layout.ts";
 import { countryLabel, regionOfPath } from "../../runtime/region.ts";
 
 const regions = Object.fromEntries(
-  ["us", "uk", "eu", "fr", "de", "jp", "kr"].map((code) => [code, { code, prefix: `/${code}` }]).concat([["cn", { code: "cn", prefix: "" }]]),
+  ["us", "uk", "eu", "fr", "de", "jp", "kr"]
+    .map((code) => [code, { code, prefix: `/${code}` }])
+    .concat([["cn", { code: "cn", prefix: "" }]]),
 ) as never;
 const shared = { regions, defaultRegion: "cn" };
 
@@ -27,12 +29,21 @@ describe("layout class", () => {
   });
   test("wider is never a smaller class", () => {
     const rank = { mobile: 0, ipad: 1, window: 2 };
-    fc.assert(fc.property(fc.nat(5000), fc.nat(5000), (a, b) => rank[layoutClassFor(Math.max(a, b), layout)] >= rank[layoutClassFor(Math.min(a, b), layout)]));
+    fc.assert(
+      fc.property(
+        fc.nat(5000),
+        fc.nat(5000),
+        (a, b) => rank[layoutClassFor(Math.max(a, b), layout)] >= rank[layoutClassFor(Math.min(a, b), layout)],
+      ),
+    );
   });
 });
 
 describe("country label in the header", () => {
-  const labels = { us: { US: "United States - English", CA: "Canada - English", OTHER: "Other Regions - English" }, uk: { GB: "United Kingdom - English" } };
+  const labels = {
+    us: { US: "United States - English", CA: "Canada - English", OTHER: "Other Regions - English" },
+    uk: { GB: "United Kingdom - English" },
+  };
   test("in us, CA is 'Canada - English' and any other non-US country 'Other Regions - English'", () => {
     expect(countryLabel("us", "CA", labels)).toBe("Canada - English");
     expect(countryLabel("us", "US", labels)).toBe("United States - English");

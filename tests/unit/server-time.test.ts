@@ -22,7 +22,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     seen.push({ path, headers: req.headers });
-    const data = path === "/ssr/timestamp" ? 1_732_921_190_000 : path === "/account/user/profile" ? { user_id: 7, email: "prime@example.com" } : null;
+    const data =
+      path === "/ssr/timestamp"
+        ? 1_732_921_190_000
+        : path === "/account/user/profile"
+          ? { user_id: 7, email: "prime@example.com" }
+          : null;
     res.writeHead(data === null ? 404 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify({ code: 2000, msg: "ok", data }));
   });

@@ -13,7 +13,8 @@ test("the schemas give editors the ids of specs/ and a sentence for every patter
   // @ts-expect-error: a plain JS dev script without type declarations
   const { editorSchemas } = await import("../../bin/gen-types.js");
   const schemas = editorSchemas() as Map<string, string>;
-  for (const [file, text] of schemas) expect(readFileSync(new URL(`../../schemas/${file}`, import.meta.url), "utf8"), file).toBe(text);
+  for (const [file, text] of schemas)
+    expect(readFileSync(new URL(`../../schemas/${file}`, import.meta.url), "utf8"), file).toBe(text);
   const common = JSON.parse(schemas.get("common.schema.json")!) as { $defs: Record<string, { enum?: string[] }> };
   expect(common.$defs.regionCode!.enum).toEqual(["cn", "us", "uk", "eu", "fr", "de", "jp", "kr"]);
   expect(common.$defs.productId!.enum).toContain("flagshipBumblebee");
@@ -23,7 +24,8 @@ test("the schemas give editors the ids of specs/ and a sentence for every patter
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
       const record = node as Record<string, unknown>;
-      if (typeof record.pattern === "string" && typeof record.patternErrorMessage !== "string") unexplained.push(record.pattern);
+      if (typeof record.pattern === "string" && typeof record.patternErrorMessage !== "string")
+        unexplained.push(record.pattern);
       Object.values(record).forEach(walk);
     }
   };

@@ -9,7 +9,9 @@ const regions = ["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"];
 test("two swapped letters are one typo: 'ed' means de, 'pj' jp, 'flagshipBumbelbee' flagshipBumblebee", () => {
   expect(closest("ed", regions)).toBe("de");
   expect(closest("pj", regions)).toBe("jp");
-  expect(closest("flagshipBumbelbee", ["flagshipBumblebee", "flagshipMegatron", "bumblebeeG1Performance"])).toBe("flagshipBumblebee");
+  expect(closest("flagshipBumbelbee", ["flagshipBumblebee", "flagshipMegatron", "bumblebeeG1Performance"])).toBe(
+    "flagshipBumblebee",
+  );
   expect(closest("black-firday", ["black-friday", "christmas-sale"])).toBe("black-friday");
 });
 
@@ -19,7 +21,14 @@ test("a name far from every candidate gets no suggestion", () => {
 });
 
 test("any id with two neighbouring letters swapped is traced back to it", () => {
-  const ids = ["flagshipBumblebee", "toyStoryBuzzLightyear", "flagshipMegatron", "eliteOptimusPrime", "grimlockG1Flagship", "interstellarScoutK1"];
+  const ids = [
+    "flagshipBumblebee",
+    "toyStoryBuzzLightyear",
+    "flagshipMegatron",
+    "eliteOptimusPrime",
+    "grimlockG1Flagship",
+    "interstellarScoutK1",
+  ];
   fc.assert(
     fc.property(fc.constantFrom(...ids), fc.nat(), (id, n) => {
       const i = n % (id.length - 1);
