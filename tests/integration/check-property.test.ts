@@ -46,7 +46,8 @@ describe("site check under random edits of the real specs", () => {
         { numRuns: runs },
       );
     },
-    runs * 1000 + 10_000,
+    // A budget, not a speed test: a machine busy with other work may take several times longer.
+    runs * 5_000 + 30_000,
   );
 
   test(
@@ -76,7 +77,7 @@ describe("site check under random edits of the real specs", () => {
         { numRuns: runs },
       );
     },
-    runs * 1000 + 10_000,
+    runs * 5_000 + 30_000,
   );
 
   test(
@@ -99,7 +100,7 @@ describe("site check under random edits of the real specs", () => {
         { numRuns: Math.max(5, Math.round(runs / 10)) },
       );
     },
-    runs * 1000 + 10_000,
+    runs * 5_000 + 30_000,
   );
 });
 
