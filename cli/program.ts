@@ -224,28 +224,46 @@ function networkAddresses(): string[] {
 }
 
 /** Listens on 127.0.0.1 (or as --host says) until SIGINT or SIGTERM; resolves with the exit code. */
+/** How many ports after a taken one --next-free-port tries. */
+const FREE_PORT_TRIES = 20;
+
 async function serveUntilStopped(
   handler: Parameters<typeof createServer>[1],
   port: number,
   host: HostOption,
   describe: (url: string) => string,
+  nextFreePort = false,
 ): Promise<number> {
   const server = createServer(handler);
   // --host alone: every address (Node listens on :: and 0.0.0.0 both). Each request must still
   // name this server as localhost or the address it came in on (checkLocalRequest, in preview.ts).
   const address = host === true ? undefined : typeof host === "string" ? host : "127.0.0.1";
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "EADDRINUSE"
-          ? new UsageError(`port ${port} is in use; pass another with --port`)
-          : error.code === "EADDRNOTAVAIL"
-            ? new UsageError(`--host ${String(host)} is not an address of this machine`)
-            : error,
-      ),
-    );
-    server.listen(port, address, resolvePromise);
-  });
+  const listen = (at: number) =>
+    new Promise<void>((resolvePromise, reject) => {
+      server.once("error", reject);
+      server.listen(at, address, () => {
+        server.off("error", reject);
+        resolvePromise();
+      });
+    });
+  // A taken port is said, not silently replaced: the next free one only when asked (--next-free-port).
+  for (let at = port, tries = 0; ; at++, tries++) {
+    try {
+      await listen(at);
+      if (at !== port) process.stdout.write(`port ${port} is in use; using ${at}\n`);
+      break;
+    } catch (caught) {
+      const error = caught as NodeJS.ErrnoException;
+      if (error.code === "EADDRINUSE" && nextFreePort && port !== 0 && tries < FREE_PORT_TRIES) continue;
+      if (error.code === "EADDRINUSE")
+        throw new UsageError(
+          `port ${at} is in use; pass another with --port, or --next-free-port to take the next free one`,
+        );
+      if (error.code === "EADDRNOTAVAIL")
+        throw new UsageError(`--host ${String(host)} is not an address of this machine`);
+      throw error;
+    }
+  }
   const bound = server.address();
   const actualPort = typeof bound === "object" && bound ? bound.port : port;
   const shown = address === undefined ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address;
@@ -293,6 +311,7 @@ function accountHandler(options: { api?: string; tokenTtl: string }) {
 async function runPreview(options: {
   out: string;
   port: string;
+  nextFreePort?: boolean;
   host?: HostOption;
   now?: string;
   api?: string;
@@ -319,12 +338,14 @@ async function runPreview(options: {
     options.host,
     (url) =>
       `preview: ${url}  (${options.out}/site${start ? `, clock at ${start.toISO({ suppressMilliseconds: true })}` : ""}; Ctrl-C stops)`,
+    options.nextFreePort,
   );
 }
 
 async function runDev(options: {
   specs: string;
   port: string;
+  nextFreePort?: boolean;
   host?: HostOption;
   now?: string;
   api?: string;
@@ -351,6 +372,7 @@ async function runDev(options: {
       options.host,
       (url) =>
         `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+      options.nextFreePort,
     );
   } finally {
     // A port in use, or any failure, stops the watcher too: the command exits instead of hanging.
@@ -471,6 +493,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .command("dev")
     .description("build in memory, serve, watch specs and templates, reload the browser on change")
     .option("--port <n>", "port to listen on", "4321")
+    .option("--next-free-port", "if the port is taken, use the next free one after it")
     .addOption(hostOption())
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--now <instant>", "build and serve the site as of this instant (the clock runs on from it)")
@@ -483,6 +506,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .description("serve a built site as production would")
     .option("--out <dir>", "folder of a finished build", "dist")
     .option("--port <n>", "port to listen on", "4173")
+    .option("--next-free-port", "if the port is taken, use the next free one after it")
     .addOption(hostOption())
     .option("--now <instant>", "start the server clock at this instant, e.g. 2024-11-25T12:00+01:00")
     .addOption(apiOption())

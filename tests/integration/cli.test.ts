@@ -59,11 +59,51 @@ describe("site check", () => {
       const port = (busy.address() as AddressInfo).port;
       const taken = runSite(["dev", "--port", String(port), "--specs", "tests/fixtures/base/specs"]);
       expect(taken.code).toBe(2);
-      expect(taken.stderr.trim()).toBe(`site: port ${port} is in use; pass another with --port`);
+      expect(taken.stderr.trim()).toBe(
+        `site: port ${port} is in use; pass another with --port, or --next-free-port to take the next free one`,
+      );
     } finally {
       busy.close();
     }
   });
+
+  test("with --next-free-port, a taken port is said and the next free one is used", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as AddressInfo).port;
+    const dev = spawn(
+      process.execPath,
+      [
+        join(projectRoot, "bin/site.js"),
+        "dev",
+        "--port",
+        String(port),
+        "--next-free-port",
+        "--specs",
+        "tests/fixtures/base/specs",
+      ],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, NO_COLOR: "1" },
+      },
+    );
+    try {
+      let out = "";
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.on("data", (chunk: Buffer) => {
+          out += chunk;
+          if (/dev: http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve();
+        });
+        dev.on("exit", (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
+      });
+      expect(out).toContain(`port ${port} is in use; using `);
+      const used = Number(/dev: http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
+      expect(used).toBeGreaterThan(port);
+    } finally {
+      dev.kill("SIGTERM");
+      busy.close();
+    }
+  }, 60_000);
 
   test("an unknown command or option exits 2", () => {
     expect(runSite(["chek"]).code).toBe(2);
