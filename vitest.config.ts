@@ -5,7 +5,13 @@
 // `npm test` runs all three; `npm run test:unit` (or test:integration, test:e2e) runs one.
 import { defineConfig } from "vitest/config";
 
-const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+// Time limits are there to end a test that hangs, never to judge how fast the machine is: the
+// whole suite twice at once beside a 10,000-route build runs four to ten times slower than alone,
+// and must pass (README "Tests"). Unit tests are small; the other tiers build, spawn and render.
+// expect.poll, which waits for a page or a server to reach a state, waits as long as a busy
+// machine needs (vitest's default is 1 s).
+const unitLimits = { testTimeout: 30_000, hookTimeout: 60_000 };
+const heavyLimits = { testTimeout: 180_000, hookTimeout: 300_000, expect: { poll: { timeout: 20_000 } } };
 
 export default defineConfig({
   test: {
@@ -18,15 +24,15 @@ export default defineConfig({
     // (tests/support/build.ts); this makes the folder they are kept in, and removes it after.
     globalSetup: ["tests/support/shared-builds.ts"],
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], ...timeouts } },
-      { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...timeouts } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], ...unitLimits } },
+      { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...heavyLimits } },
       {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           // Launched once, only when an e2e file runs; each file connects to it.
           globalSetup: ["tests/support/browser-server.ts"],
-          ...timeouts,
+          ...heavyLimits,
         },
       },
     ],

@@ -41,7 +41,7 @@ describe("Black Friday in the site.browser", () => {
     // At zero the stage shows as ended; the page is not loaded again until a newer build is
     // deployed (tests/e2e/browser-countdown-end.test.ts).
     await page.clock.runFor(12_000);
-    await expect.poll(() => countdownText(page), { timeout: 20_000 }).toBe("This stage has ended");
+    await expect.poll(() => countdownText(page)).toBe("This stage has ended");
     await page.close();
   });
 

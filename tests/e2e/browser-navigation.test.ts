@@ -14,7 +14,7 @@ beforeAll(async () => {
   const built = await realSiteAt("2025-09-01T12:00+02:00");
   server = await serveStatic(join(built.out, "site"));
   browser = await connectBrowser();
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -48,7 +48,7 @@ beforeAll(async () => {
     dev.once("exit", (code) => reject(new Error(`site dev exited ${code}: ${stderr}`)));
   });
   browser = await connectBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -71,7 +71,7 @@ async function openArticle(): Promise<Page> {
 /** Waits for the overlay and returns its text. */
 async function overlayText(page: Page): Promise<string> {
   const overlay = page.locator("#__site-error-overlay");
-  await overlay.waitFor({ timeout: 15_000 });
+  await overlay.waitFor({ timeout: 60_000 });
   return overlay.innerText();
 }
 
@@ -81,7 +81,7 @@ async function fixedAndCleared(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !document.getElementById("__site-error-overlay") && document.querySelector("h1")?.textContent === "About us",
     null,
-    { timeout: 15_000 },
+    { timeout: 60_000 },
   );
 }
 

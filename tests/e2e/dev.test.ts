@@ -53,7 +53,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await connectBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   writeFileSync(prices, original);
@@ -134,18 +134,18 @@ describe("site dev", () => {
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1249, 8499]"));
     await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,249", null, {
-      timeout: 10_000,
+      timeout: 60_000,
     });
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1249]"));
     const overlay = page.locator("#__site-error-overlay");
-    await overlay.waitFor({ timeout: 10_000 });
+    await overlay.waitFor({ timeout: 60_000 });
     expect(await overlay.innerText()).toContain("price-row-length");
     expect(await overlay.innerText()).toContain("Row flagshipBumblebee has 1 price for 2 columns");
 
     writeFileSync(prices, original.replace("[1299, 8499]", "[1259, 8499]"));
     await page.waitForFunction(() => document.querySelector(".product-price .price")?.textContent === "$1,259", null, {
-      timeout: 10_000,
+      timeout: 60_000,
     });
     expect(await overlay.count()).toBe(0);
     await page.close();

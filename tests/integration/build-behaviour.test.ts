@@ -173,7 +173,7 @@ describe("a failed build writes nothing", () => {
     }
     // The next build clears up whatever the killed ones left beside dist/ (in the background).
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
-    await expect.poll(() => readdirSync(root).filter((n) => n.startsWith(".")), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
     expect(snapshot(join(root, "dist"))).toBe(before);
   });
 
@@ -237,7 +237,7 @@ describe("render threads", () => {
     expect(threaded.summary!.pages).toBeGreaterThan(150);
     expect(threaded.summary!.heaviest).toEqual(single.summary!.heaviest);
     expect(snapshot(join(root, "threaded"))).toBe(snapshot(join(root, "single")));
-  }, 60_000);
+  });
 
   test("a page that fails to render on a thread fails the whole render, with the stack kept out of the message", async () => {
     const root = mkdtempSync(join(tmpdir(), "site-threads-"));
@@ -269,5 +269,5 @@ describe("render threads", () => {
     expect(failure?.message).toMatch(/^a page failed to render: /);
     expect(failure?.message).not.toMatch(stackTrace);
     expect(failure?.stack).toMatch(stackTrace);
-  }, 60_000);
+  });
 });

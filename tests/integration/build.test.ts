@@ -15,7 +15,7 @@ beforeAll(async () => {
   const built = await realSiteAt(NOW);
   expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   out = built.out;
-}, 60_000);
+});
 
 const page = (path: string): HTMLElement => {
   const file = path === "/" ? "index.html" : `${path.slice(1)}/index.html`;

@@ -32,6 +32,6 @@ describe("site check prints each fixture's snapshot", () => {
       if (!c.checkWindowsAt) expect(rest).toMatch(count);
       const errors = c.diagnostics.some((d) => (d.severity ?? "error") === "error");
       expect(code).toBe(errors ? 1 : 0);
-    }, 120_000);
+    });
   });
 });

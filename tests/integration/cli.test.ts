@@ -103,7 +103,7 @@ describe("site check", () => {
       dev.kill("SIGTERM");
       busy.close();
     }
-  }, 60_000);
+  });
 
   test("an unknown command or option exits 2", () => {
     expect(runSite(["chek"]).code).toBe(2);

@@ -89,7 +89,7 @@ beforeAll(async () => {
   dev.stderr!.on("data", (d: Buffer) => (stderr += d));
   const serving = await lineMatching(/^dev: http:\/\/127\.0\.0\.1:\d+/);
   port = Number(/:(\d+)/.exec(serving.slice("dev: http://".length))![1]);
-}, 60_000);
+});
 
 afterAll(async () => {
   if (dev && dev.exitCode === null) {

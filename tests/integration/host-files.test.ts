@@ -39,7 +39,7 @@ beforeAll(async () => {
   await dev.start();
   devServer = createServer(dev.handler);
   await new Promise<void>((resolve) => devServer.listen(0, "127.0.0.1", resolve));
-}, 90_000);
+});
 
 afterAll(async () => {
   await preview?.close();

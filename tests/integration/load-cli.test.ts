@@ -58,7 +58,7 @@ describe("encoding", () => {
     const built = runSite(["build", "--out", join(root, "dist"), "--now", "2025-06-01T00:00Z"], { cwd: root });
     expect(built.code).toBe(1);
     expect(built.stdout).toContain("nothing was written");
-  }, 60_000);
+  });
 });
 
 describe("what a spec folder may hold besides spec files", () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
     createPreviewHandler({ files: filesOnDisk(site), routes: () => routes, homes: () => homes, clock: () => clock }),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   cleanups.forEach((c) => c());

@@ -30,7 +30,7 @@ beforeAll(async () => {
   heaviestInSummary = built.summary.heaviest;
   model = check(join(projectRoot, "specs")).model!;
   pages = files(join(out, "site")).filter((f) => f.endsWith(".html"));
-}, 60_000);
+});
 
 const site = (path: string) => join(out, "site", path);
 const pathOf = (file: string) =>

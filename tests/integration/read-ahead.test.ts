@@ -41,7 +41,7 @@ describe("read-ahead", () => {
     const plain = summary(check(specs, root));
     expect(plain.diagnostics.map((d) => d.code)).toContain("unknown-placeholder");
     expect(summary(check(specs, root, { ahead }))).toEqual(plain);
-  }, 60_000);
+  });
 
   test("a file saved after it was read ahead is read again", async () => {
     const ahead = await readAhead(specs);
@@ -53,5 +53,5 @@ describe("read-ahead", () => {
     } finally {
       writeFileSync(prices, original);
     }
-  }, 60_000);
+  });
 });

@@ -28,4 +28,4 @@ test("validators loaded from the cache report exactly what freshly compiled ones
     rmSync(file, { force: true });
     resetValidators();
   }
-}, 120_000);
+});

@@ -17,7 +17,8 @@ export function runSite(args: string[], options: { cwd?: string; env?: NodeJS.Pr
     cwd: options.cwd ?? projectRoot,
     env: { ...process.env, NO_COLOR: "1", ...options.env },
     encoding: "utf8",
-    timeout: 60_000,
+    // A guard against a run that never ends, not a judgment of its speed: a busy machine is slow.
+    timeout: 300_000,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -56,7 +57,7 @@ export async function runSiteEach(runs: { cwd: string; args: string[] }[]): Prom
     input: JSON.stringify(runs),
     env: { ...process.env, NO_COLOR: "1", NODE_ENV: "production" },
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 300_000,
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0)

@@ -35,7 +35,7 @@ export function serveBuiltSite(options: ServedSiteOptions) {
     } else out = (await realSiteAt(options.now)).out;
     preview = await startPreview(out, options.clock, options.accounts);
     browser = await connectBrowser();
-  }, 90_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await preview?.close();

@@ -53,24 +53,43 @@ export class SiteWorker {
     return worker;
   }
 
-  /** `site <args>`; "timeout" when it has not answered within `ms`. */
+  /**
+   * `site <args>`; "timeout" when it has spent `ms` of CPU time without answering, or ten times
+   * that on the wall clock. CPU time, because that is what a run stuck in a loop spends and what a
+   * busy machine does not stretch: a case that takes 3 s alone takes 30 s of wall time beside two
+   * other builds, and is no hang. (process.cpuUsage counts every thread of this process; while a
+   * run goes on, the thread doing it is the only one at work.) The wall limit catches a run that
+   * waits for ever without spending anything.
+   */
   async run(args: string[], ms: number): Promise<RunResult | "timeout"> {
     const worker = await this.thread();
+    const cpuAtStart = process.cpuUsage();
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage(cpuAtStart);
+      return (user + system) / 1000;
+    };
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const stop = () => {
+        clearInterval(watch);
+        clearTimeout(wall);
+      };
+      const giveUp = () => {
+        stop();
         worker.removeAllListeners("message");
         worker.removeAllListeners("error");
         this.worker = undefined;
         void worker.terminate();
         resolve("timeout");
-      }, ms);
+      };
+      const watch = setInterval(() => cpuMs() > ms && giveUp(), 250);
+      const wall = setTimeout(giveUp, ms * 10);
       worker.once("message", (result: RunResult) => {
-        clearTimeout(timer);
+        stop();
         worker.removeAllListeners("error");
         resolve(result);
       });
       worker.once("error", (error) => {
-        clearTimeout(timer);
+        stop();
         this.worker = undefined;
         reject(error);
       });
