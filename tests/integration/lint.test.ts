@@ -1,5 +1,7 @@
 // npm run lint in the suite, so CI holds it: Biome (format, import cycles, function length and
 // complexity, the recommended rules) and knip (no unused file, export or dependency).
+// In the integration tier: it runs two tools over the whole project in child processes, seconds of
+// CPU the unit tier's budget (under 20 s for all of it) has no room for.
 import { spawnSync } from "node:child_process";
 import { expect, test } from "vitest";
 import { projectRoot } from "../support/cli.ts";
