@@ -9,7 +9,7 @@
 // everything but the pages first (write/site-files.ts); render then writes each page as it is
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, realpathSync, rmSync } from "node:fs";
 import type { DateTime } from "luxon";
 import { bundle, type BundleOutput } from "./bundle/index.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
@@ -150,7 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let bytes = 0;
   let rendered: RenderedPage[];
   try {
-    const target: OutputTarget = { staging, previous: existsSync(options.out) ? options.out : null };
+    const target: OutputTarget = { staging, previous: existsSync(options.out) ? realpathSync(options.out) : null };
     for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
     const threads = options.threads ?? renderThreads(site.pages.length);
     rendered = await renderPages(site.pages, site.assets, target, threads, (done, total) =>

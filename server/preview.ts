@@ -69,12 +69,11 @@ const UNSERVED = new Set(["/_redirects", "/_headers"]);
 
 /** A site folder on disk; a path that leaves it (by .., by a symlink) reads as missing. */
 export function filesOnDisk(root: string): SiteFiles {
-  let realRoot: Promise<string> | undefined;
   return {
     async read(path) {
-      realRoot ??= realpath(root);
-      const base = await realRoot;
+      // Resolved on every request: dist is a link that each build points at a new build folder.
       try {
+        const base = await realpath(root);
         const full = await realpath(join(base, path));
         if (full !== base && !full.startsWith(base + sep)) return undefined;
         if (!(await stat(full)).isFile()) return undefined;

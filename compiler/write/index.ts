@@ -1,53 +1,84 @@
 // Stage 7, write: the files around the pages that hosts and crawlers read (routes.json and the
 // route manifests, build.json, sitemap.xml, robots.txt; the host files _redirects, _headers and an
-// nginx snippet, with the security headers of site preview), and the swap that
-// makes a build all-or-nothing: everything is written to a sibling folder that replaces --out
-// only once it is complete, so a failed or killed build leaves the previous dist/ as it was.
+// nginx snippet, with the security headers of site preview), and the swap that makes a build
+// all-or-nothing and never leaves a moment without output. --out is a symbolic link to a build
+// folder beside it (dist -> .dist.builds/<build>); a build writes a new build folder and then
+// renames a new link over the old one, which the file system does in one step. A failed or killed
+// build leaves the previous output as it was, and a server reading dist/site reads one whole build.
 
 import { spawn } from "node:child_process";
 import {
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
 import { CACHE_CONTROL, securityHeaders } from "../../server/security-headers.ts";
 import { escapeMarkup } from "../render/markup.ts";
 
-/** A fresh staging folder beside `out`; what killed builds left behind is cleared up first. */
+/** The folder beside `out` that holds its builds: .dist.builds for dist. */
+export function buildsFolder(out: string): string {
+  const absolute = resolve(out);
+  return join(dirname(absolute), `.${basename(absolute)}.builds`);
+}
+
+/** The build folder `out` links to now, if it is a link into its builds folder. */
+function currentBuild(out: string): string | null {
+  const absolute = resolve(out);
+  if (!lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
+  const target = resolve(dirname(absolute), readlinkSync(absolute));
+  return dirname(target) === buildsFolder(out) ? basename(target) : null;
+}
+
+/** A fresh build folder for this build; what killed builds left behind is cleared up first. */
 export function stagingFolder(out: string): string {
-  const parent = dirname(out);
-  mkdirSync(parent, { recursive: true });
+  const builds = buildsFolder(out);
+  mkdirSync(builds, { recursive: true });
   recoverFromKilledBuilds(out);
-  const staging = join(parent, `.${basename(out)}.building-${process.pid}`);
+  removeStaleBuilds(out);
+  const staging = join(builds, `${process.pid}-${Date.now().toString(36)}`);
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  mkdirSync(staging);
   return staging;
 }
 
 /**
- * A build killed between its two renames leaves no `out` but the previous one set aside: put it
- * back. Staging and set-aside folders of builds that are gone are removed.
+ * Outputs written before --out was a link were swapped with two renames; a build killed between
+ * them left no `out` but the previous one set aside: put it back, and clear the rest up.
  */
 function recoverFromKilledBuilds(out: string): void {
-  const parent = dirname(out);
-  const name = basename(out);
-  const leftovers = readdirSync(parent).filter(
-    (f) => f.startsWith(`.${name}.building-`) || f.startsWith(`.${name}.old-`),
+  const parent = dirname(resolve(out));
+  const name = basename(resolve(out));
+  const leftovers = readdirSync(parent).filter((f) =>
+    [".building-", ".old-", ".link-"].some((kind) => f.startsWith(`.${name}${kind}`)),
   );
   for (const leftover of leftovers) {
     const pid = Number(leftover.slice(leftover.lastIndexOf("-") + 1));
     if (pid === process.pid || isAlive(pid)) continue;
     if (leftover.startsWith(`.${name}.old-`) && !existsSync(out)) renameSync(join(parent, leftover), out);
     else removeInBackground(join(parent, leftover));
+  }
+}
+
+/** Removes the build folders that `out` does not link to, but those live builds are writing. */
+function removeStaleBuilds(out: string): void {
+  const builds = buildsFolder(out);
+  const current = currentBuild(out);
+  for (const build of readdirSync(builds)) {
+    const pid = Number(build.slice(0, build.indexOf("-")));
+    if (build === current || (pid !== process.pid && isAlive(pid))) continue;
+    removeInBackground(join(builds, build));
   }
 }
 
@@ -61,20 +92,23 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Replaces `out` with the finished staging folder. The previous output is removed by a process
- * of its own: deleting a large site takes as long as writing it, and nobody waits for that.
+ * Makes `out` the finished build folder: a new link is made beside `out` and renamed over it, so
+ * `out` names the old build until the instant it names the new one. The previous build is removed
+ * by a process of its own: deleting a large site takes as long as writing it, and nobody waits.
  */
 export function swapIn(staging: string, out: string): void {
-  const old = join(dirname(out), `.${basename(out)}.old-${process.pid}`);
-  rmSync(old, { recursive: true, force: true });
-  let hadPrevious = true;
-  try {
-    renameSync(out, old);
-  } catch {
-    hadPrevious = false;
-  }
-  renameSync(staging, out);
-  if (hadPrevious) removeInBackground(old);
+  const absolute = resolve(out);
+  const link = join(dirname(absolute), `.${basename(absolute)}.link-${process.pid}`);
+  rmSync(link, { force: true });
+  // Windows makes folder links as junctions, which take an absolute target.
+  if (process.platform === "win32") symlinkSync(staging, link, "junction");
+  else symlinkSync(relative(dirname(absolute), staging), link);
+  const existing = lstatSync(absolute, { throwIfNoEntry: false });
+  // An output from before outputs were links is a folder, which no link can be renamed over: it
+  // is moved into the builds folder first, the one time a build leaves a moment without output.
+  if (existing?.isDirectory()) renameSync(absolute, join(buildsFolder(out), `${process.pid}-earlier`));
+  renameSync(link, absolute);
+  removeStaleBuilds(out);
 }
 
 function removeInBackground(folder: string): void {
@@ -86,7 +120,7 @@ function removeInBackground(folder: string): void {
       stdio: "ignore",
     },
   );
-  // Should the process fail to start, the next build clears the folder up (recoverFromKilledBuilds).
+  // Should the process fail to start, the next build clears the folder up (removeStaleBuilds).
   remover.on("error", () => {});
   remover.unref();
 }

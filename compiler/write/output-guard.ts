@@ -6,6 +6,7 @@
 import {
   closeSync,
   existsSync,
+  lstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -16,6 +17,7 @@ import {
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { projectRoot } from "../project.ts";
+import { buildsFolder } from "./index.ts";
 
 /** Why a build will not write to a folder: said to the user in one line (exit 2). */
 export class OutputRefused extends Error {}
@@ -39,7 +41,7 @@ export function guardOutput(out: string, protect: { specsDir: string; cwd: strin
     const rel = relative(target, realOrResolved(folder));
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   };
-  const shown = relative(protect.cwd, target) || ".";
+  const shown = relative(protect.cwd, resolve(out)) || ".";
   if (target === dirname(target))
     throw new OutputRefused(`--out ${shown} is the root of the file system; pass a folder of its own, such as dist`);
   for (const [folder, what] of [
@@ -52,6 +54,11 @@ export function guardOutput(out: string, protect: { specsDir: string; cwd: strin
         `--out ${shown} ${target === realOrResolved(folder) ? "is" : "contains"} ${what}; a build replaces its --out folder whole, so pass a folder of its own, such as dist`,
       );
   }
+  const link = lstatSync(out, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink() && dirname(target) !== realOrResolved(buildsFolder(out)))
+    throw new OutputRefused(
+      `--out ${shown} is a link to a folder that is not one of its builds; a build replaces the link, so pass a folder of its own, such as dist`,
+    );
   if (!existsSync(target)) return;
   if (!statSync(target).isDirectory()) throw new OutputRefused(`--out ${shown} is a file, not a folder`);
   if (existsSync(join(target, ".git")))

@@ -2,15 +2,28 @@
 // render threads change nothing in the output.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import fs from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
 import { afterEach, describe, expect, test } from "vitest";
 import { compile } from "../../compiler/compile/index.ts";
 import { build, check } from "../../compiler/pipeline.ts";
 import { renderPages, type PageJob } from "../../compiler/render/pool.ts";
+import { stagingFolder, swapIn } from "../../compiler/write/index.ts";
+import { filesOnDisk } from "../../server/preview.ts";
 import { buildInto } from "../support/build.ts";
 import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
@@ -114,6 +127,17 @@ describe("spec text cannot break the page", () => {
 });
 
 /** A digest of every file under `dir`: its path inside `dir` and its bytes. */
+/**
+ * What builds left beside dist/ besides the output itself: dist is a link to one folder of
+ * .dist.builds/, and nothing else (no staging folder, no earlier build, no spare link) remains.
+ */
+function leftovers(root: string): string[] {
+  const current = basename(readlinkSync(join(root, "dist")));
+  const beside = readdirSync(root).filter((n) => n.startsWith(".") && n !== ".dist.builds");
+  const builds = readdirSync(join(root, ".dist.builds")).filter((n) => n !== current);
+  return [...beside, ...builds.map((n) => `.dist.builds/${n}`)];
+}
+
 function snapshot(dir: string): string {
   const hash = createHash("sha256");
   const walk = (d: string) => {
@@ -143,7 +167,7 @@ describe("a failed build writes nothing", () => {
     expect(second.stdout + second.stderr).not.toMatch(stackTrace);
     expect(snapshot(join(root, "dist"))).toBe(before);
     // No staging folder is left behind either.
-    expect(readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+    expect(leftovers(root)).toEqual([]);
   });
 
   test("a build killed at a random moment leaves the previous dist/ whole", async () => {
@@ -173,7 +197,7 @@ describe("a failed build writes nothing", () => {
     }
     // The next build clears up whatever the killed ones left beside dist/ (in the background).
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
-    await expect.poll(() => readdirSync(root).filter((n) => n.startsWith("."))).toEqual([]);
+    await expect.poll(() => leftovers(root)).toEqual([]);
     expect(snapshot(join(root, "dist"))).toBe(before);
   });
 
@@ -182,6 +206,56 @@ describe("a failed build writes nothing", () => {
     const result = runSite(["build", "--now", "2025-01-01T00:00"], { cwd: root });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant/);
+  });
+});
+
+describe("the swap", () => {
+  // Every step the swap takes on the file system is watched: after each one, the page must be
+  // there, whole, from the old build or the new. A kill can land between any two steps.
+  test("never leaves a moment with no output: after every step, dist holds one whole build", () => {
+    const root = mkdtempSync(join(tmpdir(), "swap-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const out = join(root, "dist");
+    const page = join(out, "site", "index.html");
+    const staged = (n: number) => {
+      const staging = stagingFolder(out);
+      mkdirSync(join(staging, "site"));
+      writeFileSync(join(staging, "site", "index.html"), `build ${n}\n`);
+      return staging;
+    };
+    swapIn(staged(0), out);
+    const seen: string[] = [];
+    const original = { renameSync: fs.renameSync, rmSync: fs.rmSync, symlinkSync: fs.symlinkSync };
+    for (const name of Object.keys(original) as (keyof typeof original)[]) {
+      (fs as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        (original[name] as (...a: unknown[]) => unknown)(...args);
+        seen.push(`${name}: ${fs.existsSync(page) ? fs.readFileSync(page, "utf8").trim() : "no output"}`);
+      };
+    }
+    syncBuiltinESMExports();
+    try {
+      for (let n = 1; n <= 3; n++) swapIn(staged(n), out);
+    } finally {
+      Object.assign(fs, original);
+      syncBuiltinESMExports();
+    }
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.filter((step) => !/: build \d$/.test(step))).toEqual([]);
+    expect(fs.readFileSync(page, "utf8")).toBe("build 3\n");
+  });
+
+  test("a server started on dist/site serves each new build once it is swapped in", async () => {
+    const root = mkdtempSync(join(tmpdir(), "swap-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const out = join(root, "dist");
+    const files = filesOnDisk(join(out, "site"));
+    for (const n of [1, 2]) {
+      const staging = stagingFolder(out);
+      mkdirSync(join(staging, "site"));
+      writeFileSync(join(staging, "site", "index.html"), `build ${n}\n`);
+      swapIn(staging, out);
+      expect(String(await files.read("index.html"))).toBe(`build ${n}\n`);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // earlier output: the project, the specs, a git work tree, a folder of someone's files. Two builds
 // never write into one folder at once.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { runSite, stackTrace } from "../support/cli.ts";
@@ -59,6 +59,26 @@ test("a git work tree or a folder of someone's files is refused; a new folder is
   const fresh = build(root, "dist");
   expect(fresh.code, fresh.stderr).toBe(0);
   expect(existsSync(join(root, "dist", ".site-output"))).toBe(true);
+});
+
+test("a link to a folder that is not one of the output's builds is refused, and the folder is left whole", () => {
+  const root = project();
+  mkdirSync(join(root, "www"));
+  writeFileSync(join(root, "www", "index.html"), "hand-written");
+  symlinkSync("www", join(root, "dist"));
+  expectRefused(build(root, "dist"), /--out dist is a link to a folder that is not one of its builds/);
+  expect(readFileSync(join(root, "www", "index.html"), "utf8")).toBe("hand-written");
+});
+
+test("dist is a link to its newest build, swapped by each build; earlier builds are cleared away", async () => {
+  const root = project();
+  expect(build(root, "dist").code).toBe(0);
+  const first = readlinkSync(join(root, "dist"));
+  expect(build(root, "dist").code).toBe(0);
+  const second = readlinkSync(join(root, "dist"));
+  expect(second).not.toBe(first);
+  expect(second).toMatch(/^\.dist\.builds\//);
+  await expect.poll(() => readdirSync(join(root, ".dist.builds"))).toEqual([second.split("/")[1]]);
 });
 
 test("an earlier output is replaced, with a stamp or, from before stamps, by its shape", () => {
