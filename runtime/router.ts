@@ -21,9 +21,20 @@ export interface RouterOptions {
   onPage: (main: HTMLElement) => Promise<void>;
 }
 
-/** Head elements a page owns; they are replaced on navigation. */
-const MANAGED_HEAD =
-  'meta[name="description"], meta[name="keywords"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+/**
+ * Head elements a page owns; they are replaced on navigation. The OpenGraph and Twitter card tags
+ * too: a link shared, or a page read by a tool, after a client-side navigation names this page.
+ */
+const MANAGED_HEAD = [
+  'meta[name="description"]',
+  'meta[name="keywords"]',
+  'meta[name="robots"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'link[rel="canonical"]',
+  'link[rel="alternate"]',
+  'script[type="application/ld+json"]',
+].join(", ");
 
 /**
  * The page at url, parsed; null when it cannot be swapped in: the server did not answer with

@@ -31,6 +31,18 @@ async function open(path: string, width = 1280): Promise<Page> {
   return page;
 }
 
+/** Puts a link to `href` into the page's main and returns its selector, for a click to follow. */
+async function linkTo(page: Page, href: string): Promise<string> {
+  await page.evaluate((target) => {
+    const a = document.createElement("a");
+    a.href = target;
+    a.textContent = target;
+    a.id = "test-link";
+    document.querySelector("main")!.append(a);
+  }, href);
+  return "#test-link";
+}
+
 describe("client-side navigation", () => {
   test("the header leads from /us to a product page without a full load", async () => {
     const page = await open("/us");
@@ -71,16 +83,39 @@ describe("client-side navigation", () => {
 
   test("an unknown path is loaded from the server and answers the 404 page", async () => {
     const page = await open("/us");
-    await page.evaluate(() => {
-      const a = document.createElement("a");
-      a.href = "/us/no-such-page";
-      a.textContent = "missing";
-      a.id = "missing-link";
-      document.querySelector("main")!.append(a);
-    });
-    const [response] = await Promise.all([page.waitForNavigation(), page.click("#missing-link")]);
+    const missing = await linkTo(page, "/us/no-such-page");
+    const [response] = await Promise.all([page.waitForNavigation(), page.click(missing)]);
     expect(response?.status()).toBe(404);
     expect(await page.title()).toContain("Mechanova");
+    await page.close();
+  });
+
+  test("the head's shared-link tags and links are the new page's after a client-side navigation", async () => {
+    // What a shared link or a crawler reads: the OpenGraph and Twitter tags, canonical and alternates.
+    const headOf = (page: Page) =>
+      page.evaluate(() =>
+        [
+          ...document.head.querySelectorAll(
+            'meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"], link[rel="alternate"]',
+          ),
+        ]
+          .map((el) => el.outerHTML)
+          .sort(),
+      );
+    const direct = await open("/us/toy-story-buzz-lightyear");
+    const expected = await headOf(direct);
+    await direct.close();
+
+    const page = await open("/us");
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    await page.click(await linkTo(page, "/us/toy-story-buzz-lightyear"));
+    await page.waitForFunction(() => document.title.startsWith("Toy Story Buzz Lightyear"));
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    expect(await page.getAttribute('meta[property="og:url"]', "content")).toBe(
+      "https://www.mechanova.com/us/toy-story-buzz-lightyear",
+    );
+    expect(await page.getAttribute('meta[name="twitter:title"]', "content")).toMatch(/^Toy Story Buzz Lightyear/);
+    expect(await headOf(page)).toEqual(expected);
     await page.close();
   });
 
