@@ -7,7 +7,7 @@ import { networkInterfaces } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { Command, CommanderError, Option } from "commander";
-import { hasErrors, strictly } from "../compiler/diagnostics/index.ts";
+import { closest, hasErrors, strictly } from "../compiler/diagnostics/index.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "../compiler/write/output-guard.ts";
 import { createProgress } from "./print/progress.ts";
@@ -76,6 +76,33 @@ function runCheck(options: { specs: string; json?: boolean; format?: Format; str
   return hasErrors(result.diagnostics) ? 1 : 0;
 }
 
+/** The region codes site.yaml names, or undefined when it cannot be read (site check says why). */
+function siteRegions(specsDir: string): string[] | undefined {
+  try {
+    const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as { regions?: unknown } | null;
+    return site?.regions && typeof site.regions === "object" ? Object.keys(site.regions) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * --regions us,uk: the codes given, each a region of site.yaml (one line naming the closest if
+ * not). Unchecked when site.yaml cannot be read: the build then stops at its problems.
+ */
+function regionsOption(value: string, known: readonly string[] | undefined): string[] {
+  const regions = [...new Set(value.split(",").map((r) => r.trim()))].filter((r) => r !== "");
+  if (!regions.length) throw new UsageError(`--regions '${value}' names no region (e.g. --regions us,uk)`);
+  const unknown = known && regions.find((r) => !known.includes(r));
+  if (known && unknown !== undefined) {
+    const suggestion = closest(unknown, known);
+    throw new UsageError(
+      `--regions: '${unknown}' is not a region of site.yaml${suggestion ? `; did you mean '${suggestion}'?` : ""} (regions: ${known.join(", ")})`,
+    );
+  }
+  return regions;
+}
+
 function instantOption(value: string | undefined, name: string): DateTime {
   if (value === undefined) return DateTime.now();
   const parsed = parseInstant(value);
@@ -96,12 +123,14 @@ async function runBuild(options: {
   specs: string;
   out: string;
   now?: string;
+  regions?: string;
   strict?: boolean;
   json?: boolean;
   format?: Format;
 }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const now = instantOption(options.now, "--now");
+  const regions = options.regions === undefined ? undefined : regionsOption(options.regions, siteRegions(specsDir));
   const format = formatOf(options);
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
@@ -113,6 +142,7 @@ async function runBuild(options: {
     specsDir,
     out,
     now,
+    ...(regions ? { regions } : {}),
     strict: options.strict ?? false,
     onProgress: (name, done, total) => progress.update(name, done, total),
     onStage: (name, detail, ms) => {
@@ -177,18 +207,10 @@ function runNewCampaign(
   const file = join(specsDir, "campaigns", `${id}.yaml`);
   if (existsSync(file))
     throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
-  const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as {
-    regions?: Record<string, unknown>;
-  } | null;
-  const known = Object.keys(site?.regions ?? {});
+  const known = siteRegions(specsDir) ?? [];
   const regions = options.regions
-    ? options.regions.split(",").map((r) => r.trim())
+    ? regionsOption(options.regions, known)
     : known.filter((r) => r !== "cn" && r !== "kr");
-  const unknown = regions.filter((r) => !known.includes(r));
-  if (unknown.length)
-    throw new UsageError(
-      `--regions: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a region" : "are not regions"} of site.yaml (${known.join(", ")})`,
-    );
   const start = options.start ? DateTime.fromISO(options.start) : DateTime.now().plus({ days: 1 });
   if (!start.isValid) throw new UsageError(`--start '${options.start}' is not a date such as 2026-12-01`);
   const name =
@@ -453,6 +475,10 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--specs <dir>", "folder of the YAML specs", "specs")
     .option("--out <dir>", "output folder", "dist")
     .option("--now <instant>", "build the site as it is at this instant, e.g. 2024-11-25T12:00+01:00 (default: now)")
+    .option(
+      "--regions <codes>",
+      "build only these regions' pages, e.g. us,uk (the files every region shares are written whole): the outputs of separate runs, merged, equal the full build",
+    )
     .option("--strict", "treat every warning as an error (for CI): nothing is written while one remains")
     .option("--json", 'print {"diagnostics": [...], "summary": {...}} on stdout (same as --format json)')
     .addOption(formatOption())

@@ -67,6 +67,8 @@ export interface RenderSiteOptions {
   /** Bundles the generated modules (default: a one-off hashed production bundle). */
   bundle?: (modules: ReadonlyMap<string, string>) => Promise<BundleOutput>;
   onStage?: (stage: string, detail: string) => void;
+  /** Only these regions' pages and route files; the files every region shares are made whole. */
+  regions?: ReadonlySet<string>;
 }
 
 export interface PreparedSite {
@@ -85,7 +87,11 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
   const assets: PageAssets = { script: bundled.script, style: bundled.style, preloads: bundled.preloads };
-  return { compiled, assets, ...siteFiles(model, compiled, bundled, assets, options.renderer ?? renderModule) };
+  return {
+    compiled,
+    assets,
+    ...siteFiles(model, compiled, bundled, assets, options.renderer ?? renderModule, options.regions),
+  };
 }
 
 export interface BuildOptions {
@@ -95,6 +101,12 @@ export interface BuildOptions {
   cwd?: string;
   /** Render threads; by default one per core on large sites and none on small ones. */
   threads?: number;
+  /**
+   * Build only these regions' pages (site build --regions): compile and the files every region
+   * shares (routes.json, the sitemap, the assets, the host files) still cover the whole site, so
+   * the outputs of builds of disjoint regions, merged, are the full build.
+   */
+  regions?: readonly string[];
   /** Every warning counts as an error (CI): nothing is written while one remains. */
   strict?: boolean;
   /** Called as a long stage advances, with what is done of how much. */
@@ -145,7 +157,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Checked before anything is written: a build replaces --out whole.
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
   const release = lockOutput(options.out);
-  const site = await prepareSite(model, options.now, { onStage: stage });
+  const regions = options.regions ? new Set(options.regions) : undefined;
+  const site = await prepareSite(model, options.now, { onStage: stage, ...(regions ? { regions } : {}) });
   const staging = stagingFolder(options.out);
   let bytes = 0;
   let rendered: RenderedPage[];
@@ -178,7 +191,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     summary: {
       routes: site.compiled.routes.length,
       pages: rendered.length,
-      regions: model.regions.size,
+      regions: regions?.size ?? model.regions.size,
       bytes,
       nextChange: site.compiled.nextChange,
       ms: performance.now() - started,

@@ -31,6 +31,8 @@ export function siteFiles(
   bundled: BundleOutput,
   assets: PageAssets,
   renderer: Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">,
+  /** Only these regions' routes (site build --regions); the shared files are whole regardless. */
+  regions?: ReadonlySet<string>,
 ): { files: OutputFiles; pages: PageJob[] } {
   const { renderNotFound, renderRedirect } = renderer;
   const files: OutputFiles = new Map();
@@ -43,6 +45,7 @@ export function siteFiles(
   const pages: PageJob[] = [];
   for (const route of compiled.routes) {
     const m = route.manifest;
+    if (regions && !regions.has(m.region)) continue;
     const feed = route.feed;
     // A news page's feed, beside it (site/us/news/feed.xml); only its region's pages link to it.
     if (feed)
