@@ -113,6 +113,15 @@ describe("the loader's fast path", () => {
     );
   });
 
+  test("reads colours such as #e2e8f0 itself: a 10,000-route catalogue of them is not left to the slow parser", () => {
+    const art = 'art: { palette: { body: "#e2e8f0", trim: "#1e3a8a", glow: "#2e8f00" }, silhouette: car }\n';
+    expect(fastData(art)).toEqual({
+      data: { art: { palette: { body: "#e2e8f0", trim: "#1e3a8a", glow: "#2e8f00" }, silhouette: "car" } },
+    });
+    // A number with an exponent is still the positioned parser's to read.
+    expect(fastData("price: 1e3\n")).toBeUndefined();
+  });
+
   test("refuses nested aliases that would repeat the data without bound, with a position", () => {
     const bomb = nestedAliases(9, 10);
     expect(fastData(bomb)).toBeUndefined();
