@@ -11,7 +11,7 @@
 
 import { existsSync, realpathSync, rmSync } from "node:fs";
 import type { DateTime } from "luxon";
-import { bundle, type BundleOutput } from "./bundle/index.ts";
+import { bundle, shapeOf, type BundleOutput, type PageShape } from "./bundle/index.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link } from "./link/index.ts";
@@ -64,8 +64,8 @@ export type Renderer = Pick<typeof renderModule, "renderRoutePage" | "renderNotF
 
 export interface RenderSiteOptions {
   renderer?: Renderer;
-  /** Bundles the generated modules (default: a one-off hashed production bundle). */
-  bundle?: (modules: ReadonlyMap<string, string>) => Promise<BundleOutput>;
+  /** Bundles the generated modules and the pages' stylesheets (default: a one-off hashed production bundle). */
+  bundle?: (modules: ReadonlyMap<string, string>, shapes: readonly PageShape[]) => Promise<BundleOutput>;
   onStage?: (stage: string, detail: string) => void;
   /** Only these regions' pages and route files; the files every region shares are made whole. */
   regions?: ReadonlySet<string>;
@@ -83,10 +83,11 @@ export interface PreparedSite {
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
   const compiled = compile(model, now);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
-  const bundled = await (options.bundle ?? bundle)(compiled.modules);
+  const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
+  const bundled = await (options.bundle ?? bundle)(compiled.modules, shapes);
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
-  const assets: PageAssets = { script: bundled.script, style: bundled.style, preloads: bundled.preloads };
+  const assets: PageAssets = { script: bundled.script, styles: bundled.styles, preloads: bundled.preloads };
   return {
     compiled,
     assets,

@@ -45,6 +45,8 @@ export async function bundled(entry, name, sourceDirs) {
       packages: "external",
       sourcemap: "inline",
       jsx: "automatic",
+      // Components import their stylesheets for the bundle stage; on the server they are nothing.
+      loader: { ".css": "empty" },
       logLevel: "error",
     });
     renameSync(temporary, bundle);

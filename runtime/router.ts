@@ -55,6 +55,37 @@ async function fetchPage(url: URL): Promise<Document | null> {
   return next.querySelector("main") && nextScript === ownScript ? next : null;
 }
 
+const STYLESHEET = 'link[rel="stylesheet"]';
+
+/**
+ * Links the next page's stylesheets that this one lacks (each page links its own,
+ * compiler/bundle/styles.ts), and resolves once they have loaded or failed, so the swapped page
+ * never shows unstyled.
+ */
+function loadStylesheets(next: Document): Promise<unknown> {
+  const have = new Set([...document.querySelectorAll<HTMLLinkElement>(STYLESHEET)].map((l) => l.getAttribute("href")));
+  const added = [...next.querySelectorAll<HTMLLinkElement>(STYLESHEET)]
+    .filter((l) => !have.has(l.getAttribute("href")))
+    .map((l) => {
+      const link = document.importNode(l, true);
+      const loaded = new Promise((done) => {
+        link.addEventListener("load", done, { once: true });
+        link.addEventListener("error", done, { once: true });
+      });
+      document.head.append(link);
+      return loaded;
+    });
+  return Promise.all(added);
+}
+
+/** Drops the stylesheets the page now shown does not link. */
+function dropStylesheets(next: Document): void {
+  const keep = new Set([...next.querySelectorAll<HTMLLinkElement>(STYLESHEET)].map((l) => l.getAttribute("href")));
+  document.querySelectorAll<HTMLLinkElement>(STYLESHEET).forEach((l) => {
+    if (!keep.has(l.getAttribute("href"))) l.remove();
+  });
+}
+
 /** Puts the next page in place of this one: its title, the head elements a page owns, the root's attributes, its body. */
 function swapDocument(next: Document): void {
   document.title = next.title;
@@ -67,6 +98,7 @@ function swapDocument(next: Document): void {
     else root.setAttribute(attribute, value);
   }
   document.body.replaceWith(document.importNode(next.body, true));
+  dropStylesheets(next);
 }
 
 export function createRouter({ shared, region, loadRegion, prefetch, storage, onPage }: RouterOptions) {
@@ -149,6 +181,7 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     const next = await fetchPage(url);
     if (!next) return fullLoad(url);
 
+    await loadStylesheets(next);
     if (push) history.pushState(null, "", url.href);
     swapDocument(next);
     current = targetRegion;

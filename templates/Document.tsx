@@ -1,4 +1,7 @@
 // The whole HTML document of a route: head data, the layout around the page, and the assets.
+// The shared sheet's first rules: tokens, then the base; the header's and footer's follow.
+import "./tokens.css";
+import "./base.css";
 import type { ReactNode } from "react";
 import { jsonForScript } from "./markup.ts";
 import type { HeadData, LayoutData, RouteInfo } from "../compiler/compile/route-data.ts";
@@ -8,8 +11,8 @@ import { Header } from "./parts/Header.tsx";
 export interface Assets {
   /** URL of the runtime entry (module script). */
   script: string;
-  /** URL of the stylesheet. */
-  style: string;
+  /** URLs of the page's stylesheets, in cascade order (compiler/bundle/styles.ts). */
+  styles: readonly string[];
 }
 
 export interface DocumentProps {
@@ -56,7 +59,9 @@ export function Document({ route, head, layout, assets, layoutParts, children }:
         <meta name="twitter:image" content={head.social.image} />
         <meta name="twitter:image:alt" content={head.social.imageAlt} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.style} />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         <noscript>
           <style>{".site-nav{display:block!important}.nav-toggle{display:none!important}"}</style>
         </noscript>

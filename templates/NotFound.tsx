@@ -1,12 +1,15 @@
 // 404.html: one page for every unknown path, in Chinese and English (the default region and the
 // widest one), with a way home for each.
+import "./NotFound.css";
+
 export interface NotFoundProps {
   brand: string;
-  style: string;
+  /** URLs of its stylesheets (compiler/bundle/styles.ts). */
+  styles: readonly string[];
   regions: { lang: string; title: string; text: string; backHome: string; href: string }[];
 }
 
-export function NotFoundDocument({ brand, style, regions }: NotFoundProps) {
+export function NotFoundDocument({ brand, styles, regions }: NotFoundProps) {
   const first = regions[0];
   return (
     <html lang={first?.lang ?? "en"}>
@@ -16,7 +19,9 @@ export function NotFoundDocument({ brand, style, regions }: NotFoundProps) {
         <title>{`${regions.map((r) => r.title).join(" / ")} | ${brand}`}</title>
         <meta name="robots" content="noindex" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={style} />
+        {styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
       </head>
       <body>
         <main id="main" className="not-found">

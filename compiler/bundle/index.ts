@@ -1,13 +1,15 @@
-// Stage 5, bundle: esbuild builds the runtime, the islands and the stylesheet into hashed files
+// Stage 5, bundle: esbuild builds the runtime, the islands and the stylesheets into hashed files
 // under assets/, split so that a page loads only what it uses: the runtime entry for every page,
 // React and an island's chunk only where the page has that island, a region's data chunk only
-// in that region. (It runs before render because pages link the hashed file names.) Nothing is
+// in that region, the CSS of the components the page renders (styles.ts). (It runs before render because pages link the hashed file names.) Nothing is
 // written here: the generated modules come from memory and the output goes back to memory.
 
 import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
 import type { PreloadTable } from "../render/index.tsx";
+import { bundleStyles, type PageShape, type StyleTable } from "./styles.ts";
 
 export { projectRoot } from "../project.ts";
+export { notFoundShape, shapeOf, styleKey, stylesFor, type PageShape, type StyleTable } from "./styles.ts";
 import { projectRoot } from "../project.ts";
 
 /** Where esbuild is told the assets go; only used to name them, never written. */
@@ -18,7 +20,8 @@ export interface BundleOutput {
   files: Map<string, Uint8Array>;
   /** URL of the runtime entry. */
   script: string;
-  style: string;
+  /** The stylesheets pages link (stylesFor picks a page's). */
+  styles: StyleTable;
   /** What pages preload, as plain data that render workers receive (see preloadsFor). */
   preloads: PreloadTable;
   /** Static and dynamic imports of each output, by URL (for the page-weight budget). */
@@ -62,7 +65,7 @@ function buildOptions(
   const hashed = options.hashed ?? true;
   return {
     absWorkingDir: projectRoot,
-    entryPoints: { main: "runtime/main.ts", style: "templates/styles.css" },
+    entryPoints: { main: "runtime/main.ts" },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -77,6 +80,8 @@ function buildOptions(
     metafile: true,
     write: false,
     jsx: "automatic",
+    // Components import their CSS for the stylesheets (styles.ts); the scripts leave it out.
+    loader: { ".css": "empty" },
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [generatedModules(modules)],
     legalComments: "none",
@@ -84,15 +89,24 @@ function buildOptions(
   };
 }
 
-function outputOf(result: BuildResult<{ metafile: true; write: false }>): BundleOutput {
+async function outputOf(
+  result: BuildResult<{ metafile: true; write: false }>,
+  shapes: readonly PageShape[],
+  options: BundleOptions,
+): Promise<BundleOutput> {
   const urlOf = (path: string) => `/assets/${path.slice(path.indexOf(".site-assets/") + ".site-assets/".length)}`;
-  const files = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents]));
-  return { files, ...describe(result.metafile, urlOf) };
+  const styles = await bundleStyles(shapes, { hashed: options.hashed ?? true, minify: options.minify ?? true });
+  const files = new Map([...result.outputFiles.map((f) => [urlOf(f.path), f.contents] as const), ...styles.files]);
+  return { files, styles: styles.table, ...describe(result.metafile, urlOf) };
 }
 
-/** One bundle, for site build. */
-export async function bundle(modules: ReadonlyMap<string, string>, options: BundleOptions = {}): Promise<BundleOutput> {
-  return outputOf(await build(buildOptions(() => modules, options)));
+/** One bundle, for site build: the scripts, and the stylesheets of these page shapes. */
+export async function bundle(
+  modules: ReadonlyMap<string, string>,
+  shapes: readonly PageShape[] = [],
+  options: BundleOptions = {},
+): Promise<BundleOutput> {
+  return outputOf(await build(buildOptions(() => modules, options)), shapes, options);
 }
 
 /** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */
@@ -100,15 +114,15 @@ export async function createBundler(options: BundleOptions = {}) {
   let current: ReadonlyMap<string, string> = new Map();
   const ctx = await context(buildOptions(() => current, options));
   return {
-    async bundle(modules: ReadonlyMap<string, string>): Promise<BundleOutput> {
+    async bundle(modules: ReadonlyMap<string, string>, shapes: readonly PageShape[] = []): Promise<BundleOutput> {
       current = modules;
-      return outputOf(await ctx.rebuild());
+      return outputOf(await ctx.rebuild(), shapes, options);
     },
     dispose: () => ctx.dispose(),
   };
 }
 
-function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<BundleOutput, "files"> {
+function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<BundleOutput, "files" | "styles"> {
   const outputs = Object.entries(metafile.outputs).map(([path, output]) => ({ url: urlOf(path), output }));
   const byEntry = (entry: string) => outputs.find((o) => o.output.entryPoint === entry);
   const graph = new Map(
@@ -127,7 +141,6 @@ function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<Bun
     return seen;
   };
   const main = byEntry("runtime/main.ts")!;
-  const style = outputs.find((o) => o.url.endsWith(".css") && o.output.entryPoint === "templates/styles.css")!;
   const react = byEntry("runtime/hydrate.ts");
   // Islands live in templates/islands/<Name>.tsx, registered as <name> (islands/index.ts).
   const islands: Record<string, string[]> = {};
@@ -137,7 +150,6 @@ function describe(metafile: Metafile, urlOf: (path: string) => string): Omit<Bun
   }
   return {
     script: main.url,
-    style: style.url,
     preloads: {
       runtime: [...staticClosure(main.url)].filter((u) => u !== main.url),
       react: react ? [...staticClosure(react.url)] : [],

@@ -10,6 +10,7 @@ import { pages } from "../../templates/pages/index.ts";
 import { Footer } from "../../templates/parts/Footer.tsx";
 import { Header } from "../../templates/parts/Header.tsx";
 import { escapeMarkup } from "./markup.ts";
+import { shapeOf, stylesFor, type StyleTable } from "../bundle/styles.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
@@ -30,13 +31,14 @@ export function preloadsFor(table: PreloadTable, islands: readonly string[]): st
   return [...urls].sort();
 }
 
-export interface PageAssets extends Assets {
+export interface PageAssets extends Omit<Assets, "styles"> {
+  styles: StyleTable;
   preloads: PreloadTable;
 }
 
 /** A route's finished page: rendered, with its islands' chunks preloaded. */
 export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
-  const page = renderPage(data, { script: assets.script, style: assets.style });
+  const page = renderPage(data, { script: assets.script, styles: stylesFor(assets.styles, shapeOf(data)) });
   const islands = islandsIn(page);
   return { html: withPreloads(page, preloadsFor(assets.preloads, islands)), islands };
 }

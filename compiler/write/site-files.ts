@@ -4,7 +4,7 @@
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BundleOutput } from "../bundle/index.ts";
+import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
 import type { CompiledSite } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
 import { projectRoot } from "../project.ts";
@@ -72,7 +72,13 @@ export function siteFiles(
   }
   files.set(
     "site/404.html",
-    once(() => renderNotFound({ brand: model.name, style: assets.style, regions: compiled.notFound.regions })),
+    once(() =>
+      renderNotFound({
+        brand: model.name,
+        styles: stylesFor(assets.styles, notFoundShape),
+        regions: compiled.notFound.regions,
+      }),
+    ),
   );
   files.set(
     "manifests/routes.json",

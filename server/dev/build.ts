@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import type { DateTime } from "luxon";
-import { createBundler, projectRoot, type BundleOutput } from "../../compiler/bundle/index.ts";
+import {
+  createBundler,
+  projectRoot,
+  styleKey,
+  type BundleOutput,
+  type PageShape,
+} from "../../compiler/bundle/index.ts";
 import { hasErrors } from "../../compiler/diagnostics/index.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
@@ -47,9 +53,9 @@ export class DevBuild {
   private renderer: Renderer | undefined;
   /** Template and runtime files changed since the renderer last loaded (a failed load keeps them). */
   private readonly codeEdits = new Set<string>();
-  // The bundle depends on the code and the generated modules only: when neither changed (a
-  // price edit, say), the last bundle stands.
-  private lastBundle: { modules: ReadonlyMap<string, string>; output: BundleOutput } | undefined;
+  // The bundle depends on the code, the generated modules and the pages' shapes (for their
+  // stylesheets) only: when none changed (a price edit, say), the last bundle stands.
+  private lastBundle: { modules: ReadonlyMap<string, string>; shapes: string; output: BundleOutput } | undefined;
   private codeChanged = true;
 
   private constructor(
@@ -87,7 +93,7 @@ export class DevBuild {
     try {
       const output = await updateDevSite(checked.model, this.options.now(), this.cache, {
         renderer: this.renderer,
-        bundle: (modules) => this.bundleIfChanged(modules),
+        bundle: (modules, shapes) => this.bundleIfChanged(modules, shapes),
         renderFailed: (path, message, error) => this.renderFailed(path, message, error),
       });
       return { kind: "built", output };
@@ -137,10 +143,14 @@ export class DevBuild {
     return checked;
   }
 
-  private async bundleIfChanged(modules: ReadonlyMap<string, string>): Promise<BundleOutput> {
-    if (!this.codeChanged && this.lastBundle && sameModules(this.lastBundle.modules, modules))
-      return this.lastBundle.output;
-    this.lastBundle = { modules, output: await this.bundler.bundle(modules) };
+  private async bundleIfChanged(
+    modules: ReadonlyMap<string, string>,
+    pageShapes: readonly PageShape[],
+  ): Promise<BundleOutput> {
+    const shapes = [...new Set(pageShapes.map(styleKey))].sort().join("\n");
+    const last = this.lastBundle;
+    if (!this.codeChanged && last && last.shapes === shapes && sameModules(last.modules, modules)) return last.output;
+    this.lastBundle = { modules, shapes, output: await this.bundler.bundle(modules, pageShapes) };
     this.codeChanged = false;
     return this.lastBundle.output;
   }
@@ -193,6 +203,7 @@ async function loadRenderer(maps: RendererMaps): Promise<Renderer> {
     format: "esm",
     packages: "external",
     jsx: "automatic",
+    loader: { ".css": "empty" },
     sourcemap: "external",
     sourcesContent: false,
     write: false,

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";
+import "./Login.css";
 
 export interface LoginProps {
   texts: Record<string, string>;

@@ -4,6 +4,7 @@ import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
 import { ApiError } from "../../runtime/api.ts";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";
+import "./Subscribe.css";
 
 export interface SubscribeProps {
   texts: SubscribeTexts;

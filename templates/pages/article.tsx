@@ -1,4 +1,5 @@
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import "./article.css";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (

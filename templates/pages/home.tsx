@@ -1,6 +1,7 @@
 import type { PageData } from "../../compiler/compile/route-data.ts";
 import { ProductCard } from "../parts/ProductCard.tsx";
 import { Sections } from "../sections/index.tsx";
+import "./home.css";
 
 export function HomePage({ page }: { page: Extract<PageData, { template: "home" }> }) {
   return (

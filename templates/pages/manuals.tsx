@@ -1,5 +1,6 @@
 // Manuals: one table per product series with name, size and update time.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import "./manuals.css";
 
 export function ManualsPage({ page }: { page: Extract<PageData, { template: "manuals" }> }) {
   return (

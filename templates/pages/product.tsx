@@ -4,6 +4,7 @@ import type { PageData } from "../../compiler/compile/route-data.ts";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";
+import "./product.css";
 
 export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
   const { product } = page;
@@ -32,12 +33,12 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
           ) : null}
           {page.installment ? <p className="installment">{page.installment}</p> : null}
           {product.availability === "soldOut" || !product.buy ? (
-            <span className="button button-large is-disabled" aria-disabled="true" data-state={product.availability}>
+            <span className="button button--large is-disabled" aria-disabled="true" data-state={product.availability}>
               {product.actionLabel}
             </span>
           ) : (
             <a
-              className="button button-large"
+              className="button button--large"
               href={product.buy}
               target="_blank"
               rel="noopener"

@@ -1,5 +1,6 @@
 // Choose your region: the heading in all six languages and the countries to pick from.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import "./region-chooser.css";
 
 export function RegionChooserPage({ page }: { page: Extract<PageData, { template: "region-chooser" }> }) {
   const [first, ...others] = page.headings;

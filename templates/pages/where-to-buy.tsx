@@ -1,4 +1,5 @@
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import "./where-to-buy.css";
 
 export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "where-to-buy" }> }) {
   return (

@@ -5,6 +5,7 @@ import type { LayoutData } from "../../compiler/compile/route-data.ts";
 import NewUserPopup from "../islands/NewUserPopup.tsx";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "./Island.tsx";
+import "./Footer.css";
 
 export function Footer({ layout }: { layout: LayoutData }) {
   const columns = layout.navigation.filter((e) => !e.hidden.includes("footer") && e.children.length > 0);

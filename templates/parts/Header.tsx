@@ -4,6 +4,8 @@
 // simply stays open. A function of the layout data alone: render.tsx renders it once per region.
 import type { LayoutData, NavEntry } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "./PriceTag.tsx";
+import "./icons.css";
+import "./Header.css";
 
 const hiddenClasses = (entry: NavEntry) => entry.hidden.map((place) => `hidden-${place}`).join(" ");
 

@@ -1,4 +1,5 @@
 import type { Price, ProductCard } from "../../compiler/compile/route-data.ts";
+import "./PriceTag.css";
 
 /** A price; `of` marks it as the price in force of that product, which every part of a page agrees on. */
 export function PriceTag({ price, className = "price", of }: { price: Price; className?: string; of?: string }) {
@@ -13,7 +14,7 @@ export function PriceTag({ price, className = "price", of }: { price: Price; cla
 export function ProductPrice({ card, className }: { card: ProductCard; className?: string }) {
   if (!card.price) return null;
   return (
-    <>
+    <span className="price-block">
       <PriceTag price={card.price} className={className} of={card.id} />
       {card.listPrice ? (
         <>
@@ -23,6 +24,6 @@ export function ProductPrice({ card, className }: { card: ProductCard; className
           </del>
         </>
       ) : null}
-    </>
+    </span>
   );
 }

@@ -1,32 +1,45 @@
+// A grid of cards: products (with their price and the shop's button) or pages, each with its
+// picture, title and a line about it.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { ProductPrice } from "../parts/PriceTag.tsx";
+import "../parts/ProductCard.css";
+import "./Cards.css";
 
 export function Cards({ section: s }: { section: Extract<SectionData, { type: "cards" }> }) {
   return (
     <section className="section cards" id={s.id ?? undefined} data-section="cards">
-      {s.title ? <h2>{s.title}</h2> : null}
-      <ul className="card-list">
+      {s.title ? <h2 className="section-title">{s.title}</h2> : null}
+      <ul className="card-grid">
         {s.items.map((c, i) => (
-          <li key={i} className="card">
-            {c.image ? <img src={`/images/${c.image}.svg`} alt="" width={320} height={240} loading="lazy" /> : null}
-            <h3>{c.title}</h3>
-            {c.subtitle ? <p>{c.subtitle}</p> : null}
-            {c.product ? <ProductPrice card={c.product} /> : null}
-            <div className="card-actions">
-              {c.href ? (
-                <a className="link-more" href={c.href}>
-                  {s.learnMore}
-                  <span className="visually-hidden"> {c.title}</span>
-                </a>
-              ) : null}
-              {c.product?.buy && c.product.availability !== "soldOut" ? (
-                <a className="button" href={c.product.buy} target="_blank" rel="noopener">
-                  {c.product.actionLabel}
-                  <span className="visually-hidden"> {c.title}</span>
-                </a>
-              ) : null}
+          <li key={i} className={`product-card${c.product ? ` is-${c.product.availability}` : ""}`}>
+            {c.image ? (
+              <div className="product-card__media">
+                <img src={`/images/${c.image}.svg`} alt="" width={320} height={240} loading="lazy" />
+                {c.product && c.product.availability !== "buy" ? (
+                  <span className="badge badge--state">{c.product.actionLabel}</span>
+                ) : null}
+              </div>
+            ) : null}
+            <div className="product-card__body">
+              <h3 className="product-card__name">{c.title}</h3>
+              {c.subtitle ? <p className="card__subtitle">{c.subtitle}</p> : null}
+              {c.product ? <ProductPrice card={c.product} /> : null}
+              <div className="card-actions">
+                {c.href ? (
+                  <a className="link-more" href={c.href}>
+                    {s.learnMore}
+                    <span className="visually-hidden"> {c.title}</span>
+                  </a>
+                ) : null}
+                {c.product?.buy && c.product.availability !== "soldOut" ? (
+                  <a className="button button--small" href={c.product.buy} target="_blank" rel="noopener">
+                    {c.product.actionLabel}
+                    <span className="visually-hidden"> {c.title}</span>
+                  </a>
+                ) : null}
+              </div>
+              {c.copyright ? <p className="copyright-line">{c.copyright}</p> : null}
             </div>
-            {c.copyright ? <p className="copyright-line">{c.copyright}</p> : null}
           </li>
         ))}
       </ul>

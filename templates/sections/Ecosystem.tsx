@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./Ecosystem.css";
 
 export function Ecosystem({ section: s }: { section: Extract<SectionData, { type: "ecosystem" }> }) {
   return (

@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./Feature.css";
 
 export function Feature({ section: s }: { section: Extract<SectionData, { type: "feature" }> }) {
   return (

@@ -3,23 +3,35 @@
 import type { SaleItem, SectionData } from "../../compiler/compile/route-data.ts";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
+import "../parts/ProductCard.css";
+import "./Products.css";
 
 function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMore: string; soldOut: string } }) {
   const name = item.product.name.replace(/\n/g, " ");
   const soldOut = item.product.availability === "soldOut";
   return (
     <li className={`sale-item is-${item.product.availability}`} data-product={item.product.id}>
-      {item.identify ? <span className="identify">{item.identify}</span> : null}
-      <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
-      <h4>{name}</h4>
-      {item.describe ? <p>{item.describe}</p> : null}
-      <p className="sale-prices">
+      <div className="product-card__media sale-item__media">
+        <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
+        <span className="sale-item__badges">
+          {item.identify ? <span className="badge badge--mark identify">{item.identify}</span> : null}
+          {item.product.availability === "buy" ? null : (
+            <span className="badge badge--state">{item.product.actionLabel}</span>
+          )}
+        </span>
+      </div>
+      <h4 className="sale-item__name">{name}</h4>
+      {item.describe ? <p className="sale-item__describe">{item.describe}</p> : null}
+      <p className="sale-prices price-block">
         {item.salePrice ? <PriceTag price={item.salePrice} className="price sale-price" of={item.product.id} /> : null}
         {item.listPrice ? (
           item.salePrice ? (
-            <del className="list-price">
-              <PriceTag price={item.listPrice} />
-            </del>
+            <>
+              {" "}
+              <del className="list-price">
+                <PriceTag price={item.listPrice} />
+              </del>
+            </>
           ) : (
             <PriceTag price={item.listPrice} of={item.product.id} />
           )
@@ -27,7 +39,9 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
       </p>
       {item.save || item.off ? (
         <p className="saving">
-          {item.save} {item.off ? <span className="off">{item.off}</span> : null}
+          {item.save ? <span className="saving__amount">{item.save}</span> : null}
+          {item.save && item.off ? " " : null}
+          {item.off ? <span className="off">{item.off}</span> : null}
         </p>
       ) : null}
       {item.installment ? <p className="installment">{item.installment}</p> : null}
@@ -50,11 +64,11 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
           </a>
         ) : null}
         {soldOut || !item.buy ? (
-          <span className="button is-disabled" aria-disabled="true">
+          <span className="button button--small is-disabled" aria-disabled="true">
             {soldOut ? labels.soldOut : item.product.actionLabel}
           </span>
         ) : (
-          <a className="button" href={item.buy} target="_blank" rel="noopener">
+          <a className="button button--small" href={item.buy} target="_blank" rel="noopener">
             {item.product.actionLabel}
             <span className="visually-hidden"> {name}</span>
           </a>
@@ -67,7 +81,7 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
 export function Products({ section: s }: { section: Extract<SectionData, { type: "products" }> }) {
   return (
     <section className="section products" id={s.id ?? undefined} data-section="products">
-      {s.title ? <h2>{s.title}</h2> : null}
+      {s.title ? <h2 className="section-title">{s.title}</h2> : null}
       {s.groups.length > 1 ? (
         <nav className="group-tabs" aria-label={s.title ?? undefined}>
           {s.groups.map((g) => (
@@ -81,7 +95,7 @@ export function Products({ section: s }: { section: Extract<SectionData, { type:
         <section key={g.id} id={g.id} className="product-group">
           <h3>{g.title ?? g.label}</h3>
           {g.content ? <p>{g.content}</p> : null}
-          <ul className="sale-items">
+          <ul className="sale-items card-grid">
             {g.items.map((item) => (
               <Item key={item.product.id} item={item} labels={s.labels} />
             ))}

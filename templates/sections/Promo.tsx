@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./Promo.css";
 
 export function Promo({ section: s }: { section: Extract<SectionData, { type: "promo" }> }) {
   return (

@@ -102,7 +102,7 @@ async function measure(label: string, specs: string): Promise<Measured> {
     const compiled = compile(checked.model!, NOW);
     const routes = compiled.routes.filter((r) => r.data);
     const pages = routes.map((r) => r.data!);
-    const assets = { script: "/assets/main.js", style: "/assets/style.css" };
+    const assets = { script: "/assets/main.js", styles: ["/assets/style.css"] };
     renderDocument(pages[0]!, assets); // warm up React and the templates
     let bytes = 0;
     const floor = await time(() => {

@@ -333,7 +333,7 @@ describe("render threads", () => {
     };
     const assets = {
       script: "/assets/main.js",
-      style: "/assets/style.css",
+      styles: { shared: "/assets/style.css", shapes: {} },
       preloads: { runtime: [], react: [], islands: {} },
     };
     const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2).then(

@@ -10,7 +10,7 @@ import { renderDocument, renderPage } from "../../compiler/render/index.tsx";
 import { projectRoot } from "../support/cli.ts";
 
 const model = check(join(projectRoot, "specs")).model!;
-const assets = { script: "/assets/main-TEST.js", style: "/assets/style-TEST.css" };
+const assets = { script: "/assets/main-TEST.js", styles: ["/assets/style-TEST.css"] };
 
 describe("header and footer rendered once per region", () => {
   test.each(["2024-11-25T12:00+01:00", "2025-09-01T12:00+02:00"])(
