@@ -9,11 +9,13 @@
 // everything but the pages first (write/site-files.ts); render then writes each page as it is
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
+import { createHash } from "node:crypto";
 import { existsSync, realpathSync, rmSync } from "node:fs";
 import type { DateTime } from "luxon";
 import { bundle, shapeOf, type BundleOutput, type PageShape } from "./bundle/index.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
+import { codeFingerprint, specsFingerprint } from "./fingerprint.ts";
 import { link } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
 import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
@@ -21,15 +23,19 @@ import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import * as renderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import { renderPages, renderThreads, type PageJob, type RenderedPage } from "./render/pool.ts";
+import { renderPages, renderThreads, type PageJob } from "./render/pool.ts";
 import { heaviestPages, type PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
 import { contentsOf, stagingFolder, swapIn, writeOutput, type OutputFiles, type OutputTarget } from "./write/index.ts";
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
+import { readRecord, writeRecord } from "./write/record.ts";
 import { siteFiles } from "./write/site-files.ts";
 
 export interface CheckResult {
-  /** Undefined when the specs are too broken to model (no valid site.yaml). */
+  /**
+   * Undefined when the specs are too broken to model (no valid site.yaml), and after a build that
+   * found nothing changed since the last one (nothing was checked).
+   */
   model: SiteModel | undefined;
   diagnostics: Diagnostic[];
   /** Every file read, by its reported path: printers need the text for code frames. */
@@ -134,9 +140,24 @@ export interface BuildResult extends CheckResult {
   summary?: BuildSummary;
 }
 
+/** What a build's record keeps of its summary, for a later build that finds nothing changed. */
+type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
+
+/**
+ * A hash of everything a build's output is a function of: the code, the specs folder's files, the
+ * instant and every other option that is data (what only says where, or how fast, left out).
+ */
+function buildInputs(options: BuildOptions): string {
+  const { specsDir, out: _out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now, ...rest } = options;
+  const inputs = { code: codeFingerprint(), specs: specsFingerprint(specsDir), now: now.toISO(), ...rest };
+  return createHash("sha256").update(JSON.stringify(inputs)).digest("hex");
+}
+
 /**
  * site build: check, prepare the site in memory, then write it beside --out and swap it in all
- * at once. Pages are rendered and written by worker threads on large sites.
+ * at once. Pages are rendered and written by worker threads on large sites. Incremental: when the
+ * inputs are those of the build --out holds, its output stands as it is; otherwise a page whose
+ * data, assets and code are those of a page of that build is linked from it, not rendered.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
@@ -146,6 +167,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     options.onStage?.(name, detail, now - mark);
     mark = now;
   };
+
+  const previous = existsSync(options.out) ? realpathSync(options.out) : null;
+  const record = readRecord<RecordedSummary>(previous);
+  const inputs = buildInputs(options);
+  if (record && record.inputs === inputs) {
+    guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+    stage("check", "nothing changed since the last build: its output stands");
+    const { fileCount, ...summary } = record.summary;
+    return {
+      model: undefined,
+      diagnostics: [],
+      sources: new Map(),
+      fileCount,
+      summary: { ...summary, ms: performance.now() - started },
+    };
+  }
 
   const parsed = ParseCache.open(options.specsDir);
   const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
@@ -161,22 +198,40 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const regions = options.regions ? new Set(options.regions) : undefined;
   const site = await prepareSite(model, options.now, { onStage: stage, ...(regions ? { regions } : {}) });
   const staging = stagingFolder(options.out);
-  let bytes = 0;
-  let rendered: RenderedPage[];
+  let summary: RecordedSummary;
   try {
-    const target: OutputTarget = { staging, previous: existsSync(options.out) ? realpathSync(options.out) : null };
+    const target: OutputTarget = { staging, previous };
+    let bytes = 0;
     for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
     const threads = options.threads ?? renderThreads(site.pages.length);
-    rendered = await renderPages(site.pages, site.assets, target, threads, (done, total) =>
+    const reuse = { base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`, pages: record?.pages ?? {} };
+    const rendered = await renderPages(site.pages, site.assets, target, threads, reuse, (done, total) =>
       options.onProgress?.("render", done, total),
     );
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
     const unchanged = rendered.filter((page) => page.unchanged).length;
+    const reused = rendered.filter((page) => page.reused).length;
     stage(
       "render",
-      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged` : ""}, with ${site.files.size} other files`,
+      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged (${reused} not rendered again)` : ""}, with ${site.files.size} other files`,
     );
+    summary = {
+      routes: site.compiled.routes.length,
+      pages: rendered.length,
+      regions: regions?.size ?? model.regions.size,
+      bytes,
+      nextChange: site.compiled.nextChange,
+      heaviest: heaviestPages(rendered, site, staging),
+      fallbacks: site.compiled.fallbacks,
+      fileCount: checked.fileCount,
+    };
     stampOutput(staging);
+    writeRecord(staging, {
+      // A build with warnings is checked again every time, so that they are shown every time.
+      inputs: checked.diagnostics.length === 0 ? inputs : null,
+      summary,
+      pages: Object.fromEntries(rendered.map((p) => [p.path, { key: p.key, bytes: p.bytes, islands: p.islands }])),
+    });
     swapIn(staging, options.out);
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
@@ -186,18 +241,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     release();
   }
   stage("swap", options.out);
-  const heaviest = heaviestPages(rendered, site, options.out);
-  return {
-    ...checked,
-    summary: {
-      routes: site.compiled.routes.length,
-      pages: rendered.length,
-      regions: regions?.size ?? model.regions.size,
-      bytes,
-      nextChange: site.compiled.nextChange,
-      ms: performance.now() - started,
-      heaviest,
-      fallbacks: site.compiled.fallbacks,
-    },
-  };
+  const { fileCount: _, ...shown } = summary;
+  return { ...checked, summary: { ...shown, ms: performance.now() - started } };
 }

@@ -2,13 +2,16 @@
 // per core, each sent batches of routes as it finishes the last. The main thread holds no HTML:
 // it keeps the size of each page and the islands it has, for the build summary.
 
+import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { RouteData } from "../compile/route-data.ts";
 import { manifestJson, writeOutput, type OutputTarget } from "../write/index.ts";
+import { pageKey, reuseFile, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -27,15 +30,50 @@ export interface RenderedPage {
   /** The same bytes as in the previous output, linked from there. */
   unchanged: boolean;
   islands: string[];
+  /** What the page is made of, hashed (write/record.ts). */
+  key: string;
+  /** Taken from the previous output without rendering: its key is the one recorded there. */
+  reused: boolean;
 }
 
-/** Renders pages and writes them and their manifests into the target. */
-export function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget): RenderedPage[] {
+/** The pages of the previous output, and what every page's key starts from (code and assets). */
+export interface Reuse {
+  base: string;
+  pages: Record<string, RecordedPage>;
+}
+
+/**
+ * Renders pages and writes them and their manifests into the target; a page whose key the
+ * previous output's record holds is linked from there instead, without rendering.
+ */
+export function renderJobs(
+  jobs: readonly PageJob[],
+  assets: PageAssets,
+  target: OutputTarget,
+  reuse: Reuse,
+): RenderedPage[] {
   return jobs.map((job) => {
+    const path = job.manifest.path;
+    const key = pageKey(reuse.base, job.data, job.manifest);
+    const before = reuse.pages[path];
+    if (before?.key === key && target.previous && reuseFile(target.previous, target.staging, job.manifestFile)) {
+      if (reuseFile(target.previous, target.staging, job.file))
+        return {
+          path,
+          file: job.file,
+          bytes: before.bytes,
+          unchanged: true,
+          islands: before.islands,
+          key,
+          reused: true,
+        };
+      // Never written through: the link shares the previous build's file.
+      rmSync(join(target.staging, job.manifestFile));
+    }
     const { html, islands } = renderRoutePage(job.data, assets);
     writeOutput(target, job.manifestFile, manifestJson(job.manifest));
     const { bytes, linked } = writeOutput(target, job.file, html);
-    return { path: job.manifest.path, file: job.file, bytes, unchanged: linked, islands };
+    return { path, file: job.file, bytes, unchanged: linked, islands, key, reused: false };
   });
 }
 
@@ -63,11 +101,12 @@ export async function renderPages(
   assets: PageAssets,
   target: OutputTarget,
   threads: number,
+  reuse: Reuse,
   onProgress?: (done: number, total: number) => void,
 ): Promise<RenderedPage[]> {
-  if (threads === 0) return renderJobs(jobs, assets, target);
+  if (threads === 0) return renderJobs(jobs, assets, target, reuse);
   const script = await bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target } }));
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target, reuse } }));
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
   const ordered = [...jobs].sort((a, b) =>

@@ -1,0 +1,89 @@
+// What a build's output is a function of, as hashes a later build compares: the code that makes
+// the output (the compiler, the templates and runtime it renders and bundles, the schemas, and the
+// versions of the packages and the Node that run them) and the files of the specs folder. An
+// equal hash means an equal output, so a build can take what an earlier one made instead of
+// making it again (make and ninja stamp inputs the same way: by size and modification time).
+
+import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fromRoot } from "./project.ts";
+
+/** The project folders whose code goes into the output, or decides whether there is one. */
+const CODE_FOLDERS = ["compiler", "templates", "runtime", "server", "schemas"];
+/** The packages whose code goes into the output: rendering, bundling, formatting, images. */
+const CODE_PACKAGES = ["react", "react-dom", "esbuild", "luxon", "sharp"];
+
+let codeHash: string | undefined;
+
+/**
+ * A hash of the code that makes a build's output: every file of CODE_FOLDERS by its contents
+ * (a checkout that only touches a file's time changes nothing), and the versions of the packages
+ * and of Node. Taken once per process.
+ */
+export function codeFingerprint(): string {
+  if (codeHash) return codeHash;
+  const hash = createHash("sha256").update(`node ${process.version}\n`);
+  for (const name of CODE_PACKAGES) {
+    let version = "none";
+    try {
+      version = (JSON.parse(readFileSync(fromRoot(`node_modules/${name}/package.json`), "utf8")) as { version: string })
+        .version;
+    } catch {
+      // Not installed (sharp is optional on some platforms): that, too, is part of the hash.
+    }
+    hash.update(`${name}@${version}\n`);
+  }
+  for (const folder of CODE_FOLDERS)
+    for (const file of filesIn(fromRoot(folder))) hash.update(`${file}\n`).update(readFileSync(file));
+  codeHash = hash.digest("hex");
+  return codeHash;
+}
+
+/** Every file below `dir`, sorted, folders walked, links not followed. */
+function filesIn(dir: string): string[] {
+  const files: string[] = [];
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...filesIn(path));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
+}
+
+/**
+ * A hash of what is in a specs folder: every entry's path, kind, size and modification time (a
+ * link's target's too), in order. An edit, a new file, a removed one or a renamed one changes it.
+ */
+export function specsFingerprint(specsDir: string): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string, prefix: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      hash.update(`${prefix} unreadable\n`);
+      return;
+    }
+    for (const name of names) {
+      const path = join(dir, name);
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) {
+        hash.update(`${prefix}${name}/\n`);
+        walk(path, `${prefix}${name}/`);
+        continue;
+      }
+      const target = stat.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : stat;
+      hash.update(`${prefix}${name} ${stat.mode} ${stat.size} ${stat.mtimeMs} ${target?.size} ${target?.mtimeMs}\n`);
+    }
+  };
+  walk(specsDir, "");
+  return hash.digest("hex");
+}

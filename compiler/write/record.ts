@@ -1,0 +1,95 @@
+// What a build leaves for the next one to reuse, in its own folder beside site/ and manifests/
+// (never served): a hash of everything its output is a function of, its summary, and for each
+// page a hash of what the page and its manifest are made of (the route's data, the assets it
+// links, the template code). A later build with the same inputs keeps the output as it is; one
+// with some routes' data changed renders only those and links the other pages from this build.
+
+import { createHash } from "node:crypto";
+import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { RouteManifest } from "../compile/index.ts";
+import type { RouteData } from "../compile/route-data.ts";
+
+/** The record's file name inside a build folder. */
+export const RECORD_FILE = ".site-record.json";
+
+/** Bumped whenever what a record holds, or how a page's key is made, changes. */
+const FORMAT = 1;
+
+/** What the summary of a build needs of a page that was not rendered again. */
+export interface RecordedPage {
+  key: string;
+  bytes: number;
+  islands: string[];
+}
+
+export interface BuildRecord<Summary = unknown> {
+  /** The hash of the inputs; null when the build had diagnostics (they are reported every time). */
+  inputs: string | null;
+  summary: Summary;
+  pages: Record<string, RecordedPage>;
+}
+
+/** The record of the build in `folder`, or null when it has none or one of another format. */
+export function readRecord<Summary>(folder: string | null): BuildRecord<Summary> | null {
+  if (!folder) return null;
+  try {
+    const stored = JSON.parse(readFileSync(join(folder, RECORD_FILE), "utf8")) as BuildRecord<Summary> & {
+      format: number;
+    };
+    return stored.format === FORMAT ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeRecord(folder: string, record: BuildRecord): void {
+  // Routes in order, so that two builds of the same site write the same record.
+  const pages = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(join(folder, RECORD_FILE), `${JSON.stringify({ format: FORMAT, ...record, pages })}\n`);
+}
+
+/** Hashes of a region's layout, once per layout object: every route of a region shares one. */
+const layoutHashes = new WeakMap<object, string>();
+
+/**
+ * The key of a page: equal keys give the same HTML and manifest. `base` stands for what every
+ * page shares (the template code, the asset URLs); the route's own data is hashed as JSON, its
+ * layout once per region, its manifest without the head it shares with the data.
+ */
+export function pageKey(base: string, data: RouteData, manifest: RouteManifest): string {
+  const { layout, ...own } = data;
+  let layoutHash = layoutHashes.get(layout);
+  if (layoutHash === undefined) {
+    layoutHash = createHash("sha1").update(JSON.stringify(layout)).digest("hex");
+    layoutHashes.set(layout, layoutHash);
+  }
+  return createHash("sha1")
+    .update(base)
+    .update(layoutHash)
+    .update(JSON.stringify(own))
+    .update(JSON.stringify({ ...manifest, head: manifest.head === data.head ? 0 : manifest.head }))
+    .digest("base64url");
+}
+
+/**
+ * Puts the previous build's file at `path` into the new one: a hard link, else a copy (a clone
+ * where the file system shares blocks). False when the previous build has no such file.
+ */
+export function reuseFile(previous: string, staging: string, path: string): boolean {
+  const from = join(previous, path);
+  const to = join(staging, path);
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+  }
+  try {
+    copyFileSync(from, to, constants.COPYFILE_FICLONE);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,76 @@
+// Builds are incremental by default: a build whose inputs are those of the output it replaces
+// leaves that output as it is, and a build after an edit renders only the pages the edit reaches,
+// linking the others from the previous output; either way the output is the one a cold build
+// makes, byte for byte.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import { afterAll, expect, test } from "vitest";
+import { build } from "../../compiler/pipeline.ts";
+import { projectRoot } from "../support/cli.ts";
+
+const root = mkdtempSync(join(tmpdir(), "site-incremental-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const specs = join(root, "specs");
+cpSync(join(projectRoot, "specs"), specs, { recursive: true });
+const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+
+/** Builds the specs into `out`; answers with what the check and render stages said. */
+async function buildInto(out: string) {
+  const said = new Map<string, string>();
+  const built = await build({ specsDir: specs, out, now, onStage: (stage, detail) => said.set(stage, detail) });
+  expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return { summary: built.summary!, check: said.get("check") ?? "", render: said.get("render") ?? "" };
+}
+
+const page = (out: string, path: string) => join(out, "site", path, "index.html");
+
+test("nothing changed: the output stands as it is and nothing is rendered or written", async () => {
+  const out = join(root, "unchanged");
+  const first = await buildInto(out);
+  const folder = realpathSync(out);
+  const again = await buildInto(out);
+  expect(again.check).toMatch(/^nothing changed/);
+  expect(again.render).toBe("");
+  expect(realpathSync(out)).toBe(folder);
+  const { ms: _a, ...before } = first.summary;
+  const { ms: _b, ...after } = again.summary;
+  expect(after).toEqual(before);
+
+  // A spec file saved again without a change is an input that may have changed: checked, and
+  // every page linked from the previous output, none rendered.
+  const prices = join(specs, "prices.yaml");
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(prices, later, later);
+  const touched = await buildInto(out);
+  expect(touched.check).not.toMatch(/^nothing changed/);
+  expect(touched.render).toContain(`${touched.summary.pages} unchanged (${touched.summary.pages} not rendered again)`);
+});
+
+test("an edited price: only the pages that show it are rendered, and the output is a cold build's, byte for byte", async () => {
+  const out = join(root, "edited");
+  await buildInto(out);
+  const product = statSync(page(out, "uk/flagship-bumblebee")).ino;
+  const usHome = statSync(page(out, "us")).ino;
+
+  // Grimlock's us price shows in the us menus, so on every us page, and nowhere else.
+  const prices = join(specs, "prices.yaml");
+  const text = readFileSync(prices, "utf8");
+  expect(text).toContain("[1699, 1599,");
+  writeFileSync(prices, text.replace("[1699, 1599,", "[1689, 1599,"));
+  const edited = await buildInto(out);
+  const [, pages, reused] = /(\d+) pages.* \((\d+) not rendered again\)/.exec(edited.render) ?? [];
+  expect(Number(reused)).toBeGreaterThan(0);
+  expect(Number(reused)).toBeLessThan(Number(pages));
+  expect(readFileSync(page(out, "us"), "utf8")).toContain("$1,689");
+  expect(statSync(page(out, "us")).ino).not.toBe(usHome);
+  expect(statSync(page(out, "uk/flagship-bumblebee")).ino).toBe(product);
+
+  const cold = join(root, "cold");
+  await buildInto(cold);
+  const diff = spawnSync("diff", ["-r", realpathSync(out), realpathSync(cold)], { encoding: "utf8" });
+  expect(diff.stdout + diff.stderr).toBe("");
+  expect(diff.status).toBe(0);
+});
