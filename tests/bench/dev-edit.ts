@@ -1,0 +1,68 @@
+// The bench's site dev figure: one value edited with the server listening and a client on its
+// reload events, as the open browser is: file written -> rebuilt, and -> reload event and page
+// fetched again.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, get, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { DateTime } from "luxon";
+import { createDevServer } from "../../server/dev/index.ts";
+
+/**
+ * A prices.yaml with the Megatron's us list price set to `value`: the edit every edit figure
+ * makes. The menu of every us page shows that price, so it changes every us page.
+ */
+export function editedPrices(original: string, value: number): string {
+  const edited = original.replace("[1199, 1099, 1299", `[${value}, 1099, 1299`);
+  if (edited === original) throw new Error("prices.yaml no longer has the Megatron row the bench edits");
+  return edited;
+}
+
+/** Medians of three edits of the Megatron's us price in prices.yaml. */
+export async function measureDevEdit(specs: string, now: DateTime): Promise<{ rebuiltMs: number; toPageMs: number }> {
+  const dev = await createDevServer({
+    specsDir: specs,
+    now: () => now,
+    clock: () => now.toMillis(),
+    log: () => {},
+    settleMs: 5,
+  });
+  await dev.start();
+  const server = createServer((request, response) => void dev.handler(request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const events = await new Promise<IncomingMessage>((resolve) => get(`${base}/__site/events`, resolve));
+  const reloads: (() => void)[] = [];
+  events.on("data", (chunk: Buffer) => {
+    if (chunk.toString().includes("event: reload")) for (const reload of reloads.splice(0)) reload();
+  });
+  const prices = join(specs, "prices.yaml");
+  const original = readFileSync(prices, "utf8");
+  const rebuilt: number[] = [];
+  const toPage: number[] = [];
+  try {
+    for (const value of [1189, 1179, 1169]) {
+      // Edits a person makes are far apart; one within 50 ms of the last is picked up late (watch.ts).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const done = new Promise<void>((resolve) => dev.onRebuild(() => resolve()));
+      const reloaded = new Promise<void>((resolve) => reloads.push(resolve));
+      const started = performance.now();
+      writeFileSync(prices, editedPrices(original, value));
+      await done;
+      rebuilt.push(performance.now() - started);
+      await reloaded;
+      const page = await (await fetch(`${base}/us/flagship-megatron`)).text();
+      toPage.push(performance.now() - started);
+      if (!page.includes(`$${value.toLocaleString("en-US")}`))
+        throw new Error(`the reloaded page does not show ${value}`);
+    }
+  } finally {
+    writeFileSync(prices, original);
+    events.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await dev.close();
+  }
+  const median = (list: number[]) => list.sort((a, b) => a - b)[1]!;
+  return { rebuiltMs: median(rebuilt), toPageMs: median(toPage) };
+}
