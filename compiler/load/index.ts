@@ -536,7 +536,7 @@ const readDifferently: RegExp[] = [
   /(?:^|[\s{,[])(?:~|null|Null|NULL) *:/, // null keys
   /(?:^|\n) *(?:---|\.\.\.)/, // document markers, even indented
   /\t|\r(?!\n)|\uFEFF/, // tabs, lone carriage returns, byte-order marks inside the text
-  /\d[eE][-+]?\d/, // exponents without a dot
+  /(?:^|[\s[{,:])[-+]?[\d_.]*\d[eE][-+]?\d/, // exponents, in a scalar of their own (not a colour's "#e2e8f0")
   /[|>][-+]?[1-9]/, // indentation indicators of block scalars
 ];
 const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).join("|"));
