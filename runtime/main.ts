@@ -7,6 +7,7 @@ import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
 import { hydrateIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
+import { installDialogs } from "./dialogs.ts";
 import { installMenus } from "./menus.ts";
 import { countryLabel, createRegionStore, regionOfPath, storage } from "./region.ts";
 import type { PrefetchRequest, RouteEntry } from "./generated-types.ts";
@@ -78,6 +79,8 @@ document.documentElement.style.setProperty("--collapse-duration", `${shared.cons
 
 // The header's drop-downs and the menu button of narrow layouts (delegated: the header is static HTML).
 installMenus();
+// Every dialog's behaviour: open, focus kept inside, close, focus back, its video (delegated too).
+installDialogs();
 
 window.dataLayer = window.dataLayer ?? [];
 

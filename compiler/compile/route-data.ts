@@ -304,8 +304,21 @@ export type SectionData = { id: string | null } & (
       paragraphs: readonly string[];
       list: string[];
       image: string | null;
-      video: boolean;
-      watchVideo: string;
+      /** The clip the Watch Video button plays in a dialog; dialogId is unique on the page. */
+      video: {
+        src: string;
+        dialogId: string;
+        labels: { watch: string; replay: string; fullScreen: string; close: string };
+      } | null;
+      /** More about the feature in a dialog (Grimlock's programming actions). */
+      dialog: {
+        id: string;
+        button: string;
+        title: string;
+        paragraphs: readonly string[];
+        items: { title: string; text: string }[];
+        close: string;
+      } | null;
     }
   | {
       type: "gallery";
@@ -314,7 +327,14 @@ export type SectionData = { id: string | null } & (
       images: string[];
       labels: { open: string; close: string };
     }
-  | { type: "voice-commands"; title: string; groups: { title: string; words: string[] }[]; close: string }
+  | {
+      type: "voice-commands";
+      title: string;
+      groups: { title: string; words: string[] }[];
+      /** Id of the dialog that lists the words, unique on the page. */
+      dialogId: string;
+      close: string;
+    }
   | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
   | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
   | {

@@ -340,6 +340,12 @@ export const catalogue = {
     message: (a) => `There is no image '${a.key}'.`,
     hint: (a) => `add templates/images/${a.key}.svg, or use an image key that exists.`,
   }),
+  "missing-video": entry<{ key: string }>({
+    severity: "error",
+    message: (a) => `There is no video '${a.key}'.`,
+    hint: (a) =>
+      `add the clip templates/videos/${a.key}.webm (npm run videos makes the project's clips), or use a video key that exists.`,
+  }),
 
   // time windows
   "window-end-not-after-start": entry<{ what: string }>({

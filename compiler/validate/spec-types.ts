@@ -1502,9 +1502,41 @@ export interface SectionFeature {
    */
   image?: string;
   /**
-   * The picture is a video poster with Watch Video / replay / fullscreen.
+   * The clip that the Watch Video button over the picture plays, in a dialog with replay and full screen.
    */
-  video?: boolean;
+  video?: string;
+  /**
+   * More about the feature, in a dialog that a button below the text opens (Grimlock's programming actions).
+   */
+  dialog?: {
+    /**
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
+     */
+    button: string;
+    /**
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
+     */
+    title: string;
+    /**
+     * Text shown to visitors. Line breaks are kept; it cannot be blank.
+     */
+    text?: string;
+    /**
+     * What the dialog lists, each a name and a sentence or two.
+     *
+     * @minItems 1
+     */
+    items: {
+      /**
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
+       */
+      title: string;
+      /**
+       * Text shown to visitors. Line breaks are kept; it cannot be blank.
+       */
+      text: string;
+    }[];
+  };
 }
 /**
  * Pictures that open full screen on click.

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
 import type { CompiledSite } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
+import { VIDEOS_FOLDER } from "../link/rules/videos.ts";
 import { projectRoot } from "../project.ts";
 import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
@@ -41,6 +42,10 @@ export function siteFiles(
   const images = join(projectRoot, "templates", "images");
   if (existsSync(images))
     for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
+  // The clips features play (templates/videos/<key>.webm), served as /videos/<key>.webm.
+  const videos = join(projectRoot, VIDEOS_FOLDER);
+  for (const name of existsSync(videos) ? readdirSync(videos) : [])
+    if (name.endsWith(".webm")) files.set(`site/videos/${name}`, readFileSync(join(videos, name)));
 
   const pages: PageJob[] = [];
   for (const route of compiled.routes) {

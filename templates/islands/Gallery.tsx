@@ -1,6 +1,8 @@
-// A gallery whose pictures open full screen on click (a modal <dialog>), and close with the
-// button or Escape.
+// A gallery whose pictures open full screen on click (the site's Dialog, modal), and close with
+// its button, Escape or a click beside the picture; focus goes back to the thumbnail.
 import { useRef, useState } from "react";
+import { openDialog } from "../../runtime/dialogs.ts";
+import { Dialog } from "../parts/Dialog.tsx";
 
 export interface GalleryProps {
   images: string[];
@@ -10,9 +12,9 @@ export interface GalleryProps {
 export default function Gallery({ images, labels }: GalleryProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState<string | null>(null);
-  const open = (image: string) => {
+  const open = (image: string, thumb: HTMLElement) => {
     setCurrent(image);
-    dialog.current?.showModal();
+    if (dialog.current) openDialog(dialog.current, thumb);
   };
   return (
     <>
@@ -22,7 +24,7 @@ export default function Gallery({ images, labels }: GalleryProps) {
             <button
               type="button"
               className="gallery-thumb"
-              onClick={() => open(image)}
+              onClick={(event) => open(image, event.currentTarget)}
               aria-label={`${labels.open}: ${image}`}
             >
               <img src={`/images/${image}.svg`} alt="" width={320} height={240} loading="lazy" />
@@ -30,12 +32,17 @@ export default function Gallery({ images, labels }: GalleryProps) {
           </li>
         ))}
       </ul>
-      <dialog ref={dialog} className="gallery-dialog" onClose={() => setCurrent(null)}>
+      <Dialog
+        ref={dialog}
+        id="gallery-viewer"
+        title={labels.open}
+        hideTitle
+        close={labels.close}
+        variant="media"
+        onClose={() => setCurrent(null)}
+      >
         {current ? <img src={`/images/${current}.svg`} alt="" width={1280} height={960} /> : null}
-        <button type="button" className="dialog-close" onClick={() => dialog.current?.close()}>
-          {labels.close}
-        </button>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,8 +1,14 @@
-// The pop-up that invites a first-time visitor to subscribe (the region's newUserPopupSubscribe
-// texts). It opens once per browser, after the page has loaded, and not again once closed.
-import { useEffect, useRef } from "react";
+// The invitation to a first-time visitor to subscribe (the region's newUserPopupSubscribe texts),
+// once per browser. It never stands between a shopper and what they came to buy: it is not
+// modal (the page stays usable), it sits at the bottom of the screen (a sheet on a phone, a card
+// at the corner on wider screens), and on a product page it waits until the shopper has scrolled
+// past the price and the buy button, and steps aside whenever they are in view again.
+import { useEffect, useRef, useState } from "react";
 import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
+import { openDialog } from "../../runtime/dialogs.ts";
+import { Dialog } from "../parts/Dialog.tsx";
 import Subscribe from "./Subscribe.tsx";
+import "./NewUserPopup.css";
 
 export interface NewUserPopupProps {
   texts: SubscribeTexts;
@@ -10,27 +16,56 @@ export interface NewUserPopupProps {
 }
 
 const SEEN_KEY = "newUserPopupSeen";
+/** The price and the buy button of a product page (templates/pages/product.tsx). */
+const BUY_AREA = ".product-summary";
+
+function seenBefore(): boolean {
+  try {
+    return localStorage.getItem(SEEN_KEY) === "1";
+  } catch {
+    return true; // No storage: do not pester on every page.
+  }
+}
+
+function rememberSeen(): void {
+  try {
+    localStorage.setItem(SEEN_KEY, "1");
+  } catch {
+    // Nothing to remember it in.
+  }
+}
 
 export default function NewUserPopup({ texts, close }: NewUserPopupProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [buyAreaInView, setBuyAreaInView] = useState(false);
   useEffect(() => {
-    let seen = true;
-    try {
-      seen = localStorage.getItem(SEEN_KEY) === "1";
-      localStorage.setItem(SEEN_KEY, "1");
-    } catch {
-      // No storage: do not pester on every page.
-    }
-    if (!seen) dialog.current?.showModal();
+    if (seenBefore()) return;
+    const show = () => {
+      if (!dialog.current || dialog.current.open) return;
+      rememberSeen();
+      // Not modal, and focus stays where the shopper is (show() would move it into the dialog).
+      const before = document.activeElement;
+      openDialog(dialog.current, null, { modal: false });
+      if (before instanceof HTMLElement && before !== document.body) before.focus({ preventScroll: true });
+      else (document.activeElement as HTMLElement | null)?.blur();
+    };
+    const buyArea = document.querySelector(BUY_AREA);
+    if (!buyArea) return show();
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry) return;
+      setBuyAreaInView(entry.isIntersecting);
+      // Once scrolled past (above the screen), the shopper has seen the price.
+      if (!entry.isIntersecting && entry.boundingClientRect.bottom <= 0) show();
+    });
+    observer.observe(buyArea);
+    return () => observer.disconnect();
   }, []);
   return (
-    <dialog ref={dialog} className="new-user-popup" aria-labelledby="new-user-popup-title">
-      <h2 id="new-user-popup-title">{texts.title}</h2>
-      <p>{texts.describe}</p>
-      <Subscribe texts={texts} id="new-user-popup-email" />
-      <button type="button" className="dialog-close" onClick={() => dialog.current?.close()}>
-        {close}
-      </button>
-    </dialog>
+    <div className={buyAreaInView ? "new-user-popup is-tucked" : "new-user-popup"} inert={buyAreaInView}>
+      <Dialog ref={dialog} id="new-user-popup" title={texts.title} close={close} variant="sheet">
+        <p className="new-user-popup__describe">{texts.describe}</p>
+        <Subscribe texts={texts} id="new-user-popup-email" />
+      </Dialog>
+    </div>
   );
 }

@@ -4,7 +4,6 @@ export const islands = {
   subscribe: () => import("./Subscribe.tsx"),
   countdown: () => import("./Countdown.tsx"),
   gallery: () => import("./Gallery.tsx"),
-  voiceCommands: () => import("./VoiceCommands.tsx"),
   community: () => import("./Community.tsx"),
   login: () => import("./Login.tsx"),
   account: () => import("./Account.tsx"),

@@ -1,4 +1,7 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { DialogOpener } from "../parts/Dialog.tsx";
+import { FeatureDialog, FeatureDialogOpener } from "../parts/FeatureDialog.tsx";
+import { VideoDialog } from "../parts/VideoDialog.tsx";
 import "./Feature.css";
 
 export function Feature({ section: s }: { section: Extract<SectionData, { type: "feature" }> }) {
@@ -16,13 +19,26 @@ export function Feature({ section: s }: { section: Extract<SectionData, { type: 
             ))}
           </ul>
         ) : null}
+        {s.dialog ? <FeatureDialogOpener dialog={s.dialog} /> : null}
+        {s.video && !s.image ? <WatchVideo video={s.video} /> : null}
       </div>
       {s.image ? (
         <figure className={s.video ? "feature-media is-video" : "feature-media"}>
           <img src={`/images/${s.image}.svg`} alt="" width={640} height={400} loading="lazy" />
-          {s.video ? <figcaption className="watch-video">{s.watchVideo}</figcaption> : null}
+          {s.video ? <WatchVideo video={s.video} /> : null}
         </figure>
       ) : null}
+      {s.dialog ? <FeatureDialog dialog={s.dialog} /> : null}
+      {s.video ? <VideoDialog video={s.video} title={s.title} /> : null}
     </section>
+  );
+}
+
+/** The Watch Video button: over the picture, or below the text of a feature without one. */
+function WatchVideo({ video }: { video: NonNullable<Extract<SectionData, { type: "feature" }>["video"]> }) {
+  return (
+    <DialogOpener dialog={video.dialogId} className="watch-video">
+      {video.labels.watch}
+    </DialogOpener>
   );
 }

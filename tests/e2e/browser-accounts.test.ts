@@ -72,7 +72,7 @@ describe("the new-user pop-up", () => {
     try {
       const page = await firstTimer.newPage();
       await page.goto(`${site.url}/de`);
-      const popup = page.locator("dialog.new-user-popup");
+      const popup = page.locator("dialog#new-user-popup");
       await expect.poll(() => popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
       expect(await popup.locator("h2").innerText()).toBeTruthy();
       await popup.locator("input").fill("nope");

@@ -1,5 +1,5 @@
 // Campaign and product pages in the site.browser: the countdown follows the server's clock, a tab
-// scrolls to its anchor, the gallery opens full screen, the voice command dialog lists its words.
+// scrolls to its anchor, the gallery opens full screen (the other dialogs: dialogs.test.ts).
 import { DateTime } from "luxon";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -74,23 +74,12 @@ describe("product pages in the site.browser", () => {
     await page.waitForSelector('[data-island="gallery"][data-hydrated]');
     await page.locator(".gallery-thumb").first().click();
     await expect
-      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open))
+      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#gallery-viewer")!.open))
       .toBe(true);
     await page.keyboard.press("Escape");
     await expect
-      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>(".gallery-dialog")!.open))
+      .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#gallery-viewer")!.open))
       .toBe(false);
-    await page.close();
-  });
-
-  test("the voice command dialog lists Grimlock's words in their groups", async () => {
-    const page = await open("/us/grimlock-g1-flagship");
-    await page.waitForSelector('[data-island="voiceCommands"][data-hydrated]');
-    await page.locator('[data-island="voiceCommands"] > button').click();
-    const counts = await page
-      .locator(".voice-dialog .voice-group")
-      .evaluateAll((groups) => groups.map((g) => g.querySelectorAll("li").length));
-    expect(counts).toEqual([23, 8, 7]);
     await page.close();
   });
 });

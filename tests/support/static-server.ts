@@ -10,6 +10,7 @@ const types: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
+  ".webm": "video/webm",
   ".json": "application/json",
   ".xml": "application/xml",
   ".txt": "text/plain; charset=utf-8",

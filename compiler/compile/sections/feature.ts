@@ -1,10 +1,14 @@
-// A product feature: paragraphs, a list, and an image or a video.
+// A product feature: paragraphs, a list, and an image; a video that plays in a dialog, and more
+// about the feature in a dialog of its own. The dialogs take their ids from the section's, which
+// the schema requires of a feature with either.
 
 import { paragraphsOf } from "../../link/placeholders.ts";
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function featureSection(section: WrittenSection<"feature">, { region }: SectionPlace): SectionOf<"feature"> {
+export function featureSection(section: WrittenSection<"feature">, { cx, region }: SectionPlace): SectionOf<"feature"> {
+  const close = cx.message(region.language, "ui.common.close");
+  const { video, dialog } = section;
   return {
     type: "feature",
     id: section.id ?? null,
@@ -12,7 +16,27 @@ export function featureSection(section: WrittenSection<"feature">, { region }: S
     paragraphs: paragraphsOf(section.text),
     list: section.list ?? [],
     image: section.image ?? null,
-    video: section.video ?? false,
-    watchVideo: region.settings.labels.watchVideo,
+    video: video
+      ? {
+          src: `/videos/${video}.webm`,
+          dialogId: `${section.id}-video`,
+          labels: {
+            watch: region.settings.labels.watchVideo,
+            replay: cx.message(region.language, "ui.product.replayVideo"),
+            fullScreen: cx.message(region.language, "ui.product.fullScreen"),
+            close,
+          },
+        }
+      : null,
+    dialog: dialog
+      ? {
+          id: `${section.id}-more`,
+          button: dialog.button,
+          title: dialog.title,
+          paragraphs: dialog.text ? paragraphsOf(dialog.text) : [],
+          items: dialog.items,
+          close,
+        }
+      : null,
   };
 }

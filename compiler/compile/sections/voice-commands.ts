@@ -1,4 +1,4 @@
-// The voice commands a robot understands, in groups.
+// The voice commands a robot understands, in groups, listed in a dialog.
 
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
@@ -12,6 +12,7 @@ export function voiceCommandsSection(
     id: section.id ?? null,
     title: section.title,
     groups: section.groups,
+    dialogId: `${section.id ?? "voice-commands"}-dialog`,
     close: cx.message(region.language, "ui.common.close"),
   };
 }

@@ -7,6 +7,7 @@ import { at, type LinkContext } from "../context.ts";
 import { findPage } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
+import { videoExists } from "./videos.ts";
 import { fromRoot } from "../../project.ts";
 
 /**
@@ -85,6 +86,10 @@ export function checkSections(cx: LinkContext): void {
             break;
           case "quotes":
             section.items.forEach((item, j) => checkImage(item.icon, at(content, [...path, "items", j, "icon"])));
+            break;
+          case "feature":
+            if (section.video && !videoExists(section.video))
+              report("missing-video", { key: section.video }, at(content, [...path, "video"]));
             break;
           case "gallery":
             section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
