@@ -59,7 +59,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
       </section>
       {page.specs.length ? (
         <section className="product-specs" id={own("specs")}>
-          <h2>{page.labels.specs}</h2>
+          <h2 className="section-title">{page.labels.specs}</h2>
           <dl>
             {page.specs.map((s, i) => (
               <div key={i} className="spec-row">

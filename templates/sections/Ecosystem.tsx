@@ -4,7 +4,7 @@ import "./Ecosystem.css";
 export function Ecosystem({ section: s }: { section: Extract<SectionData, { type: "ecosystem" }> }) {
   return (
     <section className="section ecosystem" id={s.id ?? undefined} data-section="ecosystem">
-      <h2>{s.title}</h2>
+      <h2 className="section-title">{s.title}</h2>
       <ul>
         {s.items.map((e, i) => (
           <li key={i}>
