@@ -5,21 +5,22 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { createServer } from "node:http";
 import { networkInterfaces } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { Command, CommanderError, Option } from "commander";
 import { closest, hasErrors, strictly } from "../compiler/diagnostics/index.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "../compiler/write/output-guard.ts";
 import { createProgress } from "./print/progress.ts";
 import { campaignIdProblem, campaignSkeleton } from "./commands/new-campaign.ts";
-import type { BuildResult, CheckResult, RecordedSummary } from "../compiler/pipeline.ts";
+import { ParseCache } from "../compiler/load/parse-cache.ts";
+import { build, check, type BuildResult, type CheckResult } from "../compiler/pipeline.ts";
 import { parseInstant } from "../compiler/time/instant.ts";
-import type { RouteRecord } from "../server/preview.ts";
-import { previousBuild, standingBuild } from "../compiler/write/record.ts";
+import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../server/preview.ts";
+import { createDevServer } from "../server/dev/index.ts";
+import { createAccountService } from "../server/accounts/service.ts";
+import { createApiProxy } from "../server/api-proxy.ts";
+import { printTimeline, timeline } from "./print/timeline.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print/diagnostics.ts";
-
-// Each command imports the stages and servers it runs when it runs (import()): lib/cli.js is split
-// there (compiler/run-ts.js), so site build with nothing changed loads neither React nor esbuild,
-// and site check no server.
 
 /** A failure the user can act on, printed as one line (exit 2). */
 class UsageError extends Error {}
@@ -43,25 +44,16 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
 }
 
 /** site check and check-windows: what earlier runs parsed is reused, what this one parses kept. */
-async function checkSpecs(specsDir: string): Promise<CheckResult> {
-  const [{ ParseCache }, { check }] = await Promise.all([
-    import("../compiler/load/parse-cache.ts"),
-    import("../compiler/pipeline.ts"),
-  ]);
+function checkSpecs(specsDir: string): CheckResult {
   const parsed = ParseCache.open(specsDir);
   const result = check(specsDir, process.cwd(), { parsed });
   parsed.save();
   return result;
 }
 
-async function runCheck(options: {
-  specs: string;
-  json?: boolean;
-  format?: Format;
-  strict?: boolean;
-}): Promise<number> {
+function runCheck(options: { specs: string; json?: boolean; format?: Format; strict?: boolean }): number {
   const started = performance.now();
-  const found = await checkSpecs(specsDirFrom(options.specs));
+  const found = checkSpecs(specsDirFrom(options.specs));
   const result = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   const format = formatOf(options);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
@@ -85,8 +77,7 @@ async function runCheck(options: {
 }
 
 /** The region codes site.yaml names, or undefined when it cannot be read (site check says why). */
-async function siteRegions(specsDir: string): Promise<string[] | undefined> {
-  const { parse: parseYaml } = await import("yaml");
+function siteRegions(specsDir: string): string[] | undefined {
   try {
     const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as { regions?: unknown } | null;
     return site?.regions && typeof site.regions === "object" ? Object.keys(site.regions) : undefined;
@@ -139,8 +130,7 @@ async function runBuild(options: {
 }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const now = instantOption(options.now, "--now");
-  const regions =
-    options.regions === undefined ? undefined : regionsOption(options.regions, await siteRegions(specsDir));
+  const regions = options.regions === undefined ? undefined : regionsOption(options.regions, siteRegions(specsDir));
   const format = formatOf(options);
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
@@ -148,25 +138,21 @@ async function runBuild(options: {
   const host = join(options.out, "host");
   // Progress is for people: JSON and annotations are for programs, which read the result only.
   const progress = createProgress(format === "pretty" ? process.stdout : { write: () => true });
-  const asked = {
+  const result = await build({
     specsDir,
     out,
     now,
     ...(regions ? { regions } : {}),
     strict: options.strict ?? false,
-    onProgress: (name: string, done: number, total: number) => progress.update(name, done, total),
-    onStage: (name: string, detail: string, ms: number) => {
+    onProgress: (name, done, total) => progress.update(name, done, total),
+    onStage: (name, detail, ms) => {
       progress.done();
       if (format === "pretty")
         process.stdout.write(
           `${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`,
         );
     },
-  };
-  // Nothing changed since the build --out holds: its output stands, and no stage is loaded.
-  const result: BuildResult =
-    standingBuild(asked, previousBuild<RecordedSummary>(asked), performance.now()) ??
-    (await (await import("../compiler/pipeline.ts")).build(asked));
+  });
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
     const summary = result.summary
@@ -211,17 +197,17 @@ async function runBuild(options: {
   return 0;
 }
 
-async function runNewCampaign(
+function runNewCampaign(
   id: string,
   options: { specs: string; name?: string; regions?: string; start?: string },
-): Promise<number> {
+): number {
   const specsDir = specsDirFrom(options.specs);
   const problem = campaignIdProblem(id);
   if (problem) throw new UsageError(problem);
   const file = join(specsDir, "campaigns", `${id}.yaml`);
   if (existsSync(file))
     throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
-  const known = (await siteRegions(specsDir)) ?? [];
+  const known = siteRegions(specsDir) ?? [];
   const regions = options.regions
     ? regionsOption(options.regions, known)
     : known.filter((r) => r !== "cn" && r !== "kr");
@@ -329,19 +315,18 @@ function clockFrom(start: DateTime | null): () => number {
 }
 
 /** The account calls: a real API behind --api, else the local account service. */
-async function accountHandler(options: { api?: string; tokenTtl: string }) {
+function accountHandler(options: { api?: string; tokenTtl: string }) {
   if (options.api) {
     try {
       new URL(options.api);
     } catch {
       throw new UsageError(`--api '${options.api}' is not a URL`);
     }
-    return (await import("../server/api-proxy.ts")).createApiProxy(options.api);
+    return createApiProxy(options.api);
   }
   const seconds = Number(options.tokenTtl);
   if (!Number.isFinite(seconds) || seconds <= 0)
     throw new UsageError(`--token-ttl '${options.tokenTtl}' is not a number of seconds`);
-  const { createAccountService } = await import("../server/accounts/service.ts");
   return createAccountService({ dataDir: resolve(".site-data"), tokenTtlMs: seconds * 1000 }).handle;
 }
 
@@ -362,13 +347,12 @@ async function runPreview(options: {
     .routes;
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
-  const { createPreviewHandler, filesOnDisk } = await import("../server/preview.ts");
   const handler = createPreviewHandler({
     files: filesOnDisk(join(out, "site")),
     routes: () => routes,
     homes: () => homes,
     clock: clockFrom(start),
-    before: await accountHandler(options),
+    before: accountHandler(options),
   });
   return serveUntilStopped(
     handler,
@@ -395,13 +379,12 @@ async function runDev(options: {
   const port = portOption(options.port);
   const clock = clockFrom(start);
   const style = styleFor(process.stdout);
-  const { createDevServer } = await import("../server/dev/index.ts");
   const dev = await createDevServer({
     specsDir,
     now: () => DateTime.fromMillis(clock()),
     clock,
     log: (line) => process.stdout.write(`${style.dim(new Date().toLocaleTimeString())} ${line}\n`),
-    accounts: await accountHandler(options),
+    accounts: accountHandler(options),
   });
   try {
     const first = await dev.start();
@@ -419,15 +402,9 @@ async function runDev(options: {
   }
 }
 
-async function runCheckWindows(options: {
-  specs: string;
-  at?: string;
-  json?: boolean;
-  all?: boolean;
-}): Promise<number> {
+function runCheckWindows(options: { specs: string; at?: string; json?: boolean; all?: boolean }): number {
   const at = instantOption(options.at, "--at");
-  const { printTimeline, timeline } = await import("./print/timeline.ts");
-  const result = await checkSpecs(specsDirFrom(options.specs));
+  const result = checkSpecs(specsDirFrom(options.specs));
   const report = result.model ? timeline(result.model, at) : null;
   const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
   // The printed report leaves finished windows, and the warnings about them, to --all; --json keeps everything.
@@ -490,7 +467,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--json", 'print {"diagnostics": [...]} on stdout (same as --format json)')
     .addOption(formatOption())
     .option("--strict", "treat every warning as an error (for CI): exit 1 while one remains")
-    .action(async (options) => setExitCode(await runCheck(options)));
+    .action((options) => setExitCode(runCheck(options)));
 
   program
     .command("build")
@@ -518,7 +495,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--name <name>", "the campaign's name in reports (default: from the id)")
     .option("--regions <codes>", "regions that run it, comma-separated (default: every region with prices but cn)")
     .option("--start <date>", "its first day, e.g. 2026-12-01 (default: tomorrow)")
-    .action(async (id: string, options) => setExitCode(await runNewCampaign(id, options)));
+    .action((id: string, options) => setExitCode(runNewCampaign(id, options)));
 
   program
     .command("check-windows")
@@ -536,7 +513,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
       "--json",
       "print {at, windows, nextChange, diagnostics} on stdout: every window per region, finished ones included",
     )
-    .action(async (options) => setExitCode(await runCheckWindows(options)));
+    .action((options) => setExitCode(runCheckWindows(options)));
 
   program
     .command("dev")
