@@ -81,6 +81,26 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
+  test("a page swapped in links its own stylesheets, as a fresh load of it does, and shows styled", async () => {
+    const sheets = (page: Page) =>
+      page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")));
+    const fresh = await open("/us/toy-story-buzz-lightyear");
+    const expected = await sheets(fresh);
+    await fresh.close();
+
+    const page = await open("/us");
+    expect(await sheets(page)).not.toEqual(expected);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    await page.click(await linkTo(page, "/us/toy-story-buzz-lightyear"));
+    await page.waitForFunction(() => document.title.startsWith("Toy Story Buzz Lightyear"));
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    expect(await sheets(page)).toEqual(expected);
+    // The product page's own rules apply: its picture and summary sit side by side.
+    const display = await page.evaluate(() => getComputedStyle(document.querySelector(".product-hero")!).display);
+    expect(display).toBe("grid");
+    await page.close();
+  });
+
   test("an unknown path is loaded from the server and answers the 404 page", async () => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
