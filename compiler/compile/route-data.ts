@@ -3,6 +3,7 @@
 
 import type { ProductPhase } from "../time/index.ts";
 import type { Language, Template } from "../link/model.ts";
+import type { SectionBenefits } from "../validate/spec-types.ts";
 
 export interface Link {
   label: string;
@@ -241,11 +242,13 @@ export type SectionData = { id: string | null } & (
       dates: string | null;
     }
   | { type: "subscribe"; texts: SubscribeTexts }
-  | { type: "benefits"; items: { label: string; icon: string }[] }
+  | { type: "benefits"; items: { label: string; icon: SectionBenefits["items"][number]["icon"] }[] }
   | {
       type: "timeline";
       title: string | null;
       stages: StageInfo[];
+      /** What each stage's state reads as: "Ended", "Live now", "Coming soon". */
+      stateLabels: Record<StageInfo["state"], string>;
       countdown: {
         endsAt: number;
         labels: { title: string; days: string; hours: string; minutes: string; seconds: string; ended: string };
@@ -336,7 +339,13 @@ export type SectionData = { id: string | null } & (
       close: string;
     }
   | { type: "comparison"; title: string; products: ProductCard[]; rows: { label: string; values: string[] }[] }
-  | { type: "faq"; title: string | null; items: { question: string; answer: readonly string[] }[] }
+  | {
+      type: "faq";
+      title: string | null;
+      items: { question: string; answer: readonly string[] }[];
+      /** How long an answer takes to unfold or fold (constants.yaml collapseTransitionSeconds). */
+      collapseSeconds: number;
+    }
   | {
       type: "booking";
       productId: string;

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { serverClock } from "../../runtime/clock.ts";
 import { reloadWhenDeployed, sessionStore } from "../../runtime/deployed-build.ts";
+import "./Countdown.css";
 
 export interface CountdownProps {
   /** Epoch ms at which the live stage ends. */
@@ -58,13 +59,15 @@ export default function Countdown({ endsAt, labels }: CountdownProps) {
   ] as const;
   return (
     <div className="countdown" role="timer" aria-live="off">
-      <span className="countdown-title">{labels.title}</span>
-      {units.map(([value, label]) => (
-        <span key={label} className="countdown-unit">
-          <span className="countdown-value">{now === null ? "--" : String(value).padStart(2, "0")}</span>{" "}
-          <span className="countdown-label">{label}</span>
-        </span>
-      ))}
+      <span className="countdown-title">{labels.title}</span>{" "}
+      <span className="countdown-units">
+        {units.map(([value, label]) => (
+          <span key={label} className="countdown-unit">
+            <span className="countdown-value">{now === null ? "--" : String(value).padStart(2, "0")}</span>{" "}
+            <span className="countdown-label">{label}</span>{" "}
+          </span>
+        ))}
+      </span>
     </div>
   );
 }

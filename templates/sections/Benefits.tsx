@@ -1,13 +1,18 @@
+// The shop's promises in a strip: an icon (drawn inline) over each label.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { BenefitIcon } from "./BenefitIcon.tsx";
+import "./Benefits.css";
 
 export function Benefits({ section: s }: { section: Extract<SectionData, { type: "benefits" }> }) {
   return (
     <section className="section benefits" id={s.id ?? undefined} data-section="benefits">
-      <ul>
+      <ul className="benefits-list">
         {s.items.map((b, i) => (
-          <li key={i} data-icon={b.icon}>
-            <img src={`/images/icon-${b.icon}.svg`} alt="" width={40} height={40} />
-            <span>{b.label}</span>
+          <li key={i} className="benefits-item" data-icon={b.icon}>
+            <span className="benefits-badge">
+              <BenefitIcon icon={b.icon} />
+            </span>{" "}
+            <span className="benefits-label">{b.label}</span>
           </li>
         ))}
       </ul>

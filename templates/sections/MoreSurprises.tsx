@@ -1,5 +1,6 @@
 // "More surprises": a campaign page's teaser that more deals and gifts are on the way.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./MoreSurprises.css";
 
 export function MoreSurprises({ section: s }: { section: Extract<SectionData, { type: "more-surprises" }> }) {
   return (

@@ -2,16 +2,17 @@
 // '??': its price is not in the page at all (embargo).
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
+import "./Preview.css";
 
 export function Preview({ section: s }: { section: Extract<SectionData, { type: "preview" }> }) {
   return (
     <section className="section preview" id={s.id ?? undefined} data-section="preview">
-      {s.title ? <h2>{s.title}</h2> : null}
+      {s.title ? <h2 className="preview-title">{s.title}</h2> : null}
       <ul className="preview-items">
         {s.items.map((item) => (
           <li key={item.product.id} className="preview-item">
             <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
-            <h3>{item.product.name.replace(/\n/g, " ")}</h3>
+            <h3 className="preview-name">{item.product.name.replace(/\n/g, " ")}</h3>
             {item.listPrice ? (
               <del className="list-price">
                 <PriceTag price={item.listPrice} />
@@ -19,14 +20,14 @@ export function Preview({ section: s }: { section: Extract<SectionData, { type: 
             ) : null}
             <ol className="stage-prices">
               {item.prices.map((p) => (
-                <li key={p.stage} className={`is-${p.state}`} data-stage={p.stage}>
+                <li key={p.stage} className={`stage-price is-${p.state}`} data-stage={p.stage}>
                   <span className="stage-name">{p.name}</span>{" "}
                   {p.text !== null ? (
                     <span className="price">{p.text}</span>
                   ) : p.state === "upcoming" ? (
-                    <>
+                    <span className="stage-locked">
                       <span className="price price-hidden">??</span> <span className="unlock-soon">{s.unlockSoon}</span>
-                    </>
+                    </span>
                   ) : (
                     <span className="price">–</span>
                   )}

@@ -1,6 +1,7 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "../parts/Island.tsx";
+import "./SubscribeSection.css";
 
 export function SubscribeSection({ section: s }: { section: Extract<SectionData, { type: "subscribe" }> }) {
   return (

@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./Terms.css";
 
 export function Terms({ section: s }: { section: Extract<SectionData, { type: "terms" }> }) {
   return (

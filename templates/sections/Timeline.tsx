@@ -3,24 +3,29 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import Countdown from "../islands/Countdown.tsx";
 import { Island } from "../parts/Island.tsx";
+import "./Timeline.css";
 
 export function Timeline({ section: s }: { section: Extract<SectionData, { type: "timeline" }> }) {
   return (
     <section className="section timeline" id={s.id ?? undefined} data-section="timeline">
-      {s.title ? <h2>{s.title}</h2> : null}
+      {s.title ? <h2 className="timeline-title">{s.title}</h2> : null}
       <ol className="timeline-stages">
         {s.stages.map((stage) => (
           <li
             key={stage.number}
-            className={`stage is-${stage.state}`}
+            className={`timeline-stage is-${stage.state}`}
             data-stage={stage.number}
             aria-current={stage.state === "live" ? "step" : undefined}
           >
-            <strong>{stage.name}</strong>
-            <span className="stage-dates">
+            <span className="timeline-stage__marker" aria-hidden="true">
+              {stage.number}
+            </span>{" "}
+            <strong className="timeline-stage__name">{stage.name}</strong>{" "}
+            <span className="timeline-stage__dates">
               {stage.start}
               {stage.end && stage.end !== stage.start ? ` – ${stage.end}` : ""}
-            </span>
+            </span>{" "}
+            <span className="timeline-stage__state">{s.stateLabels[stage.state]}</span>
           </li>
         ))}
       </ol>

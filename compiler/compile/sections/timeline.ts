@@ -7,7 +7,7 @@ import type { SectionPlace, WrittenSection } from "./place.ts";
 
 export function timelineSection(
   section: WrittenSection<"timeline">,
-  { region, inForce, campaign, live }: SectionPlace,
+  { cx, region, inForce, campaign, live }: SectionPlace,
 ): SectionOf<"timeline"> | null {
   if (!campaign) return null;
   return {
@@ -15,6 +15,11 @@ export function timelineSection(
     id: section.id ?? null,
     title: section.title ?? null,
     stages: inForce.stages(campaign).map(stageInfo),
+    stateLabels: {
+      over: cx.message(region.language, "ui.timeline.over"),
+      live: cx.message(region.language, "ui.timeline.live"),
+      upcoming: cx.message(region.language, "ui.timeline.upcoming"),
+    },
     countdown: live?.end ? { endsAt: live.end.toMillis(), labels: region.settings.countdown } : null,
   };
 }
