@@ -2,6 +2,7 @@
 // block after it; the price is the product's price in force, as everywhere else on the page.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { PriceTag } from "../parts/PriceTag.tsx";
+import "./Booking.css";
 
 export function Booking({ section: s }: { section: Extract<SectionData, { type: "booking" }> }) {
   return (
@@ -11,33 +12,34 @@ export function Booking({ section: s }: { section: Extract<SectionData, { type: 
       data-section="booking"
       data-phase={s.phase}
     >
-      <h2>{s.title}</h2>
-      <p className="booking-prices">
-        {s.price ? <PriceTag price={s.price} className="price booking-price" of={s.productId} /> : null}
-        {s.phase === "early-bird" && s.listPrice ? (
-          <del className="list-price">
-            <PriceTag price={s.listPrice} />
-          </del>
+      <div className="booking-offer">
+        <h2 className="booking-title">{s.title}</h2>
+        <p className="booking-prices">
+          {s.price ? <PriceTag price={s.price} className="price booking-price" of={s.productId} /> : null}{" "}
+          {s.phase === "early-bird" && s.listPrice ? (
+            <del className="list-price">
+              <PriceTag price={s.listPrice} />
+            </del>
+          ) : null}{" "}
+          {s.save ? <span className="saving">{s.save}</span> : null}
+        </p>
+        <p className="booking-note">{s.note}</p>
+        {s.buy ? (
+          <a className="button button--large booking-buy" href={s.buy.href} target="_blank" rel="noopener">
+            {s.buy.label}
+          </a>
         ) : null}
-        {s.save ? <span className="saving"> {s.save}</span> : null}
-      </p>
-      <p>{s.note}</p>
+        {s.tips ? <p className="booking-tips">{s.tips}</p> : null}
+      </div>
       {s.list.length ? (
-        <dl className="booking-list">
+        <ol className="booking-list">
           {s.list.map((l, i) => (
-            <div key={i}>
-              <dt>{l.period}</dt>
-              <dd>{l.detail}</dd>
-            </div>
+            <li key={i} className="booking-step">
+              <span className="booking-period">{l.period}</span> <span className="booking-detail">{l.detail}</span>
+            </li>
           ))}
-        </dl>
+        </ol>
       ) : null}
-      {s.buy ? (
-        <a className="button button-large" href={s.buy.href} target="_blank" rel="noopener">
-          {s.buy.label}
-        </a>
-      ) : null}
-      {s.tips ? <p className="booking-tips">{s.tips}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import CommunityIsland from "../islands/Community.tsx";
 import { Island } from "../parts/Island.tsx";
+import "./Community.css";
 
 export function Community({ section: s }: { section: Extract<SectionData, { type: "community" }> }) {
   return (

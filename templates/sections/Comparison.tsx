@@ -1,33 +1,37 @@
-// A comparison chart; each product's availability (Out of Stock) comes from the catalogue.
+// A comparison chart; each product's availability (Out of Stock) comes from the catalogue. The
+// table scrolls sideways inside its frame on a screen too narrow for it, never the page.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import "./Comparison.css";
 
 export function Comparison({ section: s }: { section: Extract<SectionData, { type: "comparison" }> }) {
   return (
     <section className="section comparison" id={s.id ?? undefined} data-section="comparison">
-      <h2>{s.title}</h2>
-      <table>
-        <thead>
-          <tr>
-            <td />
-            {s.products.map((p) => (
-              <th key={p.id} scope="col">
-                {p.name.replace(/\n/g, " ")}
-                <span className={`availability is-${p.availability}`}> {p.actionLabel}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {s.rows.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{row.label}</th>
-              {row.values.map((v, j) => (
-                <td key={j}>{v}</td>
+      <h2 className="comparison-title">{s.title}</h2>
+      <div className="comparison-frame">
+        <table className="comparison-table">
+          <thead>
+            <tr>
+              <td />
+              {s.products.map((p) => (
+                <th key={p.id} scope="col" className="comparison-product">
+                  <span className="comparison-name">{p.name.replace(/\n/g, " ")}</span>{" "}
+                  <span className={`availability is-${p.availability}`}>{p.actionLabel}</span>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {s.rows.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((v, j) => (
+                  <td key={j}>{v}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
