@@ -5,22 +5,21 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { createServer } from "node:http";
 import { networkInterfaces } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { Command, CommanderError, Option } from "commander";
 import { closest, hasErrors, strictly } from "../compiler/diagnostics/index.ts";
 import { DateTime } from "luxon";
 import { OutputRefused } from "../compiler/write/output-guard.ts";
 import { createProgress } from "./print/progress.ts";
 import { campaignIdProblem, campaignSkeleton } from "./commands/new-campaign.ts";
-import { ParseCache } from "../compiler/load/parse-cache.ts";
-import { build, check, type BuildResult, type CheckResult } from "../compiler/pipeline.ts";
+import type { BuildResult, CheckResult, RecordedSummary } from "../compiler/pipeline.ts";
 import { parseInstant } from "../compiler/time/instant.ts";
-import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../server/preview.ts";
-import { createDevServer } from "../server/dev/index.ts";
-import { createAccountService } from "../server/accounts/service.ts";
-import { createApiProxy } from "../server/api-proxy.ts";
-import { printTimeline, timeline } from "./print/timeline.ts";
+import type { RouteRecord } from "../server/preview.ts";
+import { previousBuild, standingBuild } from "../compiler/write/record.ts";
 import { printGithub, printJson, printPretty, styleFor } from "./print/diagnostics.ts";
+
+// Each command imports the stages and servers it runs when it runs (import()): lib/cli.js is split
+// there (compiler/run-ts.js), so site build with nothing changed loads neither React nor esbuild,
+// and site check no server.
 
 /** A failure the user can act on, printed as one line (exit 2). */
 class UsageError extends Error {}
@@ -44,16 +43,25 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
 }
 
 /** site check and check-windows: what earlier runs parsed is reused, what this one parses kept. */
-function checkSpecs(specsDir: string): CheckResult {
+async function checkSpecs(specsDir: string): Promise<CheckResult> {
+  const [{ ParseCache }, { check }] = await Promise.all([
+    import("../compiler/load/parse-cache.ts"),
+    import("../compiler/pipeline.ts"),
+  ]);
   const parsed = ParseCache.open(specsDir);
   const result = check(specsDir, process.cwd(), { parsed });
   parsed.save();
   return result;
 }
 
-function runCheck(options: { specs: string; json?: boolean; format?: Format; strict?: boolean }): number {
+async function runCheck(options: {
+  specs: string;
+  json?: boolean;
+  format?: Format;
+  strict?: boolean;
+}): Promise<number> {
   const started = performance.now();
-  const found = checkSpecs(specsDirFrom(options.specs));
+  const found = await checkSpecs(specsDirFrom(options.specs));
   const result = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   const format = formatOf(options);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
@@ -77,7 +85,8 @@ function runCheck(options: { specs: string; json?: boolean; format?: Format; str
 }
 
 /** The region codes site.yaml names, or undefined when it cannot be read (site check says why). */
-function siteRegions(specsDir: string): string[] | undefined {
+async function siteRegions(specsDir: string): Promise<string[] | undefined> {
+  const { parse: parseYaml } = await import("yaml");
   try {
     const site = parseYaml(readFileSync(join(specsDir, "site.yaml"), "utf8")) as { regions?: unknown } | null;
     return site?.regions && typeof site.regions === "object" ? Object.keys(site.regions) : undefined;
@@ -130,7 +139,8 @@ async function runBuild(options: {
 }): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const now = instantOption(options.now, "--now");
-  const regions = options.regions === undefined ? undefined : regionsOption(options.regions, siteRegions(specsDir));
+  const regions =
+    options.regions === undefined ? undefined : regionsOption(options.regions, await siteRegions(specsDir));
   const format = formatOf(options);
   const style = styleFor(process.stdout);
   const out = resolve(options.out);
@@ -138,21 +148,26 @@ async function runBuild(options: {
   const host = join(options.out, "host");
   // Progress is for people: JSON and annotations are for programs, which read the result only.
   const progress = createProgress(format === "pretty" ? process.stdout : { write: () => true });
-  const result = await build({
+  const asked = {
     specsDir,
     out,
     now,
     ...(regions ? { regions } : {}),
     strict: options.strict ?? false,
-    onProgress: (name, done, total) => progress.update(name, done, total),
-    onStage: (name, detail, ms) => {
+    onProgress: (name: string, done: number, total: number) => progress.update(name, done, total),
+    onStage: (name: string, detail: string, ms: number) => {
       progress.done();
       if (format === "pretty")
         process.stdout.write(
           `${style.dim(name.padEnd(8))} ${detail.padEnd(40)} ${style.dim(`${Math.round(ms)} ms`)}\n`,
         );
     },
-  });
+  };
+  // Nothing changed since the build --out holds: its output stands, and no stage is loaded.
+  const started = performance.now();
+  const result: BuildResult =
+    standingBuild(asked, previousBuild<RecordedSummary>(asked), started) ??
+    (await (await import("../compiler/pipeline.ts")).build(asked));
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
     const summary = result.summary
@@ -197,17 +212,17 @@ async function runBuild(options: {
   return 0;
 }
 
-function runNewCampaign(
+async function runNewCampaign(
   id: string,
   options: { specs: string; name?: string; regions?: string; start?: string },
-): number {
+): Promise<number> {
   const specsDir = specsDirFrom(options.specs);
   const problem = campaignIdProblem(id);
   if (problem) throw new UsageError(problem);
   const file = join(specsDir, "campaigns", `${id}.yaml`);
   if (existsSync(file))
     throw new UsageError(`${relative(process.cwd(), file)} already exists; pick another id or edit it`);
-  const known = siteRegions(specsDir) ?? [];
+  const known = (await siteRegions(specsDir)) ?? [];
   const regions = options.regions
     ? regionsOption(options.regions, known)
     : known.filter((r) => r !== "cn" && r !== "kr");
@@ -315,18 +330,19 @@ function clockFrom(start: DateTime | null): () => number {
 }
 
 /** The account calls: a real API behind --api, else the local account service. */
-function accountHandler(options: { api?: string; tokenTtl: string }) {
+async function accountHandler(options: { api?: string; tokenTtl: string }) {
   if (options.api) {
     try {
       new URL(options.api);
     } catch {
       throw new UsageError(`--api '${options.api}' is not a URL`);
     }
-    return createApiProxy(options.api);
+    return (await import("../server/api-proxy.ts")).createApiProxy(options.api);
   }
   const seconds = Number(options.tokenTtl);
   if (!Number.isFinite(seconds) || seconds <= 0)
     throw new UsageError(`--token-ttl '${options.tokenTtl}' is not a number of seconds`);
+  const { createAccountService } = await import("../server/accounts/service.ts");
   return createAccountService({ dataDir: resolve(".site-data"), tokenTtlMs: seconds * 1000 }).handle;
 }
 
@@ -347,12 +363,13 @@ async function runPreview(options: {
     .routes;
   const homes = new Map(routes.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
   const start = options.now === undefined ? null : instantOption(options.now, "--now");
+  const { createPreviewHandler, filesOnDisk } = await import("../server/preview.ts");
   const handler = createPreviewHandler({
     files: filesOnDisk(join(out, "site")),
     routes: () => routes,
     homes: () => homes,
     clock: clockFrom(start),
-    before: accountHandler(options),
+    before: await accountHandler(options),
   });
   return serveUntilStopped(
     handler,
@@ -379,12 +396,13 @@ async function runDev(options: {
   const port = portOption(options.port);
   const clock = clockFrom(start);
   const style = styleFor(process.stdout);
+  const { createDevServer } = await import("../server/dev/index.ts");
   const dev = await createDevServer({
     specsDir,
     now: () => DateTime.fromMillis(clock()),
     clock,
     log: (line) => process.stdout.write(`${style.dim(new Date().toLocaleTimeString())} ${line}\n`),
-    accounts: accountHandler(options),
+    accounts: await accountHandler(options),
   });
   try {
     const first = await dev.start();
@@ -402,9 +420,15 @@ async function runDev(options: {
   }
 }
 
-function runCheckWindows(options: { specs: string; at?: string; json?: boolean; all?: boolean }): number {
+async function runCheckWindows(options: {
+  specs: string;
+  at?: string;
+  json?: boolean;
+  all?: boolean;
+}): Promise<number> {
   const at = instantOption(options.at, "--at");
-  const result = checkSpecs(specsDirFrom(options.specs));
+  const { printTimeline, timeline } = await import("./print/timeline.ts");
+  const result = await checkSpecs(specsDirFrom(options.specs));
   const report = result.model ? timeline(result.model, at) : null;
   const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
   // The printed report leaves finished windows, and the warnings about them, to --all; --json keeps everything.
@@ -467,7 +491,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--json", 'print {"diagnostics": [...]} on stdout (same as --format json)')
     .addOption(formatOption())
     .option("--strict", "treat every warning as an error (for CI): exit 1 while one remains")
-    .action((options) => setExitCode(runCheck(options)));
+    .action(async (options) => setExitCode(await runCheck(options)));
 
   program
     .command("build")
@@ -495,7 +519,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .option("--name <name>", "the campaign's name in reports (default: from the id)")
     .option("--regions <codes>", "regions that run it, comma-separated (default: every region with prices but cn)")
     .option("--start <date>", "its first day, e.g. 2026-12-01 (default: tomorrow)")
-    .action((id: string, options) => setExitCode(runNewCampaign(id, options)));
+    .action(async (id: string, options) => setExitCode(await runNewCampaign(id, options)));
 
   program
     .command("check-windows")
@@ -513,7 +537,7 @@ function createProgram(setExitCode: (code: number) => void): Command {
       "--json",
       "print {at, windows, nextChange, diagnostics} on stdout: every window per region, finished ones included",
     )
-    .action((options) => setExitCode(runCheckWindows(options)));
+    .action(async (options) => setExitCode(await runCheckWindows(options)));
 
   program
     .command("dev")

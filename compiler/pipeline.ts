@@ -9,13 +9,12 @@
 // everything but the pages first (write/site-files.ts); render then writes each page as it is
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
-import { createHash } from "node:crypto";
-import { existsSync, realpathSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { DateTime } from "luxon";
 import { bundle, shapeOf, type BundleOutput, type PageShape } from "./bundle/index.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
-import { codeFingerprint, specsFingerprint } from "./fingerprint.ts";
+import { codeFingerprint } from "./fingerprint.ts";
 import { link } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
 import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
@@ -28,7 +27,7 @@ import { heaviestPages, type PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
 import { contentsOf, stagingFolder, swapIn, writeOutput, type OutputFiles, type OutputTarget } from "./write/index.ts";
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
-import { readRecord, writeRecord } from "./write/record.ts";
+import { previousBuild, standingBuild, writeRecord } from "./write/record.ts";
 import { siteFiles } from "./write/site-files.ts";
 
 export interface CheckResult {
@@ -141,17 +140,7 @@ export interface BuildResult extends CheckResult {
 }
 
 /** What a build's record keeps of its summary, for a later build that finds nothing changed. */
-type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
-
-/**
- * A hash of everything a build's output is a function of: the code, the specs folder's files, the
- * instant and every other option that is data (what only says where, or how fast, left out).
- */
-function buildInputs(options: BuildOptions): string {
-  const { specsDir, out: _out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now, ...rest } = options;
-  const inputs = { code: codeFingerprint(), specs: specsFingerprint(specsDir), now: now.toISO(), ...rest };
-  return createHash("sha256").update(JSON.stringify(inputs)).digest("hex");
-}
+export type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
 
 /**
  * site build: check, prepare the site in memory, then write it beside --out and swap it in all
@@ -168,21 +157,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark = now;
   };
 
-  const previous = existsSync(options.out) ? realpathSync(options.out) : null;
-  const record = readRecord<RecordedSummary>(previous);
-  const inputs = buildInputs(options);
-  if (record && record.inputs === inputs) {
-    guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
-    stage("check", "nothing changed since the last build: its output stands");
-    const { fileCount, ...summary } = record.summary;
-    return {
-      model: undefined,
-      diagnostics: [],
-      sources: new Map(),
-      fileCount,
-      summary: { ...summary, ms: performance.now() - started },
-    };
-  }
+  const { folder: previous, record, inputs } = previousBuild<RecordedSummary>(options);
+  const standing = standingBuild(options, { folder: previous, record, inputs }, started);
+  if (standing) return standing;
 
   const parsed = ParseCache.open(options.specsDir);
   const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });

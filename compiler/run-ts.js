@@ -1,6 +1,6 @@
 // Runs a TypeScript entry of the project under Node 20, which cannot run .ts itself: the entry
 // is bundled once with esbuild into lib/ and rebuilt whenever a source is newer.
-import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -27,17 +27,25 @@ export async function importBundled(entry, name, sourceDirs) {
   return import(await bundled(entry, name, sourceDirs));
 }
 
-/** Bundles `entry` into lib/<name>.js unless that is newer than every source; returns its path. */
+/**
+ * Bundles `entry` into lib/<name>.js unless that is newer than every source; returns its path.
+ * What the entry imports with import() is split into chunks beside it (lib/chunk-<hash>.js), so
+ * that a command loads the packages it needs and not every command's: `site build` with nothing
+ * changed never loads React, esbuild or the YAML parsers.
+ */
 export async function bundled(entry, name, sourceDirs) {
   const bundle = `${root}lib/${name}.js`;
   if (mtime(bundle) < Math.max(...sourceDirs.map((d) => newestSource(`${root}${d}`)))) {
     const { build } = await import("esbuild");
     mkdirSync(`${root}lib`, { recursive: true });
-    // Write beside and rename: several processes may start at once.
-    const temporary = `${bundle}.${process.pid}.tmp`;
-    await build({
-      entryPoints: [`${root}${entry}`],
-      outfile: temporary,
+    const result = await build({
+      entryPoints: { [name]: `${root}${entry}` },
+      outdir: `${root}lib`,
+      // Chunks sit beside the entry: code that finds the project from its own address
+      // (project.ts, cache.ts) finds it from any of them.
+      chunkNames: "chunk-[hash]",
+      splitting: true,
+      write: false,
       bundle: true,
       platform: "node",
       format: "esm",
@@ -49,7 +57,36 @@ export async function bundled(entry, name, sourceDirs) {
       loader: { ".css": "empty" },
       logLevel: "error",
     });
-    renameSync(temporary, bundle);
+    // Chunks first, the entry last, each written beside and renamed: several processes may start
+    // at once, and a chunk's name is its hash, so a chunk already there is the same file.
+    const files = result.outputFiles
+      .filter((f) => f.path !== bundle)
+      .concat(result.outputFiles.filter((f) => f.path === bundle));
+    for (const file of files) {
+      if (file.path !== bundle && mtime(file.path) >= 0) continue;
+      const temporary = `${file.path}.${process.pid}.tmp`;
+      writeFileSync(temporary, file.contents);
+      renameSync(temporary, file.path);
+    }
+    removeUnusedChunks();
   }
   return bundle;
+}
+
+/** A chunk no bundle of lib/ imports any more, written over an hour ago (not by a bundling now). */
+function removeUnusedChunks() {
+  const lib = `${root}lib/`;
+  const names = readdirSync(lib);
+  const used = new Set();
+  const read = (name) => {
+    for (const [chunk] of readFileSync(lib + name, "utf8").matchAll(/chunk-[A-Z0-9]+\.js/g))
+      if (!used.has(chunk) && names.includes(chunk)) {
+        used.add(chunk);
+        read(chunk);
+      }
+  };
+  for (const name of names) if (name.endsWith(".js") && !name.startsWith("chunk-")) read(name);
+  for (const name of names)
+    if (name.startsWith("chunk-") && !used.has(name) && mtime(lib + name) < Date.now() - 3_600_000)
+      rmSync(lib + name, { force: true });
 }

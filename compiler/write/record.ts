@@ -5,10 +5,21 @@
 // with some routes' data changed renders only those and links the other pages from this build.
 
 import { createHash } from "node:crypto";
-import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
+import type { DateTime } from "luxon";
 import type { RouteManifest } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
+import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 
 /** The record's file name inside a build folder. */
 export const RECORD_FILE = ".site-record.json";
@@ -47,6 +58,63 @@ export function writeRecord(folder: string, record: BuildRecord): void {
   // Routes in order, so that two builds of the same site write the same record.
   const pages = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   writeFileSync(join(folder, RECORD_FILE), `${JSON.stringify({ format: FORMAT, ...record, pages })}\n`);
+}
+
+/** What a build is asked to do, as far as its record is concerned (pipeline.ts: BuildOptions). */
+interface Asked {
+  specsDir: string;
+  out: string;
+  now: DateTime;
+  cwd?: string;
+  threads?: number;
+  onStage?: (stage: string, detail: string, ms: number) => void;
+  onProgress?: unknown;
+}
+
+/** The build --out holds, and whether its output stands for the build asked for. */
+export interface PreviousBuild<Summary> {
+  /** The build folder --out links to, if any. */
+  folder: string | null;
+  record: BuildRecord<Summary> | null;
+  /** The hash of the inputs of the build asked for. */
+  inputs: string;
+}
+
+/**
+ * The build --out holds, and the hash of everything the output asked for is a function of: the
+ * code, the specs folder's files, the instant and every other option that is data (where, and how
+ * fast, left out). Reads no spec and loads no stage: site build with nothing changed ends here.
+ */
+export function previousBuild<Summary>(options: Asked): PreviousBuild<Summary> {
+  const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now, ...rest } = options;
+  const inputs = { code: codeFingerprint(), specs: specsFingerprint(specsDir), now: now.toISO(), ...rest };
+  const folder = existsSync(out) ? realpathSync(out) : null;
+  return {
+    folder,
+    record: readRecord<Summary>(folder),
+    inputs: createHash("sha256").update(JSON.stringify(inputs)).digest("hex"),
+  };
+}
+
+/**
+ * The result of a build whose inputs are those of the build --out holds: that output stands, and
+ * its recorded summary is the summary. Null when something changed.
+ */
+export function standingBuild<Summary extends { fileCount: number }>(
+  options: Asked,
+  previous: PreviousBuild<Summary>,
+  started: number,
+) {
+  if (!previous.record || previous.record.inputs !== previous.inputs) return null;
+  const { fileCount, ...summary } = previous.record.summary;
+  options.onStage?.("check", "nothing changed since the last build: its output stands", performance.now() - started);
+  return {
+    model: undefined,
+    diagnostics: [],
+    sources: new Map<never, never>(),
+    fileCount,
+    summary: { ...summary, ms: performance.now() - started },
+  };
 }
 
 /** Hashes of a region's layout, once per layout object: every route of a region shares one. */

@@ -2,7 +2,16 @@
 // earlier output: the project, the specs, a git work tree, a folder of someone's files. Two builds
 // never write into one folder at once.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { runSite, stackTrace } from "../support/cli.ts";
@@ -74,6 +83,9 @@ test("dist is a link to its newest build, swapped by each build; earlier builds 
   const root = project();
   expect(build(root, "dist").code).toBe(0);
   const first = readlinkSync(join(root, "dist"));
+  // A spec saved again: a build with nothing changed would leave the first build standing.
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(join(root, "specs", "prices.yaml"), later, later);
   expect(build(root, "dist").code).toBe(0);
   const second = readlinkSync(join(root, "dist"));
   expect(second).not.toBe(first);
