@@ -14,6 +14,7 @@ import type { DateTime } from "luxon";
 import { bundle, shapeOf, type BundleOutput, type PageShape } from "./bundle/index.ts";
 import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
+import { encodeImages } from "./images/index.ts";
 import { codeFingerprint } from "./fingerprint.ts";
 import { link } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
@@ -89,15 +90,18 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
   const compiled = compile(model, now);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
   const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
-  const bundled = await (options.bundle ?? bundle)(compiled.modules, shapes);
+  // The images the pages use are encoded (or taken from the cache) while esbuild bundles.
+  const [bundled, images] = await Promise.all([
+    (options.bundle ?? bundle)(compiled.modules, shapes),
+    encodeImages(compiled.images),
+  ]);
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
   const assets: PageAssets = { script: bundled.script, styles: bundled.styles, preloads: bundled.preloads };
-  return {
-    compiled,
-    assets,
-    ...siteFiles(model, compiled, bundled, assets, options.renderer ?? renderModule, options.regions),
-  };
+  const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? renderModule, options.regions);
+  for (const [url, bytes] of images) site.files.set(`site${url}`, bytes);
+  options.onStage?.("images", `${images.size} files`);
+  return { compiled, assets, ...site };
 }
 
 export interface BuildOptions {

@@ -7,6 +7,7 @@ import type { Language, RegionModel, RouteModel, SiteModel } from "../link/model
 import { lookupMessage } from "../link/messages.ts";
 import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
 import { linkTarget, parseLink } from "../link/syntax.ts";
+import { Images, type Picture, type Slot } from "../images/index.ts";
 import type { SiteInForce } from "../time/index.ts";
 import { parseInstant } from "../time/instant.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -32,21 +33,29 @@ export class CompileContext {
   /** The site at the instant: only open routes, and over ones as redirects. */
   readonly model: SiteModel;
   readonly time: SiteInForce;
+  /** The images pages show, and the files they need (the images stage). */
+  readonly images: Images;
   readonly #fallbacks = new Map<string, Fallback>();
   readonly #formats = new Map<string, Intl.NumberFormat>();
   readonly #cards = new Map<string, ProductCard | null>();
   readonly #layouts = new Map<string, LayoutData>();
   readonly #productPages = new Map<string, Map<string, RouteModel>>();
 
-  constructor(model: SiteModel, time: SiteInForce) {
+  constructor(model: SiteModel, time: SiteInForce, images = new Images(model)) {
     this.model = model;
     this.time = time;
+    this.images = images;
     for (const r of model.routes) {
       if (r.template !== "product" || !r.product) continue;
       let byProduct = this.#productPages.get(r.region);
       if (!byProduct) this.#productPages.set(r.region, (byProduct = new Map()));
       if (!byProduct.has(r.product)) byProduct.set(r.product, r);
     }
+  }
+
+  /** An image key as a page shows it in a slot; null without a key (or for one link reported missing). */
+  picture(key: string | null | undefined, slot: Slot, alt = "", priority = false): Picture | null {
+    return key ? this.images.picture(key, slot, alt, priority) : null;
   }
 
   /** A message by dotted path, along the language's fallback chain; each fallback shown is recorded. */
@@ -172,7 +181,7 @@ export class CompileContext {
     return {
       id: productId,
       name: facts.name,
-      image: product.image,
+      image: this.images.picture(product.image, "card", facts.name.replace(/\s*\n\s*/g, " "))!,
       href: page ? page.path : null,
       buy: availability === "comingSoon" ? null : (facts.buy ?? null),
       price: price ? this.formatPrice(region, price.amount) : null,

@@ -2,6 +2,7 @@
 // and JSON-LD (Organization, WebPage, and Product on product pages), per seed 000 §2; the
 // OpenGraph and Twitter card of a shared link; the region's news feeds.
 
+import type { Images } from "../images/index.ts";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type { HeadData, PageData, ProductCard, SectionData, SocialCard } from "./route-data.ts";
 
@@ -13,6 +14,8 @@ export interface HeadInput {
   /** The image a shared link shows (an image key), and its alternative text; default: the logo. */
   image: { key: string; alt: string } | null;
   feeds: HeadData["feeds"];
+  /** Makes the share cards (og:image: share previews take no SVG) and the logo's file. */
+  images: Images;
 }
 
 /** en-US as OpenGraph writes a locale: en_US. */
@@ -43,14 +46,14 @@ function renderedRoutesByPage(model: SiteModel): Map<string, RouteModel[]> {
  */
 export function shareImage(page: PageData): HeadInput["image"] {
   const oneLine = (s: string) => s.replace(/\s*\n\s*/g, " ");
-  if (page.template === "product") return { key: page.product.image, alt: oneLine(page.product.name) };
+  if (page.template === "product") return { key: page.product.image.key, alt: oneLine(page.product.name) };
   if (page.template !== "home" && page.template !== "campaign") return null;
   for (const section of page.sections) {
     const found = sectionImage(section);
     if (found) return { key: found.key, alt: oneLine(found.alt) };
   }
   const product = page.template === "home" ? page.products[0] : undefined;
-  return product ? { key: product.image, alt: oneLine(product.name) } : null;
+  return product ? { key: product.image.key, alt: oneLine(product.name) } : null;
 }
 
 function sectionImage(section: SectionData): { key: string; alt: string } | null {
@@ -59,17 +62,17 @@ function sectionImage(section: SectionData): { key: string; alt: string } | null
     case "promo":
     case "lucky-draw":
     case "feature":
-      return section.image ? { key: section.image, alt: section.title } : null;
+      return section.image ? { key: section.image.key, alt: section.title } : null;
     case "offers": {
       const item = section.items.find((i) => i.image);
-      return item ? { key: item.image!, alt: item.title } : null;
+      return item ? { key: item.image!.key, alt: item.title } : null;
     }
     case "cards": {
       const item = section.items.find((i) => i.image);
-      return item ? { key: item.image!, alt: item.title } : null;
+      return item ? { key: item.image!.key, alt: item.title } : null;
     }
     case "gallery":
-      return section.images[0] ? { key: section.images[0], alt: section.title ?? "" } : null;
+      return section.images[0] ? { key: section.images[0].full.key, alt: section.title ?? "" } : null;
     default:
       return null;
   }
@@ -94,7 +97,7 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
       name: model.name,
       legalName: organisation.legalName,
       url: globalOrigin,
-      logo: `${globalOrigin}/images/${organisation.logo}.svg`,
+      logo: globalOrigin + (input.images.picture(organisation.logo, "badge", model.name)?.src ?? ""),
       contactPoint: organisation.contactPoints.map((c) => ({
         "@type": "ContactPoint",
         contactType: c.contactType,
@@ -116,7 +119,7 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
   ];
   if (input.product) {
     const { card, description } = input.product;
-    const image = `${globalOrigin}/images/${card.image}.svg`;
+    const image = globalOrigin + (input.images.share(card.image.key) ?? card.image.src);
     jsonLd.push({
       "@context": "https://schema.org",
       "@type": "Product",
@@ -147,7 +150,7 @@ export function buildHead(model: SiteModel, route: RouteModel, region: RegionMod
     title: input.title,
     description: input.description,
     url,
-    image: `${globalOrigin}/images/${input.image?.key ?? organisation.logo}.svg`,
+    image: globalOrigin + (input.images.share(input.image?.key ?? organisation.logo) ?? ""),
     imageAlt: input.image?.alt ?? model.name,
     locale,
     localeAlternates: [...new Set(alternates.map((a) => a.locale))].filter((l) => l !== locale),

@@ -5,6 +5,7 @@
 // build's CompileContext.
 
 import type { DateTime } from "luxon";
+import type { EncodeJob } from "../images/index.ts";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { resolveInForce, type SiteInForce } from "../time/index.ts";
 import { CompileContext, type Fallback } from "./context.ts";
@@ -35,6 +36,8 @@ export interface CompiledSite {
   modules: Map<string, string>;
   /** Texts a language lacks that pages show in its fallback language instead. */
   fallbacks: Fallback[];
+  /** The image files the pages use (and only those): the build encodes and writes them. */
+  images: EncodeJob[];
   /** Region whose settings and language the site-wide 404 page uses. */
   notFound: { regions: { lang: string; title: string; text: string; backHome: string; href: string }[] };
 }
@@ -53,6 +56,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     fallbacks: cx.fallbacks(),
     routes,
     modules: generatedModules(model, manifestsOf(routes)),
+    images: cx.images.jobs(),
     notFound,
   };
 }
@@ -88,6 +92,7 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
     product: page.template === "product" ? { card: page.product, description: page.tagline } : null,
     image: shareImage(page),
     feeds: feedLinks(cx, region),
+    images: cx.images,
   });
   manifest.head = head;
   const feed =

@@ -1,9 +1,12 @@
 // What compile hands to a template: everything one route shows, already resolved (links are
 // hrefs, prices are formatted, placeholders are filled). A template is a pure function of this.
 
+import type { Picture } from "../images/index.ts";
 import type { ProductPhase } from "../time/index.ts";
 import type { Language, Template } from "../link/model.ts";
 import type { SectionBenefits } from "../validate/spec-types.ts";
+
+export type { Picture } from "../images/index.ts";
 
 export interface Link {
   label: string;
@@ -36,7 +39,8 @@ export interface Price {
 export interface ProductCard {
   id: string;
   name: string;
-  image: string;
+  /** The product's picture in a card, its name for alt text. */
+  image: Picture;
   href: string | null;
   buy: string | null;
   /** The price in force: a live campaign stage's sale price, else the list price. */
@@ -149,6 +153,8 @@ export type PageData =
   | {
       template: "product";
       product: ProductCard;
+      /** The product's picture at the top of its page: the page's first image, loaded at once. */
+      image: Picture;
       tagline: string;
       highlights: string[];
       specs: { label: string; value: string }[];
@@ -214,7 +220,8 @@ export interface SaleItem {
   describe: string | null;
   identify: string | null;
   extendedWarranty: string | null;
-  gifts: string[];
+  /** Free gifts, each a small picture named in its alt text. */
+  gifts: Picture[];
   buy: string | null;
   learnMore: Link | null;
 }
@@ -237,7 +244,7 @@ export type SectionData = { id: string | null } & (
       discountDescribe: string | null;
       text: string | null;
       link: Link | null;
-      image: string | null;
+      image: Picture | null;
       view: string | null;
       dates: string | null;
     }
@@ -273,9 +280,9 @@ export type SectionData = { id: string | null } & (
   | {
       type: "offers";
       title: string | null;
-      items: { title: string; content: string; image: string | null; button: Link | null }[];
+      items: { title: string; content: string; image: Picture | null; button: Link | null }[];
     }
-  | { type: "lucky-draw"; title: string; describe: string; paragraphs: readonly string[]; image: string | null }
+  | { type: "lucky-draw"; title: string; describe: string; paragraphs: readonly string[]; image: Picture | null }
   | { type: "tabs"; items: Link[] }
   | { type: "terms"; title: string; paragraphs: readonly string[] }
   | {
@@ -284,7 +291,7 @@ export type SectionData = { id: string | null } & (
       subtitle: string | null;
       describe: string | null;
       button: Link | null;
-      image: string | null;
+      image: Picture | null;
     }
   | {
       type: "cards";
@@ -293,20 +300,20 @@ export type SectionData = { id: string | null } & (
       items: {
         title: string;
         subtitle: string | null;
-        image: string | null;
+        image: Picture | null;
         href: string | null;
         product: ProductCard | null;
         copyright: string | null;
       }[];
     }
   | { type: "ecosystem"; title: string; items: { title: string; describe: string; href: string }[] }
-  | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: string | null }[] }
+  | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: Picture | null }[] }
   | {
       type: "feature";
       title: string;
       paragraphs: readonly string[];
       list: string[];
-      image: string | null;
+      image: Picture | null;
       /** The clip the Watch Video button plays in a dialog; dialogId is unique on the page. */
       video: {
         src: string;
@@ -327,7 +334,8 @@ export type SectionData = { id: string | null } & (
       type: "gallery";
       title: string | null;
       tip: string | null;
-      images: string[];
+      /** Each image as a thumbnail and full size (the dialog). */
+      images: { thumb: Picture; full: Picture }[];
       labels: { open: string; close: string };
     }
   | {

@@ -338,7 +338,8 @@ export const catalogue = {
   "missing-image": entry<{ key: string }>({
     severity: "error",
     message: (a) => `There is no image '${a.key}'.`,
-    hint: (a) => `add templates/images/${a.key}.svg, or use an image key that exists.`,
+    hint: (a) =>
+      `say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }), add a picture specs/images/${a.key}.png or .jpg, or use a key that exists; a product's image is drawn from its catalogue art.`,
   }),
   "missing-video": entry<{ key: string }>({
     severity: "error",

@@ -4,7 +4,7 @@
 
 import type { diagnostic, DiagnosticCode, Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
-import type { RegionModel, RouteModel } from "./model.ts";
+import type { ImageModel, RegionModel, RouteModel } from "./model.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
 export type Report = <C extends DiagnosticCode>(
@@ -27,6 +27,8 @@ export interface LinkContext {
   checkCampaign(id: string, location: Location): boolean;
   /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
   noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
+  /** Every image key the specs make (images.ts): a key not in it is missing. */
+  images: ReadonlyMap<string, ImageModel>;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

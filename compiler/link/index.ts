@@ -10,6 +10,7 @@ import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { SiteModel } from "./model.ts";
+import { buildImages } from "./images.ts";
 import { buildPrices } from "./prices.ts";
 import { buildProducts } from "./products.ts";
 import { buildRegions } from "./regions.ts";
@@ -35,6 +36,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   const { noteProductUse } = pricesPart;
   const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, pricesPart);
   const { checkProduct } = productsPart;
+  const images = buildImages(specs, checkProduct, checkCampaign);
 
   const cx: LinkContext = {
     specs,
@@ -46,6 +48,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     checkProduct,
     checkCampaign,
     noteProductUse,
+    images,
   };
   checkRegionFiles(cx);
   checkContent(cx);
@@ -83,6 +86,7 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
     routes,
     routesByPath,
     products: productsPart.products,
+    images,
     price: pricesPart.price,
     offer: pricesPart.offer,
     upTo: pricesPart.upTo,

@@ -63,8 +63,35 @@ export interface ProductModel {
   >;
 }
 
+/** The colours and silhouette a product is drawn in (catalogue.yaml `art`). */
+export type ProductArt = Spec.ProductArt;
+export type Palette = Spec.Palette;
+export type ArtView = Spec.Image["view"] | "icon" | "mini";
+
+/**
+ * An image key and what makes it: a picture file, or a drawing (compiler/images/art/) of its
+ * products in their colours, over the palette of its campaign or of the brand.
+ */
+export interface ImageModel {
+  key: string;
+  /** Absolute path of a picture file (specs/images/<key>.png or .jpg), which replaces any drawing. */
+  picture: string | null;
+  view: ArtView;
+  /** The products shown, first the subject (a bundle: its members). */
+  products: ProductArt[];
+  palette: Palette;
+  motif: NonNullable<Spec.CampaignArt["motif"]>;
+  variant: number;
+  /** The gift (view gift), the benefit icon (view icon) or gift icon (view mini) drawn. */
+  item: string | null;
+  /** A badge's publication. */
+  label: string | null;
+}
+
 export interface SiteModel {
   specs: ValidSpecs;
+  /** Every image a spec may name, by key. */
+  images: Map<string, ImageModel>;
   name: string;
   defaultRegion: string;
   regions: Map<string, RegionModel>;

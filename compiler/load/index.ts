@@ -42,6 +42,7 @@ const specKinds = {
   organisation: { file: "organisation.yaml" },
   api: { file: "api.yaml" },
   constants: { file: "constants.yaml" },
+  artwork: { file: "artwork.yaml" },
   region: { folder: "regions" },
   messages: { folder: "messages" },
   campaign: { folder: "campaigns" },
@@ -54,6 +55,9 @@ interface SpecPlace {
 }
 
 export type SpecKind = keyof typeof specKinds;
+
+/** The folder of the specs that holds picture files (images/<key>.png or .jpg) instead of specs. */
+export const PICTURES_FOLDER = "images";
 
 /** Every kind of spec file. */
 export const SPEC_KINDS = Object.keys(specKinds) as SpecKind[];
@@ -287,6 +291,8 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
   }
   for (const name of entries) {
     if (name in singletonFiles || name in folderKinds || name.startsWith(".")) continue;
+    // Pictures, not specs: the images stage reads them (a picture replaces the drawing of its key).
+    if (name === PICTURES_FOLDER) continue;
     const path = join(dir, name);
     const entry = entryAt(path, root);
     if (entry.kind === "skip") diagnostics.push(diagnostic("skipped-entry", entry, at(path)));

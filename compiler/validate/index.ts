@@ -32,6 +32,8 @@ export interface Valid<T> {
 }
 
 export interface ValidSpecs {
+  /** The specs folder as given: picture files are read from its images/. */
+  dir: string;
   site?: Valid<Spec.Site>;
   pages?: Valid<Spec.Pages>;
   prices?: Valid<Spec.PriceTable>;
@@ -40,6 +42,7 @@ export interface ValidSpecs {
   organisation?: Valid<Spec.Organisation>;
   api?: Valid<Spec.API>;
   constants?: Valid<Spec.SystemConstants>;
+  artwork?: Valid<Spec.Artwork>;
   regions: Map<string, Valid<Spec.RegionalSettings>>;
   messages: Map<string, Valid<Spec.MessageTable>>;
   campaigns: Map<string, Valid<Spec.Campaign>>;
@@ -188,6 +191,7 @@ export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
   validators ??= compileValidators();
   const diagnostics: Diagnostic[] = [];
   const out: ValidSpecs = {
+    dir: loaded.dir,
     regions: new Map(),
     messages: new Map(),
     campaigns: new Map(),
@@ -231,6 +235,9 @@ export function validate(loaded: LoadedSpecs): Result<ValidSpecs> {
         break;
       case "constants":
         out.constants = valid;
+        break;
+      case "artwork":
+        out.artwork = valid;
         break;
       case "region":
         out.regions.set(spec.name, valid);

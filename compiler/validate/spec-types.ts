@@ -225,6 +225,100 @@ export interface Endpoint5 {
 }
 
 /**
+ * What each image shows. No photographs exist: the build draws every image from this data, in the colours of the product or campaign it shows. A product's own image (catalogue.yaml image) is drawn from the catalogue and needs no entry; a picture file specs/images/<key>.png or .jpg replaces the drawing of its key. specs/artwork.yaml.
+ */
+
+export interface Artwork {
+  /**
+   * The company's look: the logo, the icons and every picture that shows no product or campaign.
+   */
+  brand: {
+    palette: Palette;
+  };
+  /**
+   * Images keyed by image key.
+   */
+  images: {
+    [k: string]: Image;
+  };
+}
+/**
+ * Three colours.
+ */
+
+export interface Palette {
+  /**
+   * The ground, covering most of the picture.
+   */
+  background: string;
+  /**
+   * The main shapes.
+   */
+  primary: string;
+  /**
+   * Highlights and small details.
+   */
+  accent: string;
+}
+/**
+ * One drawing: what it shows and of whom.
+ */
+
+export interface Image {
+  /**
+   * What the picture shows. Of a product: portrait (robot mode), hero (robot and vehicle, wide), vehicle (vehicle mode), detail (head close-up), blueprint (technical drawing), app (the app on a phone), chip (its electronics), scene (on a stage), accessories, versus (beside the product of `versus`). Of a campaign: backdrop (a wide banner ground), gift, draw (a prize draw), membership (a member card), offer (a price tag). Of the company: logo, favicon, support, news, warranty, download, store, badge (a publication's badge, from `label`).
+   */
+  view:
+    | "portrait"
+    | "hero"
+    | "vehicle"
+    | "detail"
+    | "blueprint"
+    | "app"
+    | "chip"
+    | "scene"
+    | "accessories"
+    | "versus"
+    | "backdrop"
+    | "gift"
+    | "draw"
+    | "membership"
+    | "offer"
+    | "logo"
+    | "favicon"
+    | "support"
+    | "news"
+    | "warranty"
+    | "download"
+    | "store"
+    | "badge";
+  /**
+   * The product shown, in its catalogue colours and silhouette.
+   */
+  product?: string;
+  /**
+   * The product shown beside it (view versus).
+   */
+  versus?: string;
+  /**
+   * The campaign whose palette and motif the picture takes (a file of campaigns/).
+   */
+  campaign?: string;
+  /**
+   * The gift shown (view gift).
+   */
+  item?: "cap" | "tshirt" | "mug" | "bottle" | "books";
+  /**
+   * The publication a badge stands for; its initials are drawn (view badge).
+   */
+  label?: string;
+  /**
+   * Another angle or setting of the same view, for galleries.
+   */
+  variant?: number;
+}
+
+/**
  * An instant (2025-04-28T15:00+08:00, 2024-11-14T09:00 Europe/Paris); a local time (2024-11-14T09:00) read in the campaign's zone; or a date (2024-12-09), the start of that local day in each region's own zone (site.yaml), so '9 to 31 December' means those days wherever the shopper is.
  */
 
@@ -326,6 +420,7 @@ export interface Campaign {
   buyQuery?: {
     [k: string]: string;
   };
+  art?: CampaignArt;
 }
 /**
  * The entry points of one or more stages in one region. Texts may use {upTo} (the largest saving of the stage's offers in the region, in whole percent, rounded down) and {dates} (the stage's dates as shoppers read them).
@@ -408,6 +503,20 @@ export interface PromotionEntry {
     showDates?: boolean;
   };
 }
+/**
+ * The campaign's colours and motif: its banners' artwork is drawn from them (the banner's text is the page's, never part of the picture).
+ */
+
+export interface CampaignArt {
+  palette: Palette;
+  /**
+   * The pattern over the background: light rays, snowflakes, confetti or diagonal stripes.
+   */
+  motif?: "rays" | "snow" | "confetti" | "stripes";
+}
+/**
+ * Three colours.
+ */
 
 /**
  * Every product and its facts per region. Prices live in prices.yaml; links are derived from the product's page. specs/catalogue.yaml.
@@ -427,6 +536,7 @@ export interface ProductCatalogue {
        * Image key of the product (the seed's alt).
        */
       image: string;
+      art?: ProductArt;
       /**
        * A product identifier from catalogue.yaml, in lowerCamelCase (flagshipBumblebee).
        */
@@ -473,6 +583,33 @@ export interface ProductCatalogue {
      */
     [k: string]: string;
   };
+}
+/**
+ * How the build draws the product (no photographs exist): its colours and the silhouette of its robot and vehicle modes. A bundle is drawn from its products, an alias from the product it names.
+ */
+
+export interface ProductArt {
+  /**
+   * The product's colours.
+   */
+  palette: {
+    /**
+     * Main colour of the armour.
+     */
+    body: string;
+    /**
+     * Joints, frame and details.
+     */
+    trim: string;
+    /**
+     * Eyes, lights and screens.
+     */
+    glow: string;
+  };
+  /**
+   * What the product looks like: a robot that becomes a car, a truck, a tank or a dinosaur; a space ranger; a small rover or agent robot; or a display base.
+   */
+  silhouette: "car" | "truck" | "tank" | "dinosaur" | "space-ranger" | "rover" | "agent" | "display-base";
 }
 
 /**

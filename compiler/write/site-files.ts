@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
 import type { CompiledSite } from "../compile/index.ts";
+import { imageSource } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
 import { VIDEOS_FOLDER } from "../link/rules/videos.ts";
 import { projectRoot } from "../project.ts";
@@ -39,9 +40,9 @@ export function siteFiles(
   const files: OutputFiles = new Map();
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
   for (const [url, contents] of bundled.files) files.set(`site${url}`, contents);
-  const images = join(projectRoot, "templates", "images");
-  if (existsSync(images))
-    for (const name of readdirSync(images)) files.set(`site/images/${name}`, readFileSync(join(images, name)));
+  // The page images are the images stage's (pipeline.ts); the favicon keeps one address.
+  const favicon = imageSource(model, "favicon");
+  if (favicon?.kind === "svg") files.set("site/images/favicon.svg", favicon.bytes);
   // The clips features play (templates/videos/<key>.webm), served as /videos/<key>.webm.
   const videos = join(projectRoot, VIDEOS_FOLDER);
   for (const name of existsSync(videos) ? readdirSync(videos) : [])

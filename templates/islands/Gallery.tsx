@@ -2,32 +2,34 @@
 // its button, Escape or a click beside the picture; focus goes back to the thumbnail.
 import { useRef, useState } from "react";
 import { openDialog } from "../../runtime/dialogs.ts";
+import type { Picture as PictureData } from "../../compiler/compile/route-data.ts";
 import { Dialog } from "../parts/Dialog.tsx";
+import { Picture } from "../parts/Picture.tsx";
 
 export interface GalleryProps {
-  images: string[];
+  images: { thumb: PictureData; full: PictureData }[];
   labels: { open: string; close: string };
 }
 
 export default function Gallery({ images, labels }: GalleryProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [current, setCurrent] = useState<string | null>(null);
-  const open = (image: string, thumb: HTMLElement) => {
+  const [current, setCurrent] = useState<PictureData | null>(null);
+  const open = (image: PictureData, thumb: HTMLElement) => {
     setCurrent(image);
     if (dialog.current) openDialog(dialog.current, thumb);
   };
   return (
     <>
       <ul className="gallery-grid">
-        {images.map((image) => (
-          <li key={image}>
+        {images.map(({ thumb, full }) => (
+          <li key={thumb.key}>
             <button
               type="button"
               className="gallery-thumb"
-              onClick={(event) => open(image, event.currentTarget)}
-              aria-label={`${labels.open}: ${image}`}
+              onClick={(event) => open(full, event.currentTarget)}
+              aria-label={`${labels.open}: ${thumb.alt}`}
             >
-              <img src={`/images/${image}.svg`} alt="" width={320} height={240} loading="lazy" />
+              <Picture image={thumb} alt="" />
             </button>
           </li>
         ))}
@@ -41,7 +43,7 @@ export default function Gallery({ images, labels }: GalleryProps) {
         variant="media"
         onClose={() => setCurrent(null)}
       >
-        {current ? <img src={`/images/${current}.svg`} alt="" width={1280} height={960} /> : null}
+        {current ? <Picture image={current} /> : null}
       </Dialog>
     </>
   );

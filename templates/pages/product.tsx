@@ -2,6 +2,7 @@
 // payment methods and instalment, highlights and specs. Rich sections come with seed 001 content.
 import type { PageData } from "../../compiler/compile/route-data.ts";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
+import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";
 import "./product.css";
@@ -15,7 +16,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
   return (
     <article className={`product-page is-${product.availability}`} id={own("banner")}>
       <section className="product-hero" id={own("overview")}>
-        <img src={`/images/${product.image}.svg`} alt={name.join(" ")} width={640} height={480} />
+        <Picture image={page.image} />
         <div className="product-summary">
           <h1>
             {name.map((line, i) => (

@@ -1,6 +1,7 @@
 // A product as a card: its picture (with a badge while it is not simply on sale), name, price
 // and the ways on: the product page and the shop.
 import type { ProductCard as Card } from "../../compiler/compile/route-data.ts";
+import { Picture } from "./Picture.tsx";
 import { ProductPrice } from "./PriceTag.tsx";
 import "./ProductCard.css";
 
@@ -9,7 +10,7 @@ export function ProductCard({ card, learnMore }: { card: Card; learnMore: string
   return (
     <article className={`product-card is-${card.availability}`}>
       <div className="product-card__media">
-        <img src={`/images/${card.image}.svg`} alt="" width={320} height={240} loading="lazy" />
+        <Picture image={card.image} />
         {card.availability === "buy" ? null : <span className="badge badge--state">{card.actionLabel}</span>}
       </div>
       <div className="product-card__body">

@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 
 export function Banner({ section: s }: { section: Extract<SectionData, { type: "banner" }> }) {
   return (
@@ -8,7 +9,7 @@ export function Banner({ section: s }: { section: Extract<SectionData, { type: "
       data-section="banner"
     >
       {s.image ? (
-        <img className="banner-image" src={`/images/${s.image}.svg`} alt="" width={1200} height={400} />
+        <Picture image={s.image} className="banner-image" />
       ) : null}
       <div className="banner-text">
         <h2 className="banner-title">{s.title}</h2>

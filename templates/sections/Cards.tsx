@@ -1,6 +1,7 @@
 // A grid of cards: products (with their price and the shop's button) or pages, each with its
 // picture, title and a line about it.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import "../parts/ProductCard.css";
 import "./Cards.css";
@@ -14,7 +15,7 @@ export function Cards({ section: s }: { section: Extract<SectionData, { type: "c
           <li key={i} className={`product-card${c.product ? ` is-${c.product.availability}` : ""}`}>
             {c.image ? (
               <div className="product-card__media">
-                <img src={`/images/${c.image}.svg`} alt="" width={320} height={240} loading="lazy" />
+                <Picture image={c.image} />
                 {c.product && c.product.availability !== "buy" ? (
                   <span className="badge badge--state">{c.product.actionLabel}</span>
                 ) : null}

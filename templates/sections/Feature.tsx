@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import { DialogOpener } from "../parts/Dialog.tsx";
 import { FeatureDialog, FeatureDialogOpener } from "../parts/FeatureDialog.tsx";
 import { VideoDialog } from "../parts/VideoDialog.tsx";
@@ -24,7 +25,7 @@ export function Feature({ section: s }: { section: Extract<SectionData, { type: 
       </div>
       {s.image ? (
         <figure className={s.video ? "feature-media is-video" : "feature-media"}>
-          <img src={`/images/${s.image}.svg`} alt="" width={640} height={400} loading="lazy" />
+          <Picture image={s.image} />
           {s.video ? <WatchVideo video={s.video} /> : null}
         </figure>
       ) : null}

@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 
 export function Offers({ section: s }: { section: Extract<SectionData, { type: "offers" }> }) {
   return (
@@ -7,7 +8,7 @@ export function Offers({ section: s }: { section: Extract<SectionData, { type: "
       <ul className="offer-list">
         {s.items.map((o, i) => (
           <li key={i}>
-            {o.image ? <img src={`/images/${o.image}.svg`} alt="" width={320} height={200} loading="lazy" /> : null}
+            {o.image ? <Picture image={o.image} /> : null}
             <h3>{o.title}</h3>
             <p>{o.content}</p>
             {o.button ? (

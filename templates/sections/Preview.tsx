@@ -1,6 +1,7 @@
 // Products with their price per stage. A stage that has not started shows 'UNLOCK SOON' and
 // '??': its price is not in the page at all (embargo).
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
 import "./Preview.css";
 
@@ -11,7 +12,7 @@ export function Preview({ section: s }: { section: Extract<SectionData, { type: 
       <ul className="preview-items">
         {s.items.map((item) => (
           <li key={item.product.id} className="preview-item">
-            <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
+            <Picture image={item.product.image} />
             <h3 className="preview-name">{item.product.name.replace(/\n/g, " ")}</h3>
             {item.listPrice ? (
               <del className="list-price">

@@ -1,6 +1,7 @@
 // Product groups with tabs (links to each group). Prices: the live stage's sale price against
 // the list price, with the saving, percent off and instalment derived by compile.
 import type { SaleItem, SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
 import "../parts/ProductCard.css";
@@ -12,9 +13,9 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
   return (
     <li className={`sale-item is-${item.product.availability}`} data-product={item.product.id}>
       <div className="product-card__media sale-item__media">
-        <img src={`/images/${item.product.image}.svg`} alt="" width={240} height={180} loading="lazy" />
+        <Picture image={item.product.image} />
         <span className="sale-item__badges">
-          {item.identify ? <span className="badge badge--mark identify">{item.identify}</span> : null}
+          {item.identify ? <span className="badge badge--mark">{item.identify}</span> : null}
           {item.product.availability === "buy" ? null : (
             <span className="badge badge--state">{item.product.actionLabel}</span>
           )}
@@ -50,8 +51,8 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
       {item.gifts.length ? (
         <ul className="gifts">
           {item.gifts.map((g) => (
-            <li key={g}>
-              <img src={`/images/gift-${g}.svg`} alt={g} width={32} height={32} />
+            <li key={g.key}>
+              <Picture image={g} />
             </li>
           ))}
         </ul>

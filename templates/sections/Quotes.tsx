@@ -1,4 +1,5 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 
 export function Quotes({ section: s }: { section: Extract<SectionData, { type: "quotes" }> }) {
   return (
@@ -10,7 +11,7 @@ export function Quotes({ section: s }: { section: Extract<SectionData, { type: "
             <figure>
               <blockquote>{q.comment}</blockquote>
               <figcaption>
-                {q.icon ? <img src={`/images/${q.icon}.svg`} alt="" width={24} height={24} /> : null} {q.commentator}
+                {q.icon ? <Picture image={q.icon} className="quote-icon" /> : null} {q.commentator}
               </figcaption>
             </figure>
           </li>

@@ -15,6 +15,7 @@ export function productPage(cx: CompileContext, route: RouteModel, region: Regio
   return {
     template: "product",
     product,
+    image: cx.picture(product.image.key, "feature", product.image.alt, true)!,
     tagline: fill(text?.tagline ?? ""),
     highlights: (text?.highlights ?? []).map(fill),
     specs: (text?.specs ?? []).map((s) => ({ label: fill(s.label), value: fill(s.value) })),

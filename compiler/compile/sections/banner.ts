@@ -5,7 +5,7 @@ import type { SectionPlace, WrittenSection } from "./place.ts";
 
 export function bannerSection(
   section: WrittenSection<"banner">,
-  { cx, region, live }: SectionPlace,
+  { cx, region, live, first }: SectionPlace,
 ): SectionOf<"banner"> {
   return {
     type: "banner",
@@ -15,7 +15,8 @@ export function bannerSection(
     discountDescribe: section.discountDescribe ?? null,
     text: section.text ?? null,
     link: section.link ? cx.linkOf(region, section.linkText ?? region.settings.labels.learnMore, section.link) : null,
-    image: section.image ?? null,
+    // Decorative: the banner's words are its HTML, laid over the art.
+    image: cx.picture(section.image, "hero", "", first),
     view: section.view ?? null,
     dates: section.showDates && live ? live.datesWithZone : null,
   };

@@ -14,7 +14,8 @@ export function cardsSection(section: WrittenSection<"cards">, { cx, region }: S
       return {
         title: i.title,
         subtitle: i.subtitle ?? null,
-        image: i.image ?? product?.image ?? null,
+        // A product's card names the product in its picture's alt; any other card's title says it.
+        image: i.image ? cx.picture(i.image, "card", product?.image.alt ?? "") : (product?.image ?? null),
         href: i.link ? cx.hrefFor(region, i.link).href || null : (product?.href ?? null),
         product,
         copyright: i.copyright ?? null,

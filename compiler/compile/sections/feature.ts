@@ -6,7 +6,10 @@ import { paragraphsOf } from "../../link/placeholders.ts";
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function featureSection(section: WrittenSection<"feature">, { cx, region }: SectionPlace): SectionOf<"feature"> {
+export function featureSection(
+  section: WrittenSection<"feature">,
+  { cx, region, first }: SectionPlace,
+): SectionOf<"feature"> {
   const close = cx.message(region.language, "ui.common.close");
   const { video, dialog } = section;
   return {
@@ -15,7 +18,8 @@ export function featureSection(section: WrittenSection<"feature">, { cx, region 
     title: section.title,
     paragraphs: paragraphsOf(section.text),
     list: section.list ?? [],
-    image: section.image ?? null,
+    // Illustrates the title beside it, which says what it shows.
+    image: cx.picture(section.image, first ? "hero" : "feature", "", first),
     video: video
       ? {
           src: `/videos/${video}.webm`,

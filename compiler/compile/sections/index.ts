@@ -74,7 +74,9 @@ export function pageSections(
     if (section.stage && (!live || !section.stage.includes(live.number))) continue;
     const filled = cx.fillAll(region, section, campaign);
     const build = builders[filled.type] as SectionBuilder<SectionKind>;
-    const built = build(filled, { cx, route, region, inForce, campaign, live });
+    // The first section's image loads first, but on a product page, which opens with its product.
+    const first = shown.length === 0 && route.template !== "product";
+    const built = build(filled, { cx, route, region, inForce, campaign, live, first });
     if (built) shown.push(built);
   }
   return withoutDanglingAnchors(shown, route.path);

@@ -11,7 +11,7 @@ export function offersSection(section: WrittenSection<"offers">, { cx, region }:
     items: section.items.map((i) => ({
       title: i.title,
       content: i.content,
-      image: i.image ?? null,
+      image: cx.picture(i.image, "card"),
       button: i.link ? cx.linkOf(region, i.button ?? region.settings.labels.learnMore, i.link) : null,
     })),
   };

@@ -21,6 +21,8 @@ export interface SectionPlace {
   campaign: string | null;
   /** That campaign's live stage in the region. */
   live: StageAt | null;
+  /** The first section the page shows: its image is the one loaded at once, with high priority. */
+  first: boolean;
 }
 
 /** A kind's builder; null where the section has nothing to show at the instant. */

@@ -43,7 +43,9 @@ function saleItem(item: WrittenItem, { cx, region, campaign }: SectionPlace): Sa
     describe: item.describe ?? null,
     identify: item.identify ?? null,
     extendedWarranty: item.extendedWarranty ?? null,
-    gifts: item.gifts ?? [],
+    gifts: (item.gifts ?? []).map(
+      (g) => cx.picture(`gift-${g}`, "icon", cx.message(region.language, `ui.gifts.${g}`))!,
+    ),
     buy: buy && query ? withQuery(buy, query) : buy,
     learnMore: product.href ? { label: labels.learnMore, href: product.href, external: false } : null,
   };

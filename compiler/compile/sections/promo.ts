@@ -11,6 +11,6 @@ export function promoSection(section: WrittenSection<"promo">, { cx, region }: S
     subtitle: section.subtitle ?? null,
     describe: section.describe ?? null,
     button: section.link ? cx.linkOf(region, section.button ?? region.settings.labels.learnMore, section.link) : null,
-    image: section.image ?? null,
+    image: cx.picture(section.image, "feature"),
   };
 }

@@ -1,13 +1,17 @@
 // Quotes from the press and shoppers.
 
 import type { SectionOf } from "../route-data.ts";
-import type { WrittenSection } from "./place.ts";
+import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function quotesSection(section: WrittenSection<"quotes">): SectionOf<"quotes"> {
+export function quotesSection(section: WrittenSection<"quotes">, { cx }: SectionPlace): SectionOf<"quotes"> {
   return {
     type: "quotes",
     id: section.id ?? null,
     title: section.title ?? null,
-    items: section.items.map((i) => ({ comment: i.comment, commentator: i.commentator, icon: i.icon ?? null })),
+    items: section.items.map((i) => ({
+      comment: i.comment,
+      commentator: i.commentator,
+      icon: cx.picture(i.icon, "badge"),
+    })),
   };
 }

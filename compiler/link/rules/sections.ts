@@ -1,6 +1,5 @@
 // Rules of the rich sections of content files (link stage), and of the image keys anywhere.
 
-import { readdirSync } from "node:fs";
 import type { Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
@@ -8,7 +7,6 @@ import { findPage } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoExists } from "./videos.ts";
-import { fromRoot } from "../../project.ts";
 
 /**
  * Rich sections: the products they show are sold there, their links lead somewhere, their tabs
@@ -18,15 +16,19 @@ import { fromRoot } from "../../project.ts";
 export function checkSections(cx: LinkContext): void {
   const { specs, report, regions, checkRegion, checkProduct, checkCampaign, noteProductUse } = cx;
   const { catalogue, pages } = specs;
-  const imageKeys = availableImages();
   const checkImage = (key: string | undefined, location: Location) => {
-    if (key !== undefined && imageKeys && !imageKeys.has(key)) report("missing-image", { key }, location);
+    if (key !== undefined && !cx.images.has(key)) report("missing-image", { key }, location);
   };
   if (catalogue) {
     for (const [id, p] of Object.entries(catalogue.data.products))
       checkImage(p.image, at(catalogue, ["products", id, "image"]));
   }
   if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
+  for (const [, campaign] of specs.campaigns)
+    for (const [code, entries] of Object.entries(campaign.data.promotion ?? {}))
+      entries.forEach((entry, i) =>
+        checkImage(entry.homeBanner?.image, at(campaign, ["promotion", code, i, "homeBanner", "image"])),
+      );
   for (const [pageId, content] of specs.content) {
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       if (!checkRegion(code, at(content, ["sections", code], true))) continue;
@@ -122,15 +124,5 @@ export function checkSections(cx: LinkContext): void {
         }
       });
     }
-  }
-}
-
-/** Image keys that have an asset in templates/images (null: the folder is missing, nothing to check against). */
-function availableImages(): Set<string> | null {
-  const dir = fromRoot("templates/images/");
-  try {
-    return new Set(readdirSync(dir).map((f) => f.replace(/\.[a-z]+$/, "")));
-  } catch {
-    return null;
   }
 }

@@ -1,0 +1,90 @@
+// The source of each image: the SVG drawn from its data, or the bytes of its picture file, with
+// its content hash and its size in pixels. Made once per key and model (site dev rebuilds reuse it).
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { ImageModel, SiteModel } from "../link/model.ts";
+import { draw, shareCard } from "./art/index.ts";
+
+/** Bumped when the encoders' settings change, so that every URL (and cache entry) changes too. */
+const PIPELINE_VERSION = "2";
+
+export interface ImageSource {
+  key: string;
+  /** svg: drawn art, shown as it is; raster: a picture file, encoded to every width it needs. */
+  kind: "svg" | "raster";
+  bytes: Buffer;
+  /** Of the source's bytes and the pipeline's version: the part of every URL of the image. */
+  hash: string;
+  width: number;
+  height: number;
+  /** A raster with transparency falls back to PNG, one without to JPEG. */
+  alpha: boolean;
+}
+
+export const contentHash = (bytes: Uint8Array | string): string =>
+  createHash("sha256").update(PIPELINE_VERSION).update(bytes).digest("base64url").slice(0, 10);
+
+const sourcesOf = new WeakMap<ReadonlyMap<string, ImageModel>, Map<string, ImageSource | null>>();
+
+/** The source of an image key, or null when the model has no such image (link has said so). */
+export function imageSource(model: SiteModel, key: string): ImageSource | null {
+  let sources = sourcesOf.get(model.images);
+  if (!sources) sourcesOf.set(model.images, (sources = new Map()));
+  if (!sources.has(key)) sources.set(key, makeSource(model, key));
+  return sources.get(key)!;
+}
+
+function makeSource(model: SiteModel, key: string): ImageSource | null {
+  const image = model.images.get(key);
+  if (!image) return null;
+  if (image.picture) {
+    const bytes = readFileSync(image.picture);
+    const size = pictureSize(bytes);
+    if (size) return { key, kind: "raster", bytes, hash: contentHash(bytes), ...size };
+  }
+  const drawing = draw(image, model.name);
+  const bytes = Buffer.from(drawing.svg);
+  return {
+    key,
+    kind: "svg",
+    bytes,
+    hash: contentHash(bytes),
+    width: drawing.width,
+    height: drawing.height,
+    alpha: true,
+  };
+}
+
+/** The 1200 x 630 share card of an image, as SVG: the images stage rasterises it. */
+export function shareSource(model: SiteModel, key: string): ImageSource | null {
+  const image = model.images.get(key);
+  if (!image) return null;
+  const picture = image.picture ? imageSource(model, key) : null;
+  if (picture?.kind === "raster") return { ...picture, key: `${key}.share` };
+  const card = shareCard(image, model.name);
+  const bytes = Buffer.from(card.svg);
+  return { key: `${key}.share`, kind: "svg", bytes, hash: contentHash(bytes), width: 1200, height: 630, alpha: false };
+}
+
+/** Width, height and transparency of a PNG or JPEG from its header; null for anything else. */
+export function pictureSize(bytes: Buffer): { width: number; height: number; alpha: boolean } | null {
+  if (bytes.length > 26 && bytes.readUInt32BE(0) === 0x89504e47) {
+    // IHDR: width and height at 16 and 20; colour types 4 and 6 carry alpha, a tRNS chunk may too.
+    const colourType = bytes[25]!;
+    const alpha = colourType === 4 || colourType === 6 || bytes.includes("tRNS");
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), alpha };
+  }
+  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    let at = 2;
+    while (at + 9 < bytes.length && bytes[at] === 0xff) {
+      const marker = bytes[at + 1]!;
+      const length = bytes.readUInt16BE(at + 2);
+      // Start of frame (SOF0-15 but DHT, JPG and DAC): height, then width.
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7), alpha: false };
+      at += 2 + length;
+    }
+  }
+  return null;
+}
