@@ -7,6 +7,7 @@
 import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
 import type { PreloadTable } from "../render/index.tsx";
 import { bundleStyles, type PageShape, type StyleTable } from "./styles.ts";
+import { cachedBundle } from "./cache.ts";
 
 export { projectRoot } from "../project.ts";
 export { notFoundShape, shapeOf, styleKey, stylesFor, type PageShape, type StyleTable } from "./styles.ts";
@@ -100,13 +101,15 @@ async function outputOf(
   return { files, styles: styles.table, ...describe(result.metafile, urlOf) };
 }
 
-/** One bundle, for site build: the scripts, and the stylesheets of these page shapes. */
+/** One bundle, for site build: the scripts, and the stylesheets of these page shapes; inputs bundled before come from the cache (cache.ts). */
 export async function bundle(
   modules: ReadonlyMap<string, string>,
   shapes: readonly PageShape[] = [],
   options: BundleOptions = {},
 ): Promise<BundleOutput> {
-  return outputOf(await build(buildOptions(() => modules, options)), shapes, options);
+  return cachedBundle({ modules, shapes, options }, async () =>
+    outputOf(await build(buildOptions(() => modules, options)), shapes, options),
+  );
 }
 
 /** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */

@@ -1,0 +1,31 @@
+// The bundles of earlier builds, kept by the hash of their inputs: the code (runtime, templates,
+// styles, esbuild's version: fingerprint.ts), the generated modules, the page shapes and the
+// options. A build whose inputs were bundled before takes that bundle instead of running esbuild:
+// a price edit changes the generated modules, but a build of the same specs at another instant,
+// or in another folder, or after its output was deleted, does not.
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { deserialize, serialize } from "node:v8";
+import { cacheDir, writeCacheFile } from "../cache.ts";
+import { codeFingerprint } from "../fingerprint.ts";
+
+/** Bumped whenever what a bundle holds changes shape. */
+const FORMAT = 1;
+/** Bundles kept: a few instants and edits of a few spec folders. */
+const KEPT = 8;
+
+/** The bundle of these inputs from the cache, else made by `make` and kept. */
+export async function cachedBundle<Output>(inputs: unknown, make: () => Promise<Output>): Promise<Output> {
+  const hash = createHash("sha256").update(`${FORMAT}\n${codeFingerprint()}\n`);
+  hash.update(JSON.stringify(inputs, (_key, value: unknown) => (value instanceof Map ? [...value] : value)));
+  const file = new URL(`bundle-${hash.digest("hex").slice(0, 32)}.v8`, cacheDir);
+  try {
+    return deserialize(readFileSync(file)) as Output;
+  } catch {
+    // Not bundled before, or unreadable: made again.
+  }
+  const output = await make();
+  writeCacheFile(file, serialize(output), KEPT);
+  return output;
+}

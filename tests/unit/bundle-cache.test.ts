@@ -1,0 +1,29 @@
+// A build whose generated modules, page shapes and code were bundled before takes that bundle
+// from the cache instead of running esbuild again (compiler/bundle/cache.ts): the same files,
+// byte for byte, and the same tables.
+import { randomUUID } from "node:crypto";
+import { expect, test } from "vitest";
+import { cachedBundle } from "../../compiler/bundle/cache.ts";
+
+test("inputs bundled before give the bundle made then; other inputs are bundled anew", async () => {
+  const modules = new Map([["shared.ts", `export const run = "${randomUUID()}";`]]);
+  const made = {
+    files: new Map([["/assets/main-ABC.js", new Uint8Array([1, 2, 3])]]),
+    script: "/assets/main-ABC.js",
+    graph: new Map([["/assets/main-ABC.js", { static: [], dynamic: [] }]]),
+  };
+  let bundled = 0;
+  const make = async () => {
+    bundled++;
+    return made;
+  };
+  expect(await cachedBundle({ modules, shapes: [] }, make)).toBe(made);
+  const again = await cachedBundle({ modules: new Map(modules), shapes: [] }, make);
+  expect(bundled).toBe(1);
+  expect(again).toEqual(made);
+  expect(Buffer.from(again.files.get("/assets/main-ABC.js")!)).toEqual(Buffer.from([1, 2, 3]));
+
+  await cachedBundle({ modules: new Map([...modules, ["other.ts", "export const run = 1;"]]), shapes: [] }, make);
+  await cachedBundle({ modules, shapes: [{ template: "home" }] }, make);
+  expect(bundled).toBe(3);
+});
