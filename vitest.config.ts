@@ -20,11 +20,23 @@ export default defineConfig({
     // UPDATE_SNAPSHOTS=1 rewrites the snapshots (the fixtures' expected.txt), as `vitest -u` does;
     // otherwise they are only written where missing, and never in CI.
     ...(process.env.UPDATE_SNAPSHOTS === "1" ? { update: true } : {}),
-    // The real specs are built once per instant for the whole run, whichever tier asks first
-    // (tests/support/build.ts); this makes the folder they are kept in, and removes it after.
-    globalSetup: ["tests/support/shared-builds.ts"],
+    // One temporary folder for the whole run, on a RAM disk where there is one, removed after
+    // (tests/support/temp-folder.ts). The real specs are built once per instant for the whole run,
+    // whichever tier asks first (tests/support/build.ts); shared-builds makes the folder they are
+    // kept in.
+    globalSetup: ["tests/support/temp-folder.ts", "tests/support/shared-builds.ts"],
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], ...unitLimits } },
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          // The files of a worker share loaded modules: importing the compiler once per worker, not
+          // once per file, halves the tier's time. A file that mocks a module loads its own copy
+          // after vi.resetModules() (tests/unit/load-entries.test.ts).
+          isolate: false,
+          ...unitLimits,
+        },
+      },
       { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...heavyLimits } },
       {
         test: {

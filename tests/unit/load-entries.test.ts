@@ -7,10 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import { load, type LoadCache } from "../../compiler/load/index.ts";
-import { check } from "../../compiler/pipeline.ts";
-import { position, sortDiagnostics } from "../../cli/print/diagnostics.ts";
+import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
+import type { LoadCache } from "../../compiler/load/index.ts";
 import { materialize } from "../support/fixtures.ts";
 
 // Reads fail as the OS would fail them, for the paths a test names: tests run as root, where
@@ -35,6 +33,16 @@ vi.mock("node:fs", async (importOriginal) => {
     readdirSync: injected(fs.readdirSync, "scandir"),
   };
   return { ...wrapped, default: wrapped };
+});
+// The unit tier shares modules between files (isolate: false): the compiler another file loaded
+// reads through the real node:fs, so this file loads its own, which reads through the mock.
+vi.resetModules();
+const { load } = await import("../../compiler/load/index.ts");
+const { check } = await import("../../compiler/pipeline.ts");
+const { position, sortDiagnostics } = await import("../../cli/print/diagnostics.ts");
+afterAll(() => {
+  vi.doUnmock("node:fs");
+  vi.resetModules();
 });
 
 const cleanups: (() => void)[] = [];

@@ -20,10 +20,12 @@ test("100,000 diagnostics in one file print in seconds, each with its own line",
   const diagnostics = Array.from({ length: lines }, (_, i) =>
     diagnostic("duplicate-key", { key: "a" }, { file: source.path, offset: i * 5, length: 1 }),
   );
-  const started = performance.now();
+  // CPU time, not the wall clock: a busy machine stretches the wall clock, not the work done.
+  const started = process.cpuUsage();
   const printed = printPretty(diagnostics, new Map([[source.path, source]]));
+  const { user, system } = process.cpuUsage(started);
   // Scanning from the top for each frame took about two minutes here; one pass takes one or two seconds.
-  expect(performance.now() - started).toBeLessThan(20_000);
+  expect((user + system) / 1000).toBeLessThan(20_000);
   expect(printed).toContain(` > ${lines} | a: 1`);
   expect(printed.split("\n").filter((l) => l.includes("duplicate-key"))).toHaveLength(lines);
 }, 120_000);
