@@ -399,6 +399,14 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
       return diagnostic("missing-field", { field, description: props[field]?.description }, at(path, path.length > 0));
     }
+    case "dependentRequired": {
+      // A field one of the others needs (a feature's video needs its id: the dialog is named after it).
+      const { property, missingProperty: field } = error.params as { property: string; missingProperty: string };
+      const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
+      const what = props[field]?.description ?? "";
+      const description = `${what}${what ? " " : ""}It is needed with ${property}.`;
+      return diagnostic("missing-field", { field, description }, at(path, path.length > 0));
+    }
     case "additionalProperties": {
       const field = (error.params as { additionalProperty: string }).additionalProperty;
       const allowed = Object.keys((schema.properties ?? {}) as object);
