@@ -46,6 +46,8 @@ export const styleHooks: readonly string[] = [
   "is-preOrder",
   "is-soldOut",
   "is-comingSoon",
+  // A feature's picture that plays a clip: its Watch Video control carries the look.
+  "is-video",
   // Sale items of a product group: the grid is .card-grid beside it.
   "sale-items",
   // Where a menu entry is hidden (navigation `hidden:`); hidden-mobile has its rule.
