@@ -64,10 +64,11 @@ describe("OpenGraph and Twitter card tags", () => {
       expect(one("og:url")).toBe(doc.querySelector('link[rel="canonical"]')!.getAttribute("href"));
       expect(one("og:url")).toBe(ORIGIN + path);
 
-      // An absolute URL of an image the build holds.
+      // An absolute URL of an image the build holds: a JPEG, since share previews take no SVG.
       const image = new URL(one("og:image"));
       expect(image.origin).toBe(ORIGIN);
       expect(existsSync(join(out, "site", decodeURIComponent(image.pathname))), image.href).toBe(true);
+      expect(image.pathname).toMatch(/\.jpg$/);
       expect(one("og:image:alt")).not.toBe("");
 
       // The page's locale with an underscore; the alternates are the other regions that have the page.
@@ -95,7 +96,7 @@ describe("OpenGraph and Twitter card tags", () => {
       .map((s) => JSON.parse(s.textContent) as { "@type": string; image?: string })
       .find((block) => block["@type"] === "Product")!;
     expect(product).toBe(productLd.image);
-    expect(property(page("/us/black-friday"), "og:image")[0]).toMatch(/\/images\/bf-[\w-]+\.svg$/);
+    expect(property(page("/us/black-friday"), "og:image")[0]).toMatch(/\/images\/bf-[\w-]+\.share\.[\w-]{10}\.jpg$/);
   });
 
   test("the cn home speaks its own origin and locale", () => {
