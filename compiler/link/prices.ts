@@ -78,12 +78,24 @@ export function buildPrices(
     }
   }
 
+  // Each price, menu and card asks for offers: a campaign's rows in a region are indexed once by
+  // product (aliases resolved), not searched on every call (at 10,000 routes that was a second).
+  const offerRows = new Map<string, Map<string | undefined, (number | null)[]>>();
   const offer = (campaignId: string, product: string, region: string, stage: number): number | null => {
     const offers = specs.campaigns.get(campaignId)?.data.offers?.[region];
     if (!offers) return null;
-    const id = canonicalProduct(product);
-    const key = Object.keys(offers).find((k) => canonicalProduct(k) === id);
-    return key ? (offers[key]![stage - 1] ?? null) : null;
+    const index = `${campaignId}\n${region}`;
+    let rows = offerRows.get(index);
+    if (!rows) {
+      rows = new Map();
+      // The first row of a product wins, as a search from the top would find it.
+      for (const [key, row] of Object.entries(offers)) {
+        const id = canonicalProduct(key);
+        if (!rows.has(id)) rows.set(id, row);
+      }
+      offerRows.set(index, rows);
+    }
+    return rows.get(canonicalProduct(product))?.[stage - 1] ?? null;
   };
   const upTo = (campaignId: string, region: string, stage: number): number | null => {
     let best: number | null = null;

@@ -20,14 +20,19 @@ export function buildProducts(
 ): Products {
   const catalogue = specs.catalogue;
   const productIds = Object.keys(catalogue?.data.products ?? {});
+  // Asked for by every price a page shows: resolved once per id.
+  const canonicalOf = new Map<string, string | undefined>();
   const canonicalProduct = (id: string): string | undefined => {
+    if (canonicalOf.has(id)) return canonicalOf.get(id);
     const seen = new Set<string>();
     let current = id;
     while (catalogue?.data.products[current]?.aliasOf && !seen.has(current)) {
       seen.add(current);
       current = catalogue.data.products[current]!.aliasOf!;
     }
-    return catalogue?.data.products[current] ? current : undefined;
+    const canonical = catalogue?.data.products[current] ? current : undefined;
+    canonicalOf.set(id, canonical);
+    return canonical;
   };
   const checkProduct = (id: string, location: Location): string | undefined => {
     if (!catalogue) return undefined;

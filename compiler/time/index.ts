@@ -130,7 +130,13 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       return inForce;
     };
 
+    // Asked for by every card and menu entry that shows the product: decided once per region.
+    const phases = new Map<string, ProductPhase | null>();
     const phase = (product: string): ProductPhase | null => {
+      if (!phases.has(product)) phases.set(product, phaseNow(product));
+      return phases.get(product)!;
+    };
+    const phaseNow = (product: string): ProductPhase | null => {
       const canonical = model.canonicalProduct(product);
       const campaignId = canonical ? preOrders.get(canonical) : undefined;
       const list = campaignId ? stages(campaignId) : [];
