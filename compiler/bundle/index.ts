@@ -90,13 +90,17 @@ function buildOptions(
   };
 }
 
+/** The scripts' build and the stylesheets (run beside it: they share nothing) as one output. */
 async function outputOf(
-  result: BuildResult<{ metafile: true; write: false }>,
+  scripts: Promise<BuildResult<{ metafile: true; write: false }>>,
   shapes: readonly PageShape[],
   options: BundleOptions,
 ): Promise<BundleOutput> {
   const urlOf = (path: string) => `/assets/${path.slice(path.indexOf(".site-assets/") + ".site-assets/".length)}`;
-  const styles = await bundleStyles(shapes, { hashed: options.hashed ?? true, minify: options.minify ?? true });
+  const [result, styles] = await Promise.all([
+    scripts,
+    bundleStyles(shapes, { hashed: options.hashed ?? true, minify: options.minify ?? true }),
+  ]);
   const files = new Map([...result.outputFiles.map((f) => [urlOf(f.path), f.contents] as const), ...styles.files]);
   return { files, styles: styles.table, ...describe(result.metafile, urlOf) };
 }
@@ -108,7 +112,7 @@ export async function bundle(
   options: BundleOptions = {},
 ): Promise<BundleOutput> {
   return cachedBundle({ modules, shapes, options }, async () =>
-    outputOf(await build(buildOptions(() => modules, options)), shapes, options),
+    outputOf(build(buildOptions(() => modules, options)), shapes, options),
   );
 }
 
@@ -119,7 +123,7 @@ export async function createBundler(options: BundleOptions = {}) {
   return {
     async bundle(modules: ReadonlyMap<string, string>, shapes: readonly PageShape[] = []): Promise<BundleOutput> {
       current = modules;
-      return outputOf(await ctx.rebuild(), shapes, options);
+      return outputOf(ctx.rebuild(), shapes, options);
     },
     dispose: () => ctx.dispose(),
   };
