@@ -235,6 +235,14 @@ export interface StageInfo {
   state: "over" | "live" | "upcoming";
 }
 
+/** A campaign banner's colours, #rrggbb, and whether text on the primary colour must be dark. */
+export interface BannerPalette {
+  background: string;
+  primary: string;
+  accent: string;
+  primaryIsLight: boolean;
+}
+
 /** A rich section, resolved by compile: links are hrefs, prices are formatted, dates are labels. */
 export type SectionData = { id: string | null } & (
   | {
@@ -247,6 +255,8 @@ export type SectionData = { id: string | null } & (
       image: Picture | null;
       view: string | null;
       dates: string | null;
+      /** The campaign's colours (its art palette); null for a banner of no campaign. */
+      palette: BannerPalette | null;
     }
   | { type: "subscribe"; texts: SubscribeTexts }
   | { type: "benefits"; items: { label: string; icon: SectionBenefits["items"][number]["icon"] }[] }
@@ -307,7 +317,13 @@ export type SectionData = { id: string | null } & (
       }[];
     }
   | { type: "ecosystem"; title: string; items: { title: string; describe: string; href: string }[] }
-  | { type: "quotes"; title: string | null; items: { comment: string; commentator: string; icon: Picture | null }[] }
+  | {
+      type: "quotes";
+      title: string | null;
+      items: { comment: string; commentator: string; icon: Picture | null }[];
+      /** The carousel's buttons. */
+      labels: { previous: string; next: string };
+    }
   | {
       type: "feature";
       title: string;

@@ -1,24 +1,44 @@
+// A banner composed from its spec: the headline, the offer, the live stage's dates and the call to
+// action are page text set over the artwork, in the campaign's colours (its palette, as custom
+// properties); a banner without a campaign takes the night colours of the brand.
+import type { CSSProperties } from "react";
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Picture } from "../parts/Picture.tsx";
+import "./Banner.css";
 
-export function Banner({ section: s }: { section: Extract<SectionData, { type: "banner" }> }) {
+type BannerData = Extract<SectionData, { type: "banner" }>;
+
+function paletteStyle(palette: BannerData["palette"]): CSSProperties | undefined {
+  if (!palette) return undefined;
+  return {
+    "--banner-bg": palette.background,
+    "--banner-primary": palette.primary,
+    "--banner-accent": palette.accent,
+  } as CSSProperties;
+}
+
+export function Banner({ section: s }: { section: BannerData }) {
+  const tone = s.palette?.primaryIsLight ? " banner--light-primary" : "";
   return (
     <section
-      className={`section banner${s.view ? ` view-${s.view}` : ""}`}
+      className={`section banner${tone}${s.view ? ` view-${s.view}` : ""}`}
       id={s.id ?? undefined}
       data-section="banner"
+      style={paletteStyle(s.palette)}
     >
-      {s.image ? (
-        <Picture image={s.image} className="banner-image" />
-      ) : null}
+      {s.image ? <Picture image={s.image} className="banner-image" /> : null}
       <div className="banner-text">
+        {s.dates ? <p className="banner-dates">{s.dates}</p> : null}
         <h2 className="banner-title">{s.title}</h2>
         {s.discount ? <p className="banner-discount">{s.discount}</p> : null}
         {s.discountDescribe ? <p className="banner-discount-describe">{s.discountDescribe}</p> : null}
-        {s.dates ? <p className="banner-dates">{s.dates}</p> : null}
-        {s.text ? <p>{s.text}</p> : null}
+        {s.text ? <p className="banner-note">{s.text}</p> : null}
         {s.link ? (
-          <a className="button" href={s.link.href} {...(s.link.external ? { target: "_blank", rel: "noopener" } : {})}>
+          <a
+            className="button banner-cta"
+            href={s.link.href}
+            {...(s.link.external ? { target: "_blank", rel: "noopener" } : {})}
+          >
             {s.link.label}
           </a>
         ) : null}

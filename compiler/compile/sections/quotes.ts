@@ -3,7 +3,7 @@
 import type { SectionOf } from "../route-data.ts";
 import type { SectionPlace, WrittenSection } from "./place.ts";
 
-export function quotesSection(section: WrittenSection<"quotes">, { cx }: SectionPlace): SectionOf<"quotes"> {
+export function quotesSection(section: WrittenSection<"quotes">, { cx, region }: SectionPlace): SectionOf<"quotes"> {
   return {
     type: "quotes",
     id: section.id ?? null,
@@ -13,5 +13,9 @@ export function quotesSection(section: WrittenSection<"quotes">, { cx }: Section
       commentator: i.commentator,
       icon: cx.picture(i.icon, "badge"),
     })),
+    labels: {
+      previous: cx.message(region.language, "ui.quotes.previous"),
+      next: cx.message(region.language, "ui.quotes.next"),
+    },
   };
 }
