@@ -25,15 +25,21 @@ export function NotFoundDocument({ brand, styles, regions }: NotFoundProps) {
       </head>
       <body>
         <main id="main" className="not-found">
-          {regions.map((r) => (
-            <section key={r.lang} lang={r.lang}>
-              <h1>{r.title}</h1>
-              <p>{r.text}</p>
-              <a className="button" href={r.href}>
-                {r.backHome}
-              </a>
-            </section>
-          ))}
+          <p className="not-found__brand">{brand}</p>
+          <p className="not-found__code" aria-hidden="true">
+            404
+          </p>
+          <div className="not-found__messages">
+            {regions.map((r) => (
+              <section key={r.lang} lang={r.lang} className="not-found__message">
+                <h1>{r.title}</h1>
+                <p>{r.text}</p>
+                <a className="button" href={r.href}>
+                  {r.backHome}
+                </a>
+              </section>
+            ))}
+          </div>
         </main>
       </body>
     </html>

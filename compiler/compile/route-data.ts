@@ -171,7 +171,7 @@ export type PageData =
   | {
       template: "where-to-buy";
       title: string;
-      dealers: { title: string; href: string; address: string[]; img: string | null }[];
+      dealers: { title: string; href: string; address: string[]; img: Picture | null }[];
       labels: { visitStore: string; address: string };
     }
   | {

@@ -34,9 +34,9 @@ export default function Login({ texts, accountHref }: LoginProps) {
 
   return (
     <form className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
-      {texts.intro ? <p>{texts.intro}</p> : null}
-      <label>
-        {texts.email}
+      {texts.intro ? <p className="login-form__intro">{texts.intro}</p> : null}
+      <label className="login-form__field">
+        <span className="login-form__label">{texts.email}</span>
         <input
           type="email"
           name="email"
@@ -45,8 +45,8 @@ export default function Login({ texts, accountHref }: LoginProps) {
           onChange={(e) => setEmail(e.target.value)}
         />
       </label>
-      <label>
-        {texts.password}
+      <label className="login-form__field">
+        <span className="login-form__label">{texts.password}</span>
         <input
           type="password"
           name="password"
@@ -60,7 +60,7 @@ export default function Login({ texts, accountHref }: LoginProps) {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="button button--block button--large" disabled={busy}>
         {busy ? texts.loggingIn : texts.submit}
       </button>
       {texts.register ? <p className="form-note">{texts.register}</p> : null}

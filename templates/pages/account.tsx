@@ -1,6 +1,8 @@
 import type { PageData } from "../../compiler/compile/route-data.ts";
 import Account from "../islands/Account.tsx";
 import { Island } from "../parts/Island.tsx";
+import "./login.css";
+import "./account.css";
 
 export function AccountPage({ page }: { page: Extract<PageData, { template: "account" }> }) {
   return (

@@ -1,18 +1,24 @@
+// An article (about us, privacy, the news): one readable column of headed sections; a news item
+// (a dated section) is set apart as an entry of its own.
 import type { PageData } from "../../compiler/compile/route-data.ts";
 import "./article.css";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (
     <article className="article">
-      <h1>{page.title}</h1>
+      <h1 className="article-title">{page.title}</h1>
       {page.sections.map((section, i) => (
-        <section key={i} className="article-section" id={section.id ?? undefined}>
-          {section.heading ? <h2>{section.heading}</h2> : null}
+        <section
+          key={i}
+          className={section.date ? "article-section article-section--dated" : "article-section"}
+          id={section.id ?? undefined}
+        >
+          {section.heading ? <h2 className="article-heading">{section.heading}</h2> : null}
           {section.paragraphs.map((p, j) => (
             <p key={j}>{p}</p>
           ))}
           {section.list.length ? (
-            <ul>
+            <ul className="article-list">
               {section.list.map((item, j) => (
                 <li key={j}>{item}</li>
               ))}
@@ -22,7 +28,7 @@ export function ArticlePage({ page }: { page: Extract<PageData, { template: "art
             <ul className="article-links">
               {section.links.map((l, j) => (
                 <li key={j}>
-                  <a href={l.href} {...(l.external ? { target: "_blank", rel: "noopener" } : {})}>
+                  <a className="link-more" href={l.href} {...(l.external ? { target: "_blank", rel: "noopener" } : {})}>
                     {l.label}
                   </a>
                 </li>

@@ -3,6 +3,7 @@
 import type { PageData } from "../../compiler/compile/route-data.ts";
 import Login from "../islands/Login.tsx";
 import { Island } from "../parts/Island.tsx";
+import "./login.css";
 
 export function LoginPage({ page }: { page: Extract<PageData, { template: "login" }> }) {
   return (

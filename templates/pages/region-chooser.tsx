@@ -7,24 +7,27 @@ export function RegionChooserPage({ page }: { page: Extract<PageData, { template
   return (
     <section className="region-chooser">
       {first ? (
-        <hgroup lang={first.language}>
+        <hgroup className="region-chooser__heading" lang={first.language}>
           <h1>{first.title}</h1>
           <p>{first.description}</p>
         </hgroup>
       ) : null}
+      <ul className="region-options">
+        {page.options.map((o) => (
+          <li key={`${o.country}-${o.region}`}>
+            <a className="region-option" href={o.href} data-country={o.country} data-region={o.region}>
+              <span className="country-code" aria-hidden="true">
+                {o.country}
+              </span>{" "}
+              <span className="region-option__label">{o.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
       <ul className="region-headings">
         {others.map((h) => (
           <li key={h.language} lang={h.language}>
             <strong>{h.title}</strong> <span>{h.description}</span>
-          </li>
-        ))}
-      </ul>
-      <ul className="region-options">
-        {page.options.map((o) => (
-          <li key={`${o.country}-${o.region}`}>
-            <a href={o.href} data-country={o.country} data-region={o.region}>
-              <span className="country-code">{o.country}</span> {o.label}
-            </a>
           </li>
         ))}
       </ul>

@@ -1,15 +1,18 @@
+// Where to buy: a card per dealer with its badge, its addresses and the way to its shop.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import "./where-to-buy.css";
 
 export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "where-to-buy" }> }) {
   return (
     <section className="where-to-buy">
-      <h1>{page.title}</h1>
+      <h1 className="where-to-buy-title">{page.title}</h1>
       <ul className="dealer-list" id="dealers">
         {page.dealers.map((d, i) => (
           <li key={i} className="dealer">
-            <h2>{d.title}</h2>
-            <address>
+            {d.img ? <Picture image={d.img} className="dealer-image" /> : null}
+            <h2 className="dealer-name">{d.title}</h2>
+            <address className="dealer-address">
               <span className="visually-hidden">{page.labels.address}: </span>
               {d.address.map((line, j) => (
                 <span key={j} className="address-line">
@@ -17,7 +20,7 @@ export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "
                 </span>
               ))}
             </address>
-            <a className="button" href={d.href} target="_blank" rel="noopener">
+            <a className="button button--secondary dealer-link" href={d.href} target="_blank" rel="noopener">
               {page.labels.visitStore}
               <span className="visually-hidden"> {d.title}</span>
             </a>

@@ -12,7 +12,8 @@ export function whereToBuyPage(cx: CompileContext, route: RouteModel, region: Re
       title: d.title,
       href: d.link,
       address: [d.address].flat(),
-      img: d.img ?? null,
+      // The shop's badge; its name is the heading beside it.
+      img: cx.picture(d.img, "badge", ""),
     })),
     labels: {
       visitStore: cx.message(region.language, "ui.whereToBuy.visitStore"),
