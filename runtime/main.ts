@@ -153,7 +153,8 @@ const router = createRouter({
     store.region = next;
     showCountry();
     observeAnimations(main);
-    return hydrateIslands(main);
+    // The whole body was swapped: the footer's islands (newsletter, new-user invitation) are new too.
+    return hydrateIslands(document.body);
   },
 });
 router.start();

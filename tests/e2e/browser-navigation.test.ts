@@ -139,6 +139,19 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
+  test("after a client-side navigation the footer's newsletter form still answers", async () => {
+    const page = await open("/us");
+    await page.click(await linkTo(page, "/us/about-us"));
+    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    const form = page.locator('.site-footer [data-island="subscribe"] .subscribe-form');
+    await form.locator("input").fill("not an address");
+    await form.locator("button").click();
+    // The island says what is wrong, in the page; a dead form would have submitted and left it.
+    await expect.poll(() => form.locator("[role=alert]").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/us/about-us");
+    await page.close();
+  });
+
   test("cn pages always load from the server", async () => {
     const page = await open("/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
