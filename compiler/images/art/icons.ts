@@ -59,12 +59,15 @@ export function emblem(image: ImageModel, name: string): string {
 
 /** A publication's badge, 96 x 96: its initials on a disc. */
 export function badge(image: ImageModel): string {
-  const initials = (image.label ?? "")
-    .split(/\s+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .map((w) => w[0]!.toUpperCase())
-    .slice(0, 2)
-    .join("");
+  const words = (image.label ?? "").split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  // Latin names give their initials; a name in CJK script gives its first character.
+  const latin = words.filter((w) => /^[A-Za-z\u00c0-\u024f]/.test(w));
+  const initials = latin.length
+    ? latin
+        .map((w) => w[0]!.toUpperCase())
+        .slice(0, 2)
+        .join("")
+    : [...(words[0] ?? "")].slice(0, 1).join("");
   const { background, primary } = image.palette;
   return `<circle cx="48" cy="48" r="46" fill="${background}"/><circle cx="48" cy="48" r="40" fill="none" stroke="${primary}" stroke-width="3"/><text x="48" y="58" font-family="Georgia, 'Times New Roman', serif" font-size="30" font-weight="700" fill="${primary}" text-anchor="middle">${initials}</text>`;
 }
