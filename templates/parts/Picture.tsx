@@ -3,9 +3,11 @@
 // each at the widths its slot uses. Width and height reserve its box, so nothing moves as it
 // loads; only the page's first hero loads at once (with high priority), every other image lazily.
 import type { Picture as PictureData } from "../../compiler/compile/route-data.ts";
+import "./Picture.css";
 
 interface PictureProps {
   image: PictureData;
+  /** The <img>'s class, also inside a <picture> (which takes no room of its own). */
   className?: string;
   /** Overrides the image's own alt text: "" where the text beside it already says what it shows. */
   alt?: string;
@@ -14,7 +16,7 @@ interface PictureProps {
 export function Picture({ image, className, alt }: PictureProps) {
   const img = (
     <img
-      className={image.sources.length ? undefined : className}
+      className={className}
       src={image.src}
       srcSet={image.srcset ?? undefined}
       sizes={image.sizes ?? undefined}
@@ -28,7 +30,7 @@ export function Picture({ image, className, alt }: PictureProps) {
   );
   if (!image.sources.length) return img;
   return (
-    <picture className={className}>
+    <picture>
       {image.sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcset} sizes={image.sizes ?? undefined} />
       ))}
