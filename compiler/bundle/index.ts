@@ -10,7 +10,7 @@ import { bundleStyles, type PageShape, type StyleTable } from "./styles.ts";
 import { cachedBundle } from "./cache.ts";
 
 export { projectRoot } from "../project.ts";
-export { notFoundShape, shapeOf, styleKey, stylesFor, type PageShape, type StyleTable } from "./styles.ts";
+export { notFoundShape, shapeOf, styleKey, stylesFor, type PageShape } from "./styles.ts";
 import { projectRoot } from "../project.ts";
 
 /** Where esbuild is told the assets go; only used to name them, never written. */
