@@ -136,20 +136,23 @@ export function createApiClient(ctx: ApiContext) {
 
   async function call<T = unknown>(endpoint: Endpoint, options: CallOptions = {}, retried = false): Promise<T> {
     const toast = options.toast ?? ctx.api.endpoints[endpoint].toast ?? true;
+    const sentWith = session.read().apptoken;
     try {
       const data = await send(endpoint, options);
       // The profile is kept with the session (userInfo), whoever asked for it: a log-in, the
-      // account page, or the account route's prefetch list (runtime/prefetch.ts).
-      if (endpoint === "profile") session.write({ userInfo: data as Record<string, unknown> });
+      // account page, or the account route's prefetch list (runtime/prefetch.ts); one that
+      // arrives after a logout is not.
+      if (endpoint === "profile" && session.loggedIn) session.write({ userInfo: data as Record<string, unknown> });
       return data as T;
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== "envelope") throw error;
       if (error.code === ctx.api.codes.loginExpired && endpoint !== "refresh") {
         const { userId, apptoken, reftoken } = session.read();
         // With a full session: one refresh, one retry. A failed refresh, or a retry that is
-        // still refused, ends the session: never a loop.
+        // still refused, ends the session: never a loop. An answer to the old token that comes
+        // after another call's refresh has replaced it is retried with the new one, not refreshed again.
         if (userId && apptoken && reftoken) {
-          if (!retried && (await refresh())) return call<T>(endpoint, options, true);
+          if (!retried && (apptoken !== sentWith || (await refresh()))) return call<T>(endpoint, options, true);
           session.clear();
           ctx.navigate(loginPath());
           throw error;

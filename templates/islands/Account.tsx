@@ -23,11 +23,14 @@ export default function Account({ texts, loginHref }: AccountProps) {
     if (cached) setState({ kind: "profile", profile: cached });
     // The route's prefetch list has asked for the profile already (runtime/prefetch.ts): its answer
     // is taken rather than asked for again.
+    // A logout while the profile is on its way stands: the late answer must not show it again.
+    const unlessLoggedOut = (next: State) => setState((current) => (current.kind === "loggedOut" ? current : next));
     prefetched<Record<string, unknown>>("profile")
       .then((kept) => kept ?? client.profile())
       .then(
-        (profile) => setState({ kind: "profile", profile }),
-        () => setState(client.session.loggedIn ? { kind: "profile", profile: cached ?? {} } : { kind: "anonymous" }),
+        (profile) => unlessLoggedOut({ kind: "profile", profile }),
+        () =>
+          unlessLoggedOut(client.session.loggedIn ? { kind: "profile", profile: cached ?? {} } : { kind: "anonymous" }),
       );
   }, []);
 

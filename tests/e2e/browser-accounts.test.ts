@@ -133,6 +133,34 @@ describe("session", () => {
     await page.close();
   });
 
+  test("a logout while the profile is on its way stands when the profile arrives", async () => {
+    const page = await open("/us/login");
+    await logIn(page, "bumblebee@example.com", "a-long-password");
+    await page.waitForURL(`${site.url}/us/account`);
+    await expect.poll(() => page.locator(".profile-email").innerText()).toBe("bumblebee@example.com");
+    // The next profile answer is held back: the stored profile shows, and the shopper logs out.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/account/user/profile*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.waitForSelector('[data-island="account"][data-hydrated] .account-profile button');
+    await page.click(".account-profile button");
+    await page.waitForSelector('[data-state="loggedOut"]');
+    const answered = page.waitForResponse("**/account/user/profile*");
+    release();
+    await answered;
+    // Let the page take the answer in (its handlers run on the page's next turns).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await page.locator("[data-island=account] [data-state]").getAttribute("data-state")).toBe("loggedOut");
+    expect(
+      await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k))),
+    ).toEqual([null, null, null, null]);
+    await page.close();
+  });
+
   test("a wrong password is refused in the region's words", async () => {
     const page = await open("/de/login");
     await logIn(page, "grimlock@example.com", "me-grimlock-king");

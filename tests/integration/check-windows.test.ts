@@ -1,11 +1,12 @@
 // site check-windows as a report for campaign managers: what runs or is coming at --at, grouped by
 // campaign and stage under their spec names, dates with year and weekday, OVERLAP, the finished
-// windows only with --all. Every run passes --at: nothing here depends on the wall clock.
+// windows only with --all. Every run passes --at: nothing here depends on the wall clock. Exit
+// codes of the process itself: tests/integration/cli.test.ts.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
-import { projectRoot, runSite } from "../support/cli.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { projectRoot, SiteProcess } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const YEAR_LATER = "2026-11-23T12:00Z";
@@ -20,9 +21,16 @@ const rowOf = (...cells: [string, string, string, string | RegExp, string | RegE
 /** Black Friday's start hour is the campaign's decision (09:00 or midnight): only its day is asserted. */
 const BLACK_FRIDAY_STARTS = /Fri 22 Nov 2024 \d\d:00 CET \*/;
 
+// The command as bin/site.js runs it, in one process for the file's runs.
+let site: SiteProcess;
+beforeAll(async () => {
+  site = await SiteProcess.start();
+});
+afterAll(() => site?.close());
+
 describe("site check-windows, by default", () => {
-  test("a year after the campaigns: only what still runs, no warnings about finished windows, and one line counting them", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", YEAR_LATER]);
+  test("a year after the campaigns: only what still runs, no warnings about finished windows, and one line counting them", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", YEAR_LATER]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
     expect(lines.length).toBeLessThan(40);
@@ -33,14 +41,14 @@ describe("site check-windows, by default", () => {
     );
     expect(stdout).not.toContain("Early Black Friday");
     // The closing line counts the finished rows that --all shows.
-    const all = runSite(["check-windows", "--at", YEAR_LATER, "--all"]).stdout;
+    const all = (await site.run(["check-windows", "--at", YEAR_LATER, "--all"])).stdout;
     const finished = all.split("\n").filter((line) => / over {2,}/.test(line)).length;
     expect(finished).toBeGreaterThan(0);
     expect(lines.at(-1)).toBe(`${finished} finished windows not shown; --all lists them`);
   });
 
-  test("--all lists the finished windows, with a window-over warning for each, and no closing count", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", YEAR_LATER, "--all"]);
+  test("--all lists the finished windows, with a window-over warning for each, and no closing count", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", YEAR_LATER, "--all"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^specs\/campaigns\/black-friday-2024\.yaml:\d+:\d+ warning window-over {2}Black Friday 2024 › Early Black Friday in eu ended at 2024-11-22T00:00:00\+01:00\.$/m,
@@ -58,8 +66,8 @@ describe("site check-windows, by default", () => {
     expect(stdout).not.toContain("not shown");
   });
 
-  test("during Black Friday: the campaign's and stages' names, one row for the regions that share a stage's times, years and weekdays", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY]);
+  test("during Black Friday: the campaign's and stages' names, one row for the regions that share a stage's times, years and weekdays", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY]);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split("\n").length).toBeLessThan(40);
     expect(stdout).toMatch(/^Windows running or upcoming at 2024-11-25T12:00\+01:00 \(Mon 25 Nov 2024 12:00 /m);
@@ -109,10 +117,10 @@ describe("site check-windows, by default", () => {
     expect(stdout.trimEnd().split("\n").at(-1)).toBe("1 finished window not shown; --all lists them");
   });
 
-  test("campaigns first, stage by stage, then page windows, then nav start times", () => {
+  test("campaigns first, stage by stage, then page windows, then nav start times", async () => {
     const { root, cleanup } = materialize("base");
     try {
-      const { stdout } = runSite(["check-windows", "--at", "2025-06-05T00:00+08:00"], { cwd: root });
+      const { stdout } = await site.run(["check-windows", "--at", "2025-06-05T00:00+08:00"], { cwd: root });
       const names = stdout
         .split("\n")
         .slice(2)
@@ -126,15 +134,15 @@ describe("site check-windows, by default", () => {
     }
   });
 
-  test("the next change: its instant and what changes, one line per change with its regions", () => {
-    const { stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY]);
+  test("the next change: its instant and what changes, one line per change with its regions", async () => {
+    const { stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY]);
     expect(stdout).toMatch(
       /^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 .+\)\n {2}Black Friday 2024 › Black Friday ends {2,}us uk eu fr de\n {2}Black Friday 2024 › Cyber Monday starts {2,}us uk eu fr de$/m,
     );
   });
 
-  test("--help says what the report shows by default and what --all adds", () => {
-    const { code, stdout } = runSite(["check-windows", "--help"]);
+  test("--help says what the report shows by default and what --all adds", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/By default, the windows running or upcoming at --at/);
     expect(stdout).toMatch(/--all +also list the finished windows \(state over\) and a window-over\s+warning for each/);
@@ -165,8 +173,8 @@ describe("a row whose regions keep different clocks", () => {
     "  - { name: Days, start: 2027-04-01T00:00, end: 2027-04-03T00:00 }",
   ]);
 
-  test("is shown in the campaign's display zone, and says so", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
+  test("is shown in the campaign's display zone, and says so", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
     expect(code).toBe(0);
     expect(stdout).toMatch(
       rowOf("Spring days › Days", "us uk", "upcoming", "Thu 1 Apr 2027 07:00 GMT+9 *", "Sat 3 Apr 2027 06:59 GMT+9 *"),
@@ -176,8 +184,8 @@ describe("a row whose regions keep different clocks", () => {
     );
   });
 
-  test("is shown in UTC when the campaign names no zone, and says so", () => {
-    const { stdout } = runSite(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
+  test("is shown in UTC when the campaign names no zone, and says so", async () => {
+    const { stdout } = await site.run(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
     expect(stdout).toMatch(
       rowOf(
         "Weekend deal › Weekend",
@@ -194,10 +202,10 @@ describe("a row whose regions keep different clocks", () => {
 });
 
 describe("OVERLAP", () => {
-  test("two stages of one campaign live at once in a region", () => {
+  test("two stages of one campaign live at once in a region", async () => {
     const { root, cleanup } = materialize("stage-overlap");
     try {
-      const { code, stdout } = runSite(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
+      const { code, stdout } = await site.run(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
       expect(code).toBe(1);
       expect(stdout).toMatch(
         rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 GMT-7", "Sun 8 Jun 2025 08:59 GMT-7"),
@@ -234,8 +242,8 @@ describe("OVERLAP", () => {
       ].join("\n"),
     );
 
-    test("are OVERLAP where they offer the same product, live where they do not", () => {
-      const { code, stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY], { cwd: root });
+    test("are OVERLAP where they offer the same product, live where they do not", async () => {
+      const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY], { cwd: root });
       expect(code).toBe(0);
       expect(stdout).toMatch(
         rowOf(
@@ -266,8 +274,8 @@ describe("OVERLAP", () => {
       );
     });
 
-    test("--json keeps the state live and names the other window", () => {
-      const { stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY, "--json"], { cwd: root });
+    test("--json keeps the state live and names the other window", async () => {
+      const { stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY, "--json"], { cwd: root });
       const { windows } = JSON.parse(stdout) as {
         windows: { region: string; window: string; state: string; overlapsWith?: string[] }[];
       };
@@ -281,8 +289,8 @@ describe("OVERLAP", () => {
 });
 
 describe("site check-windows --json", () => {
-  test("keeps its shape: every window per region in region order, finished ones and their warnings included, and adds the names", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", BLACK_FRIDAY, "--json"]);
+  test("keeps its shape: every window per region in region order, finished ones and their warnings included, and adds the names", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY, "--json"]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as {
       at: string;
@@ -316,8 +324,8 @@ describe("site check-windows --json", () => {
 });
 
 describe("site check-windows as the issue asked for it", () => {
-  test("answers --at with what is live per region and the next change (the issue's example)", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
+  test("answers --at with what is live per region and the next change (the issue's example)", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^window +regions +state +start +end \(last minute\)$/m);
     expect(stdout).toMatch(
@@ -328,31 +336,31 @@ describe("site check-windows as the issue asked for it", () => {
     expect(stdout).toMatch(/^ {2}Black Friday 2024 › Cyber Monday starts +us uk eu fr de$/m);
   });
 
-  test("Black Friday starts the minute Early Black Friday ends: no hole between the stages", () => {
-    const states = (at: string) => {
-      const { stdout } = runSite(["check-windows", "--at", at, "--json", "--all"]);
+  test("Black Friday starts the minute Early Black Friday ends: no hole between the stages", async () => {
+    const states = async (at: string) => {
+      const { stdout } = await site.run(["check-windows", "--at", at, "--json", "--all"]);
       const report = JSON.parse(stdout) as { windows: { region: string; window: string; state: string }[] };
       return report.windows
         .filter((w) => w.region === "eu" && w.window.startsWith("black-friday-2024"))
         .map((w) => w.state);
     };
-    expect(states("2024-11-21T23:59 Europe/Paris")).toEqual(["live", "upcoming", "upcoming"]);
-    expect(states("2024-11-22T00:00 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
-    expect(states("2024-11-22T08:59 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
+    expect(await states("2024-11-21T23:59 Europe/Paris")).toEqual(["live", "upcoming", "upcoming"]);
+    expect(await states("2024-11-22T00:00 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
+    expect(await states("2024-11-22T08:59 Europe/Paris")).toEqual(["over", "live", "upcoming"]);
   });
 
-  test("windows already over are warnings, not errors", () => {
-    const { code, stdout } = runSite(["check-windows", "--at", "2026-01-01T00:00Z", "--json"]);
+  test("windows already over are warnings, not errors", async () => {
+    const { code, stdout } = await site.run(["check-windows", "--at", "2026-01-01T00:00Z", "--json"]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { diagnostics: { code: string; severity: string }[]; nextChange: unknown };
     expect(report.diagnostics.some((d) => d.code === "window-over" && d.severity === "warning")).toBe(true);
     expect(report.nextChange).toBeNull();
   });
 
-  test("overlapping stages fail with exit 1 and the stage's position", () => {
+  test("overlapping stages fail with exit 1 and the stage's position", async () => {
     const { root, cleanup } = materialize("stage-overlap");
     try {
-      const { code, stdout } = runSite(["check-windows", "--json"], { cwd: root });
+      const { code, stdout } = await site.run(["check-windows", "--json"], { cwd: root });
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as { diagnostics: { code: string; file: string; line: number }[] };
       expect(report.diagnostics).toContainEqual(
@@ -363,8 +371,8 @@ describe("site check-windows as the issue asked for it", () => {
     }
   });
 
-  test("--at must be an instant", () => {
-    const { code, stderr } = runSite(["check-windows", "--at", "tomorrow"]);
+  test("--at must be an instant", async () => {
+    const { code, stderr } = await site.run(["check-windows", "--at", "tomorrow"]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^site: --at 'tomorrow' is not an instant/);
   });

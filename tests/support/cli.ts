@@ -1,5 +1,5 @@
 // Runs the real `site` command in a child process, as a user or CI would.
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { bundled } from "../../compiler/run-ts.js";
 
@@ -23,46 +23,99 @@ export function runSite(args: string[], options: { cwd?: string; env?: NodeJS.Pr
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-// The child's side of runSiteEach: main() from the bundle bin/site.js runs, once per folder, its
-// output captured; the results go out as one JSON line once the real stdout is back.
-const eachCode = `
+// The child's side of SiteProcess: main() from the bundle bin/site.js runs, once for each line
+// ({ cwd, args }) that comes in on stdin, in turn, its output captured; each result goes back as
+// one JSON line.
+const serveCode = `
 const [bundle] = process.argv.slice(1);
-const runs = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
 const write = process.stdout.write.bind(process.stdout);
 let out = "";
 let err = "";
 process.stdout.write = (chunk) => ((out += String(chunk)), true);
 process.stderr.write = (chunk) => ((err += String(chunk)), true);
-import(bundle).then(async ({ main }) => {
-  const results = [];
-  for (const run of runs) {
-    process.chdir(run.cwd);
-    out = "";
-    err = "";
-    const code = await main(run.args);
-    results.push({ code, stdout: out, stderr: err });
-  }
-  write(JSON.stringify(results) + "\\n", () => process.exit(0));
+import(bundle).then(({ main }) => {
+  let queue = Promise.resolve();
+  require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+    queue = queue.then(async () => {
+      const run = JSON.parse(line);
+      process.chdir(run.cwd);
+      out = "";
+      err = "";
+      let code;
+      try {
+        code = await main(run.args);
+      } catch (error) {
+        err += "thrown from main: " + ((error && error.stack) || error);
+        code = -1;
+      }
+      write(JSON.stringify({ code, stdout: out, stderr: err }) + "\\n");
+    });
+  });
 });
 `;
 
 /**
- * `site <args>` in each folder, all in one child process: the command as bin/site.js runs it, a
- * process start and a bundle load for the lot instead of one per run (seventy fixture cases
- * would take a minute of this machine's two cores one process each).
+ * The `site` command as bin/site.js runs it (the same bundle, main() with the arguments, in the
+ * given folder), in one child process kept for many runs: a process start and a bundle load
+ * for the lot instead of one per run. For tests of what a command prints and answers; whether
+ * the process itself exits with the code is tests/integration/cli.test.ts's (runSite).
  */
+export class SiteProcess {
+  private readonly waiting: { resolve: (result: RunResult) => void; reject: (error: Error) => void }[] = [];
+  private buffered = "";
+
+  private constructor(private readonly child: ChildProcess) {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      this.buffered += chunk;
+      for (let end = this.buffered.indexOf("\n"); end >= 0; end = this.buffered.indexOf("\n")) {
+        const line = this.buffered.slice(0, end);
+        this.buffered = this.buffered.slice(end + 1);
+        this.waiting.shift()?.resolve(JSON.parse(line) as RunResult);
+      }
+    });
+    child.on("exit", (code, signal) => {
+      for (const run of this.waiting.splice(0)) run.reject(new Error(`the site process ended (${code ?? signal})`));
+    });
+  }
+
+  static async start(): Promise<SiteProcess> {
+    const bundle = await bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
+    const child = spawn(process.execPath, ["-e", serveCode, bundle], {
+      env: { ...process.env, NO_COLOR: "1", NODE_ENV: "production" },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    return new SiteProcess(child);
+  }
+
+  /** `site <args>` in `cwd` (default: the project folder). */
+  run(args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
+    return new Promise((resolve, reject) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        return reject(new Error(`the site process has ended (${this.child.exitCode ?? this.child.signalCode})`));
+      this.waiting.push({ resolve, reject });
+      this.child.stdin!.write(`${JSON.stringify({ cwd: options.cwd ?? projectRoot, args })}\n`);
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once("exit", () => resolve());
+      this.child.kill();
+    });
+  }
+}
+
+/** `site <args>` in each folder, in one child process (SiteProcess). */
 export async function runSiteEach(runs: { cwd: string; args: string[] }[]): Promise<RunResult[]> {
-  const bundle = await bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
-  const result = spawnSync(process.execPath, ["-e", eachCode, bundle], {
-    input: JSON.stringify(runs),
-    env: { ...process.env, NO_COLOR: "1", NODE_ENV: "production" },
-    encoding: "utf8",
-    timeout: 300_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status !== 0)
-    throw new Error(`the site runs ended with ${result.status ?? result.signal}: ${result.stderr}`);
-  return JSON.parse(result.stdout) as RunResult[];
+  const site = await SiteProcess.start();
+  try {
+    const results: RunResult[] = [];
+    for (const run of runs) results.push(await site.run(run.args, { cwd: run.cwd }));
+    return results;
+  } finally {
+    await site.close();
+  }
 }
 
 /** A stack trace looks like "    at fn (file:line:col)". */

@@ -69,7 +69,7 @@ const fail =
   (code: number, msg = "") =>
   () => ({ body: { code, msg, data: null } });
 
-function client(region: "us" | "de" = "us", storage = new MemoryStorage()) {
+function client(region: "us" | "de" = "us", storage = new MemoryStorage(), fetchWith: typeof fetch = fetch) {
   const toasts: string[] = [];
   const visits: string[] = [];
   const ctx: ApiContext = {
@@ -81,7 +81,7 @@ function client(region: "us" | "de" = "us", storage = new MemoryStorage()) {
     messages: { default: "Server error, please try again later.", "4003": "Login expired, please log in again." },
     host: "www.mechanova.com",
     baseOverride: base,
-    fetch,
+    fetch: fetchWith,
     storage,
     toast: (m) => toasts.push(m),
     navigate: (p) => visits.push(p),
@@ -160,6 +160,28 @@ describe("login expired (4003)", () => {
     expect(seen.filter((s) => s.path.endsWith("/refresh"))).toHaveLength(1);
   });
 
+  test("a 4003 that arrives after another call's refresh is retried with the new token, not refreshed again", async () => {
+    // The second call's answer (to the old token) is held until the first call has refreshed and retried.
+    let firstDone = () => {};
+    const held = new Promise<void>((resolve) => (firstDone = resolve));
+    let profiles = 0;
+    const holdingSecond: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (String(input).includes("/profile") && ++profiles === 2) await held;
+      return response;
+    };
+    const { api: c } = client("us", new MemoryStorage(), holdingSecond);
+    c.session.write({ apptoken: "old", reftoken: "R", userId: "7" });
+    answers["/account/user/profile"] = (req) => (req.headers.apptoken === "new" ? ok({ ok: true })() : fail(4003)());
+    answers["/account/user/sign_in/refresh"] = ok({ user_id: 7, apptoken: "new" });
+    const first = c.call("profile");
+    const second = c.call("profile");
+    await first;
+    firstDone();
+    expect(await second).toEqual({ ok: true });
+    expect(seen.filter((s) => s.path.endsWith("/refresh"))).toHaveLength(1);
+  });
+
   test("a failed refresh clears the session and goes to the region's login", async () => {
     const { api: c, visits, storage } = client();
     c.session.write({ apptoken: "old", reftoken: "R", userId: "7", userInfo: { email: "a@b.com" } });
@@ -188,6 +210,17 @@ describe("login expired (4003)", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(toasts).toEqual(["Login expired, please log in again."]);
     expect(visits).toEqual(["/de/login"]);
+  });
+
+  test("a profile that arrives after logging out is not kept", async () => {
+    const { api: c, storage } = client();
+    c.session.write({ apptoken: "A", reftoken: "R", userId: "7" });
+    answers["/account/user/profile"] = ok({ user_id: 7, email: "a@b.com" });
+    const answer = c.profile();
+    c.logOut();
+    await answer;
+    expect(c.session.read()).toEqual({ apptoken: null, reftoken: null, userId: null, userInfo: null });
+    expect(storage.length).toBe(0);
   });
 
   test("logging out in /us leaves the /eu session as it was", () => {
