@@ -21,9 +21,10 @@ export function Quotes({ section: s }: { section: Extract<SectionData, { type: "
       ) : null}
       <ul
         className="quotes-track"
-        aria-labelledby={s.title ? headingId : undefined}
         data-previous={s.labels.previous}
         data-next={s.labels.next}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must take focus so the keyboard can scroll it (axe scrollable-region-focusable)
+        tabIndex={0}
       >
         {s.items.map((q, i) => (
           <li key={i} className="quote">
