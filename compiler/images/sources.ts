@@ -56,8 +56,21 @@ function makeSource(model: SiteModel, key: string): ImageSource | null {
   };
 }
 
-/** The 1200 x 630 share card of an image, as SVG: the images stage rasterises it. */
+const shareSourcesOf = new WeakMap<ReadonlyMap<string, ImageModel>, Map<string, ImageSource | null>>();
+
+/**
+ * The 1200 x 630 share card of an image, as SVG: the images stage rasterises it. Drawn once per
+ * key and model: every page of a product names its card (at 10,000 routes, drawing it for each
+ * page was a fifth of compile).
+ */
 export function shareSource(model: SiteModel, key: string): ImageSource | null {
+  let sources = shareSourcesOf.get(model.images);
+  if (!sources) shareSourcesOf.set(model.images, (sources = new Map()));
+  if (!sources.has(key)) sources.set(key, makeShareSource(model, key));
+  return sources.get(key)!;
+}
+
+function makeShareSource(model: SiteModel, key: string): ImageSource | null {
   const image = model.images.get(key);
   if (!image) return null;
   const picture = image.picture ? imageSource(model, key) : null;
