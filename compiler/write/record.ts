@@ -22,7 +22,7 @@ import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 
 /** The record's file name inside a build folder. */
-export const RECORD_FILE = ".site-record.json";
+const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
 const FORMAT = 1;
@@ -42,7 +42,7 @@ export interface BuildRecord<Summary = unknown> {
 }
 
 /** The record of the build in `folder`, or null when it has none or one of another format. */
-export function readRecord<Summary>(folder: string | null): BuildRecord<Summary> | null {
+function readRecord<Summary>(folder: string | null): BuildRecord<Summary> | null {
   if (!folder) return null;
   try {
     const stored = JSON.parse(readFileSync(join(folder, RECORD_FILE), "utf8")) as BuildRecord<Summary> & {
