@@ -11,7 +11,7 @@ export function Faq({ section: s }: { section: Extract<SectionData, { type: "faq
       {s.title ? <h2 className="faq-title">{s.title}</h2> : null}
       <div className="faq-list">
         {s.items.map((item, i) => (
-          <details key={i} className="collapse faq-item">
+          <details key={i} className="faq-item">
             <summary className="faq-question">{item.question}</summary>
             <div className="faq-answer">
               {item.answer.map((p, j) => (
