@@ -9,15 +9,7 @@ import { serveBuiltSite } from "../support/served-site.ts";
 const GRIMLOCK = "/us/grimlock-g1-flagship";
 const site = serveBuiltSite({ now: "2025-09-01T12:00+02:00", clock: () => Date.parse("2025-09-01T10:00:00Z") });
 
-async function open(path: string, width = 1440): Promise<Page> {
-  const page = await site.browser.newPage({ viewport: { width, height: 900 } });
-  page.on("pageerror", (error) => {
-    throw error;
-  });
-  await page.goto(site.url + path);
-  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
-  return page;
-}
+const open = (path: string, width?: number) => site.open(path, width);
 
 const isOpen = (page: Page, id: string) =>
   page.evaluate((id) => (document.getElementById(id) as HTMLDialogElement | null)?.open ?? false, id);

@@ -3,7 +3,7 @@
 // shared build of that instant (never written to: the preview server only reads it); a spec
 // folder of the file's own is built for it and removed after.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { connectBrowser } from "./browser.ts";
 import { buildInto, realSiteAt } from "./build.ts";
@@ -48,6 +48,17 @@ export function serveBuiltSite(options: ServedSiteOptions) {
     },
     get url(): string {
       return preview!.url;
+    },
+    /** A page of a returning visitor at `path`, `width` px wide, hydrated; an error in it fails the test. */
+    async open(path: string, width = 1440): Promise<Page> {
+      const page = await browser!.newPage({ viewport: { width, height: 900 } });
+      page.on("pageerror", (error) => {
+        throw error;
+      });
+      await page.goto(preview!.url + path);
+      // Hydrated: the islands (a countdown's digits among them) have drawn what they show.
+      await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+      return page;
     },
   };
 }
