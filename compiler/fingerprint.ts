@@ -6,8 +6,8 @@
 
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fromRoot } from "./project.ts";
+import { join, relative } from "node:path";
+import { fromRoot, projectRoot } from "./project.ts";
 
 /** The project folders whose code goes into the output, or decides whether there is one. */
 const CODE_FOLDERS = ["compiler", "templates", "runtime", "server", "schemas"];
@@ -17,9 +17,9 @@ const CODE_PACKAGES = ["react", "react-dom", "esbuild", "luxon", "sharp"];
 let codeHash: string | undefined;
 
 /**
- * A hash of the code that makes a build's output: every file of CODE_FOLDERS by its contents
- * (a checkout that only touches a file's time changes nothing), and the versions of the packages
- * and of Node. Taken once per process.
+ * A hash of the code that makes a build's output: every file of CODE_FOLDERS by its path in the
+ * project and its contents (a checkout that only touches a file's time, or a copy of the project
+ * elsewhere, changes nothing), and the versions of the packages and of Node. Taken once per process.
  */
 export function codeFingerprint(): string {
   if (codeHash) return codeHash;
@@ -35,7 +35,8 @@ export function codeFingerprint(): string {
     hash.update(`${name}@${version}\n`);
   }
   for (const folder of CODE_FOLDERS)
-    for (const file of filesIn(fromRoot(folder))) hash.update(`${file}\n`).update(readFileSync(file));
+    for (const file of filesIn(fromRoot(folder)))
+      hash.update(`${relative(projectRoot, file)}\n`).update(readFileSync(file));
   codeHash = hash.digest("hex");
   return codeHash;
 }
