@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
-import { draw } from "../../compiler/images/art/index.ts";
+import { draw, shareCard } from "../../compiler/images/art/index.ts";
 import { Images } from "../../compiler/images/index.ts";
 import { contentHash, pictureSize } from "../../compiler/images/sources.ts";
 import { sizesFor, srcset, widthsFor } from "../../compiler/images/srcset.ts";
-import type { ImageModel, SiteModel } from "../../compiler/link/model.ts";
+import type { ArtView, ImageModel, ProductArt, SiteModel } from "../../compiler/link/model.ts";
+import artworkSchema from "../../schemas/artwork.schema.json" with { type: "json" };
+import catalogueSchema from "../../schemas/catalogue.schema.json" with { type: "json" };
 
 const breakpoints = { ipad: 768, window: 1024 };
 
@@ -155,4 +157,33 @@ describe("drawings", () => {
     expect(backdrop.svg).toContain("#dc2626");
     expect(backdrop.svg).not.toContain("<text");
   });
+});
+
+test("every view of every silhouette, and every share card, is an SVG sharp reads, with no missing number", async () => {
+  const views = [...artworkSchema.$defs.image.properties.view.enum, "icon", "mini"] as ArtView[];
+  const silhouettes = catalogueSchema.$defs.productArt.properties.silhouette.enum as ProductArt["silhouette"][];
+  const items = [null, ...artworkSchema.$defs.image.properties.item.enum, "clothing", "insulatedCup", "hat"];
+  for (const view of views)
+    for (const silhouette of silhouettes)
+      for (const item of items.slice(0, view === "gift" || view === "mini" ? items.length : 1)) {
+        const image: ImageModel = {
+          ...base,
+          key: `${view}-${silhouette}`,
+          view,
+          item,
+          label: "Gadget Weekly",
+          variant: 2,
+          products: [
+            { ...bumblebee, silhouette },
+            { ...bumblebee, silhouette: "display-base" },
+          ],
+        };
+        for (const drawing of [draw(image, "Testbot"), shareCard(image, "Testbot")]) {
+          expect(drawing.svg, `${view} ${silhouette}`).not.toMatch(/NaN|undefined|null/);
+          // Parsing is what can fail; one silhouette per view keeps the unit tier quick.
+          if (silhouette !== silhouettes[0]) continue;
+          const meta = await sharp(Buffer.from(drawing.svg)).metadata();
+          expect([meta.width, meta.height], `${view} ${silhouette}`).toEqual([drawing.width, drawing.height]);
+        }
+      }
 });
