@@ -1,5 +1,5 @@
 // No accessibility violation of serious or critical impact (axe-core in Debian's chromium) on
-// one page of each kind in three regions.
+// one page of each kind in three regions, and in one of them at a phone's width too.
 import { createRequire } from "node:module";
 import { describe, expect, test } from "vitest";
 import { serveBuiltSite } from "../support/served-site.ts";
@@ -18,16 +18,20 @@ const kinds = [
   "/account",
   "/black-friday",
 ];
-const pages = ["us", "de", "fr"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
+// At a desktop's width in three regions; at a phone's (the folded menu, cards one to a row) in one.
+const pages = [
+  ...["us", "de", "fr"].flatMap((region) => kinds.map((kind) => [`/${region}${kind}`, 1280] as const)),
+  ...kinds.map((kind) => [`/us${kind}`, 390] as const),
+];
 
 interface AxeResult {
   violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
 }
 
 describe("accessibility", () => {
-  test.each(pages)("%s has no serious or critical violation", async (path) => {
+  test.each(pages)("%s at %i px has no serious or critical violation", async (path, width) => {
     // The site's Content-Security-Policy would (rightly) refuse the injected axe script.
-    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await site.browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
     await page.goto(site.url + path);
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
     await page.addScriptTag({ path: axePath });

@@ -140,6 +140,19 @@ describe("page weight", () => {
     expect(heaviest.html, `HTML of ${heaviest.htmlPage}`).toBeLessThanOrEqual(100 * KB);
   });
 
+  test("the CSS of every page is at most 20 KB gzip, the sheets it links together", () => {
+    const heaviest = { css: 0, page: "" };
+    for (const file of pages) {
+      const sheets = parse(readFileSync(file, "utf8"))
+        .querySelectorAll('link[rel="stylesheet"]')
+        .map((l) => l.getAttribute("href")!);
+      const css = sheets.reduce((sum, url) => sum + gz(url), 0);
+      if (css > heaviest.css) Object.assign(heaviest, { css, page: pathOf(file) });
+    }
+    expect(heaviest.css, "a page links its stylesheets").toBeGreaterThan(0);
+    expect(heaviest.css, `CSS of ${heaviest.page}`).toBeLessThanOrEqual(20 * KB);
+  });
+
   test("the build summary's size table agrees with the pages as served", () => {
     expect(heaviestInSummary).toHaveLength(5);
     for (const w of heaviestInSummary) {
