@@ -64,9 +64,11 @@ interface Figures {
   /** site build after one price edited in prices.yaml, over the previous output. */
   priceEditMs: number;
   /** site dev: the same edit, file written to the page made again (median of 3). */
-  devEditMs: number;
+  devEditMs: number | null;
   /** site dev: file written to the rebuild done (median of 3). */
-  devRebuildMs: number;
+  devRebuildMs: number | null;
+  /** Why the dev figures are null, when site dev failed. */
+  devFailure?: string;
   peakMemoryMB: number;
   outputMB: number;
   specMB: number;
@@ -133,17 +135,19 @@ function bareFigures(specs: string, compiled: CompiledSite, scratch: string) {
   const routes = compiled.routes.filter((r) => r.data);
   const assets = FLOOR_ASSETS;
   renderDocument(routes[0]!.data!, assets); // warm up React and the templates
-  let bytes = 0;
-  let started = performance.now();
-  for (const { data } of routes) bytes += renderDocument(data!, assets).length;
-  const floorMs = performance.now() - started;
-  // The files a build writes per route (the page, in a folder of its own, and its manifest) at the
-  // same paths, and only the writes timed (holding every page to write afterwards would slow the
-  // floor down with GC).
+  // One pass: each page rendered (the floor's time), then written with its manifest, at the paths a
+  // build writes them (the page in a folder of its own), and only the writes timed (the write's
+  // time). No page is held: holding them all would slow the floor down with GC.
   const bare = join(scratch, "bare");
+  let bytes = 0;
+  let floorMs = 0;
   let writeMs = 0;
+  let started: number;
   for (const { data, manifest } of routes) {
+    started = performance.now();
     const page = renderDocument(data!, assets);
+    floorMs += performance.now() - started;
+    bytes += page.length;
     const manifestText = manifestJson(manifest);
     started = performance.now();
     for (const [path, text] of [
@@ -210,7 +214,10 @@ async function measure(specs: string, options: { peers: boolean; log: Log }): Pr
     options.log("  site build: cold, cold on tmpfs, nothing changed, one price edited");
     const built = await buildFigures(specs, out);
     options.log("  site dev: one price edited, three times");
-    const dev = await measureDevEdit(specs, NOW);
+    // A failure here leaves the other figures standing, and says why.
+    const dev = await measureDevEdit(specs, NOW).catch((error: unknown) => ({
+      failure: error instanceof Error ? error.message : String(error),
+    }));
     const peers = options.peers
       ? await buildWithPeers(compiled, FLOOR_ASSETS, join(scratch, "peers"), options.log)
       : undefined;
@@ -226,8 +233,9 @@ async function measure(specs: string, options: { peers: boolean; log: Log }): Pr
       coldTmpfsMs: built.coldTmpfsMs === null ? null : Math.round(built.coldTmpfsMs),
       nothingChangedMs: Math.round(built.nothingChangedMs),
       priceEditMs: Math.round(built.priceEditMs),
-      devEditMs: Math.round(dev.toPageMs),
-      devRebuildMs: Math.round(dev.rebuiltMs),
+      ...("failure" in dev
+        ? { devEditMs: null, devRebuildMs: null, devFailure: dev.failure }
+        : { devEditMs: Math.round(dev.toPageMs), devRebuildMs: Math.round(dev.rebuiltMs) }),
       peakMemoryMB: mb(built.peakBytes),
       outputMB: Math.round((built.outputBytes / 1024 / 1024) * 10) / 10,
       specMB: Math.round((bare.specBytes / 1024 / 1024) * 10) / 10,
@@ -273,7 +281,7 @@ function table(name: string, f: Figures, threads: number): string[] {
     row("  ...output on tmpfs", f.coldTmpfsMs, stages(f.coldTmpfsStages)),
     row("site build, nothing changed", f.nothingChangedMs),
     row("site build, one price edited", f.priceEditMs, "incremental, over the previous output"),
-    row("site dev, one price edited, to rebuilt", f.devRebuildMs, "median of 3"),
+    row("site dev, one price edited, to rebuilt", f.devRebuildMs, f.devFailure ?? "median of 3"),
     row("  ...to the page reloaded", f.devEditMs, "-> reload event, page made and fetched"),
   ];
   if (f.peers) {

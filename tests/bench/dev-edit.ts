@@ -18,6 +18,22 @@ export function editedPrices(original: string, value: number): string {
   return edited;
 }
 
+/**
+ * The page at `url`, on a connection of its own: a kept-alive one may be closed by the server
+ * while a large site rebuilds, and reading from it then fails (ECONNRESET).
+ */
+function pageText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve(text));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 /** Medians of three edits of the Megatron's us price in prices.yaml. */
 export async function measureDevEdit(specs: string, now: DateTime): Promise<{ rebuiltMs: number; toPageMs: number }> {
   const dev = await createDevServer({
@@ -51,7 +67,7 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
       await done;
       rebuilt.push(performance.now() - started);
       await reloaded;
-      const page = await (await fetch(`${base}/us/flagship-megatron`)).text();
+      const page = await pageText(`${base}/us/flagship-megatron`);
       toPage.push(performance.now() - started);
       if (!page.includes(`$${value.toLocaleString("en-US")}`))
         throw new Error(`the reloaded page does not show ${value}`);
