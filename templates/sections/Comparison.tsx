@@ -1,6 +1,7 @@
 // A comparison chart; each product's availability (Out of Stock) comes from the catalogue. The
 // table scrolls sideways inside its frame on a screen too narrow for it, never the page.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Picture } from "../parts/Picture.tsx";
 import "./Comparison.css";
 
 export function Comparison({ section: s }: { section: Extract<SectionData, { type: "comparison" }> }) {
@@ -14,6 +15,7 @@ export function Comparison({ section: s }: { section: Extract<SectionData, { typ
               <td />
               {s.products.map((p) => (
                 <th key={p.id} scope="col" className="comparison-product">
+                  <Picture image={p.image} className="comparison-image" alt="" />
                   <span className="comparison-name">{p.name.replace(/\n/g, " ")}</span>{" "}
                   <span className={`availability is-${p.availability}`}>{p.actionLabel}</span>
                 </th>
