@@ -153,3 +153,10 @@ test("the press quotes are a carousel on a phone: every quote in the page, the l
   }));
   expect(shape).toEqual({ scrolls: true, focusable: true, quotes: 3, pageOverflow: 0 });
 });
+
+test("the page's tabs are whole on a phone: none starts off the screen's edge", async () => {
+  const p = await open("/fr/black-friday", PHONE);
+  const lefts = await p.$$eval(".page-tabs__link", (links) => links.map((a) => a.getBoundingClientRect().left));
+  expect(lefts.length).toBeGreaterThan(1);
+  for (const left of lefts) expect(left).toBeGreaterThanOrEqual(0);
+});
