@@ -12,6 +12,11 @@ import { defineConfig } from "vitest/config";
 // machine needs (vitest's default is 1 s).
 const unitLimits = { testTimeout: 30_000, hookTimeout: 60_000 };
 const heavyLimits = { testTimeout: 180_000, hookTimeout: 300_000, expect: { poll: { timeout: 20_000 } } };
+// The files of a worker share loaded modules: the compiler, React and the servers are imported
+// once per worker, not once per file (the unit tier's CPU time halved, the integration tier's
+// cut by a third). A file that mocks a module loads its own copy after vi.resetModules()
+// (tests/unit/load-entries.test.ts); a file leaves no global state behind.
+const shared = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -30,20 +35,18 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
-          // The files of a worker share loaded modules: importing the compiler once per worker, not
-          // once per file, halves the tier's time. A file that mocks a module loads its own copy
-          // after vi.resetModules() (tests/unit/load-entries.test.ts).
-          isolate: false,
+          ...shared,
           ...unitLimits,
         },
       },
-      { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...heavyLimits } },
+      { test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...shared, ...heavyLimits } },
       {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           // Launched once, only when an e2e file runs; each file connects to it.
           globalSetup: ["tests/support/browser-server.ts"],
+          ...shared,
           ...heavyLimits,
         },
       },
