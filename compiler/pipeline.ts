@@ -23,7 +23,7 @@ import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import * as renderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import { renderPages, renderThreads, type PageJob } from "./render/pool.ts";
+import { renderPages, renderThreads, startRenderThreads, type PageJob } from "./render/pool.ts";
 import { heaviestPages, type PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
 import { contentsOf, stagingFolder, swapIn, writeOutput, type OutputFiles, type OutputTarget } from "./write/index.ts";
@@ -167,27 +167,49 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const parsed = ParseCache.open(options.specsDir);
   const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
-  parsed.save();
   const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   stage("check", `${checked.fileCount} spec files`);
-  if (hasErrors(checked.diagnostics) || !checked.model) return checked;
+  if (hasErrors(checked.diagnostics) || !checked.model) {
+    parsed.save();
+    return checked;
+  }
   const model = checked.model;
 
   // Checked before anything is written: a build replaces --out whole.
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
   const release = lockOutput(options.out);
   const regions = options.regions ? new Set(options.regions) : undefined;
-  const site = await prepareSite(model, options.now, { onStage: stage, ...(regions ? { regions } : {}) });
+  // The render threads start now and load the templates on the other cores while this one writes
+  // the parse cache, compiles, bundles and writes the other files (the routes tell their number).
+  const threads =
+    options.threads ?? renderThreads(model.routes.filter((r) => !regions || regions.has(r.region)).length);
+  const threadsStarted = threads ? startRenderThreads(threads) : undefined;
+  // Ended by renderPages; on a failure before it, here (a live thread keeps the process running).
+  const stopThreads = async () => Promise.all((await threadsStarted)?.map((w) => w.terminate()) ?? []);
+  parsed.save();
+  let site: PreparedSite;
+  try {
+    site = await prepareSite(model, options.now, { onStage: stage, ...(regions ? { regions } : {}) });
+  } catch (error) {
+    release();
+    await stopThreads();
+    throw error;
+  }
   const staging = stagingFolder(options.out);
   let summary: RecordedSummary;
   try {
     const target: OutputTarget = { staging, previous };
     let bytes = 0;
     for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
-    const threads = options.threads ?? renderThreads(site.pages.length);
     const reuse = { base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`, pages: record?.pages ?? {} };
-    const rendered = await renderPages(site.pages, site.assets, target, threads, reuse, (done, total) =>
-      options.onProgress?.("render", done, total),
+    const rendered = await renderPages(
+      site.pages,
+      site.assets,
+      target,
+      threads,
+      reuse,
+      (done, total) => options.onProgress?.("render", done, total),
+      threadsStarted,
     );
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
     const unchanged = rendered.filter((page) => page.unchanged).length;
@@ -217,6 +239,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
     rmSync(staging, { recursive: true, force: true });
+    await stopThreads();
     throw error;
   } finally {
     release();

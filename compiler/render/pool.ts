@@ -93,8 +93,27 @@ export function renderThreads(pages: number): number {
 const BATCH = 100;
 
 /**
- * Renders and writes every page into the target, on `threads` worker threads (0: on this one).
- * `onProgress` hears the count of pages done as batches come back from the threads.
+ * Starts `threads` render threads before their pages are known: each loads React and the
+ * templates (a quarter second of a core) while this thread compiles and bundles the site.
+ */
+export async function startRenderThreads(threads: number): Promise<Worker[]> {
+  const script = await bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
+  return Array.from({ length: threads }, () => {
+    const worker = new Worker(script);
+    // A thread that fails before it is given work is remembered, so that renderPages reports it.
+    const note = (failure: Error) => failedEarly.has(worker) || failedEarly.set(worker, failure);
+    worker.on("error", note);
+    worker.on("exit", (code) => note(new Error(`a render thread stopped (exit code ${code})`)));
+    return worker;
+  });
+}
+
+const failedEarly = new WeakMap<Worker, Error>();
+
+/**
+ * Renders and writes every page into the target, on `threads` worker threads (0: on this one),
+ * those `started` ahead if given (startRenderThreads). `onProgress` hears the count of pages done
+ * as batches come back from the threads.
  */
 export async function renderPages(
   jobs: readonly PageJob[],
@@ -103,10 +122,15 @@ export async function renderPages(
   threads: number,
   reuse: Reuse,
   onProgress?: (done: number, total: number) => void,
+  started?: Promise<Worker[]>,
 ): Promise<RenderedPage[]> {
-  if (threads === 0) return renderJobs(jobs, assets, target, reuse);
-  const script = await bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { assets, target, reuse } }));
+  if (threads === 0) {
+    await Promise.all((await started)?.map((w) => w.terminate()) ?? []);
+    return renderJobs(jobs, assets, target, reuse);
+  }
+  const workers = (await started) ?? (await startRenderThreads(threads));
+  // What every batch is rendered with, sent once: a thread reads its messages in order.
+  for (const worker of workers) worker.postMessage({ assets, target, reuse });
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
   const ordered = [...jobs].sort((a, b) =>
@@ -119,6 +143,8 @@ export async function renderPages(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            const failure = failedEarly.get(worker);
+            if (failure) return reject(failure);
             let inFlight = 0;
             const send = () => {
               if (next >= ordered.length) return;
