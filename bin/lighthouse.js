@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// npm run lighthouse: Lighthouse (mobile) on the home page and a product page of the real site,
-// built and served by `site build` and `site preview` as production would. On demand, not on
-// every CI run: it takes about a minute. Exits 1 when a score is under the bar.
+// npm run lighthouse: Lighthouse (mobile) on the home, a product, a campaign and an article page
+// of the real site in two regions, built and served by `site build` and `site preview` as
+// production would. On demand, not on every CI run: it takes a few minutes. Exits 1 when a score
+// is under the bar.
 //
-//   npm run lighthouse                          /us and /us/flagship-bumblebee
+//   npm run lighthouse                          those four pages in us and de
 //   npm run lighthouse -- /fr /jp/flagship-bumblebee
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { root } from "../compiler/run-ts.js";
+import { chromiumArgs } from "./chromium.js";
+import { chromePath, requireChromium, serveBuild } from "./served-build.js";
 
 // Lighthouse is large (20 MB) and runs on demand only: it is installed into the cache folder the
 // first time this runs, not with the project (npm ci).
@@ -43,51 +45,17 @@ const BAR = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // Black Friday week: the campaign banners and countdown are on the pages.
 const NOW = "2024-11-25T12:00+01:00";
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/us", "/us/flagship-bumblebee"];
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromePath)) {
-  console.error(
-    `lighthouse: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`,
-  );
-  process.exit(2);
-}
+const kinds = ["", "/flagship-bumblebee", "/black-friday", "/about-us"];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
+requireChromium("lighthouse");
 
-const scratch = mkdtempSync(join(tmpdir(), "site-lighthouse-"));
-const out = join(scratch, "dist");
-const site = join(root, "bin", "site.js");
-const built = spawnSync(process.execPath, [site, "build", "--out", out, "--now", NOW], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (built.status !== 0) {
-  console.error("lighthouse: site build failed; run it yourself to see why");
-  process.exit(2);
-}
-
-const preview = spawn(process.execPath, [site, "preview", "--out", out, "--port", "0", "--now", NOW], {
-  cwd: root,
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const origin = await new Promise((resolve, reject) => {
-  preview.stdout.on("data", (chunk) => {
-    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk))?.[0];
-    if (url) resolve(url);
-  });
-  preview.on("exit", (code) => reject(new Error(`site preview stopped (exit ${code})`)));
-});
+const { origin, close } = await serveBuild("lighthouse", NOW);
 
 const chrome = await launch({
   chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    // No lookups of outside hosts: the pages link to shops, they load nothing from them.
-    '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"',
-  ],
+  chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 
 let failed = false;
@@ -120,7 +88,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  preview.kill();
-  rmSync(scratch, { recursive: true, force: true });
+  close();
 }
 process.exitCode = failed ? 1 : 0;

@@ -4,17 +4,11 @@
 // seven of them used to).
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
+import { chromiumArgs } from "../../bin/chromium.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
+export { chromiumArgs };
 
 /**
  * The run's browser, connected to for this file (close() disconnects and closes this file's

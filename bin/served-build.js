@@ -1,0 +1,62 @@
+// The real site built as of an instant by `site build` into a scratch folder and served by
+// `site preview`, as production would: for the tools that look at it in a browser (npm run
+// lighthouse, npm run shots). close() stops the server and removes the folder.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { root } from "../compiler/run-ts.js";
+
+export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Exits with a message saying how to get a browser when there is none at chromePath. */
+export function requireChromium(tool) {
+  if (existsSync(chromePath)) return;
+  console.error(
+    `${tool}: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`,
+  );
+  process.exit(2);
+}
+
+/** Builds the site as of `now` and serves it; the origin to open, and close(). */
+export async function serveBuild(tool, now) {
+  const scratch = mkdtempSync(join(tmpdir(), `site-${tool}-`));
+  const out = join(scratch, "dist");
+  const site = join(root, "bin", "site.js");
+  const built = spawnSync(process.execPath, [site, "build", "--out", out, "--now", now], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (built.status !== 0) {
+    rmSync(scratch, { recursive: true, force: true });
+    console.error(`${tool}: site build failed; run it yourself to see why`);
+    process.exit(2);
+  }
+  const preview = spawn(process.execPath, [site, "preview", "--out", out, "--port", "0", "--now", now], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const close = () => {
+    preview.kill();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  // Stopped with Ctrl-C or a kill: the server and the folder go too.
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.once(signal, () => {
+      close();
+      process.exit(130);
+    });
+  try {
+    const origin = await new Promise((resolve, reject) => {
+      preview.stdout.on("data", (chunk) => {
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk))?.[0];
+        if (url) resolve(url);
+      });
+      preview.on("exit", (code) => reject(new Error(`site preview stopped (exit ${code})`)));
+    });
+    return { origin, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
