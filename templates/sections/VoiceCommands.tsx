@@ -18,7 +18,7 @@ export function VoiceCommands({ section: s }: { section: Extract<SectionData, { 
           </li>
         ))}
       </ul>
-      <DialogOpener dialog={s.dialogId} className="button voice-commands__open">
+      <DialogOpener dialog={s.dialogId} className="button">
         {s.title}
       </DialogOpener>
       <Dialog id={s.dialogId} title={s.title} close={s.close} variant="wide">
