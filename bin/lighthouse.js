@@ -7,7 +7,7 @@
 //   npm run lighthouse                          those four pages in us and de
 //   npm run lighthouse -- /fr /jp/flagship-bumblebee
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,7 +61,7 @@ const chrome = await launch({
 let failed = false;
 try {
   console.log(
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, site as of ${NOW}; bar ${BAR}\n`,
+    `Lighthouse ${JSON.parse(readFileSync(join(toolsDir, "node_modules", "lighthouse", "package.json"), "utf8")).version}, mobile, site as of ${NOW}; bar ${BAR}\n`,
   );
   console.log(`${"page".padEnd(28)}${CATEGORIES.map((c) => c.padStart(16)).join("")}`);
   for (const path of paths) {
