@@ -13,10 +13,12 @@ const site = serveBuiltSite({ now: NOW, clock: () => Date.parse(NOW) });
 
 const kinds = ["", "/flagship-bumblebee", "/black-friday", "/about-us", "/where-to-buy", "/login", "/manuals"];
 const widths = [390, 1440];
-// German: the longest words of the regions that write with spaces.
-const cases = ["us", "de"].flatMap((region) =>
-  kinds.flatMap((kind) => widths.map((width) => [`/${region}${kind}`, width] as const)),
-);
+// German: the longest words of the regions that write with spaces; Japanese: a script without
+// them (jp has no campaign and no manuals page).
+const cases = [
+  ...["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`)),
+  ...["", "/flagship-bumblebee", "/about-us", "/where-to-buy", "/login"].map((kind) => `/jp${kind}`),
+].flatMap((path) => widths.map((width) => [path, width] as const));
 
 const open = (path: string, width: number) => site.open(path, width);
 
