@@ -54,6 +54,16 @@ export function stagingFolder(out: string): string {
 }
 
 /**
+ * Clears up what builds killed on `out` left behind, as a build does before it writes; for a build
+ * that finds nothing changed and writes nothing (compiler/write/record.ts).
+ */
+export function clearKilledBuilds(out: string): void {
+  if (!existsSync(buildsFolder(out))) return;
+  recoverFromKilledBuilds(out);
+  removeStaleBuilds(out);
+}
+
+/**
  * Outputs written before --out was a link were swapped with two renames; a build killed between
  * them left no `out` but the previous one set aside: put it back, and clear the rest up.
  */

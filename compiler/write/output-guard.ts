@@ -109,6 +109,13 @@ export function lockOutput(out: string): () => void {
   throw new OutputRefused(`could not take the lock ${lock}; remove it if no build is running`);
 }
 
+/** Removes the lock of an output folder when the build that took it is gone (killed). */
+export function clearStaleLock(out: string): void {
+  const lock = join(dirname(out), `.${basename(out)}.lock`);
+  const holder = readPid(lock);
+  if (holder !== null && !isAlive(holder)) rmSync(lock, { force: true });
+}
+
 function readPid(file: string): number | null {
   try {
     const pid = Number(readFileSync(file, "utf8").trim());

@@ -20,6 +20,8 @@ import type { DateTime } from "luxon";
 import type { RouteManifest } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
+import { clearKilledBuilds } from "./index.ts";
+import { clearStaleLock } from "./output-guard.ts";
 
 /** The record's file name inside a build folder. */
 const RECORD_FILE = ".site-record.json";
@@ -106,6 +108,9 @@ export function standingBuild<Summary extends { fileCount: number }>(
   started: number,
 ) {
   if (!previous.record || previous.record.inputs !== previous.inputs) return null;
+  // The output stands; what builds killed since left beside it goes, as a writing build clears it.
+  clearStaleLock(options.out);
+  clearKilledBuilds(options.out);
   const { fileCount, ...summary } = previous.record.summary;
   options.onStage?.("check", "nothing changed since the last build: its output stands", performance.now() - started);
   return {

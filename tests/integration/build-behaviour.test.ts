@@ -1,6 +1,6 @@
 // How a build answers time, bad input and hostile text, on the small fixture site; and that
 // render threads change nothing in the output.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import {
@@ -199,6 +199,21 @@ describe("a failed build writes nothing", () => {
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
     await expect.poll(() => leftovers(root)).toEqual([]);
     expect(snapshot(join(root, "dist"))).toBe(before);
+  });
+
+  test("a build that finds nothing changed clears up what killed builds left, all the same", () => {
+    const { root } = fixture();
+    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    const before = snapshot(join(root, "dist"));
+    // As a build killed before its swap leaves them: its lock and its unfinished build folder.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(join(root, ".dist.lock"), String(gone));
+    mkdirSync(join(root, ".dist.builds", `${gone}-killed`, "site"), { recursive: true });
+    const again = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("nothing changed");
+    expect(snapshot(join(root, "dist"))).toBe(before);
+    return expect.poll(() => leftovers(root)).toEqual([]);
   });
 
   test("--now must carry an offset or zone", () => {
