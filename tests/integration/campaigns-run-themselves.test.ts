@@ -38,8 +38,12 @@ const html = (files: MadeFiles, path: string) => String(files.get(`site${path ==
 const pageOf = (files: MadeFiles, path: string): HTMLElement => parse(html(files, path));
 /** An element's text as read: any run of spaces (no-break and thin ones too) is one space. */
 const text = (e: HTMLElement | null) => (e?.text ?? "").replace(/\s+/g, " ").trim();
+// The text a build publishes: not the build's record for the next build (.site-record.json, never
+// served), whose page hashes hold any short run of digits sooner or later, nor the images, whose
+// coordinates and bytes do too.
 const filesContaining = (files: MadeFiles, needle: string) =>
   [...files]
+    .filter(([path]) => path !== ".site-record.json" && !path.startsWith("site/images/"))
     .filter(([, f]) => (typeof f === "string" ? f : Buffer.from(f).toString("utf8")).includes(needle))
     .map(([path]) => path);
 
