@@ -15,6 +15,9 @@ import { fixturesDir } from "../support/fixtures.ts";
 const copy = mkdtempSync(join(tmpdir(), "site-project-"));
 const article = join(copy, "templates", "pages", "article.tsx");
 let original = "";
+// The article's heading, the line the edits break, and its number in the template.
+const heading = '<h1 className="article-title">{page.title}</h1>';
+let line = 0;
 let dev: ChildProcess;
 let url = "";
 let stdout = "";
@@ -32,7 +35,8 @@ beforeAll(async () => {
   cpSync(join(fixturesDir, "base", "specs"), join(copy, "specs"), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   original = readFileSync(article, "utf8");
-  expect(original.split("\n")[5]).toBe("      <h1>{page.title}</h1>");
+  line = original.split("\n").findIndex((l) => l.includes(heading)) + 1;
+  expect(line, `templates/pages/article.tsx has the line ${heading}`).toBeGreaterThan(0);
   dev = spawn(
     process.execPath,
     [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", "2025-06-05T00:00+08:00"],
@@ -89,14 +93,14 @@ describe("template errors in the browser", () => {
   test("a JSX syntax error shows its file, line, column and code frame over the page, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(article, original.replace("<h1>{page.title}</h1>", "<h1>{page.title}</h2>"));
+      writeFileSync(article, original.replace(heading, heading.replace("</h1>", "</h2>")));
       const text = await overlayText(page);
-      expect(text).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
       expect(text).toMatch(/closing "h2" tag does not match opening "h1" tag/);
       // The code frame: the line itself under its number, with a caret.
-      expect(text).toContain("> 6 |       <h1>{page.title}</h2>");
+      expect(text).toContain(`> ${line} |       ${heading.replace("</h1>", "</h2>")}`);
       expect(text).toMatch(/\|\s+\^/);
-      expect(stdout).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      expect(stdout).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
       await fixedAndCleared(page);
     } finally {
       await page.close();
@@ -109,14 +113,15 @@ describe("template errors in the browser", () => {
       writeFileSync(
         article,
         original.replace(
-          "<h1>{page.title}</h1>",
-          "<h1>{(page as unknown as { hero: { title: string } }).hero.title}</h1>",
+          heading,
+          heading.replace("{page.title}", "{(page as unknown as { hero: { title: string } }).hero.title}"),
         ),
       );
       const text = await overlayText(page);
-      expect(text).toMatch(/templates\/pages\/article\.tsx:6:\d+/);
+      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
       expect(text).toContain("Cannot read properties of undefined (reading 'title')");
-      expect(text).toMatch(/> 6 \| {7}<h1>\{\(page as unknown/);
+      // The code frame: the line under its number (its start cut to fit the column in view).
+      expect(text).toMatch(new RegExp(`> ${line} \\| .*<h1 className="article-title">\\{\\(page as unknown`));
       await fixedAndCleared(page);
     } finally {
       await page.close();
