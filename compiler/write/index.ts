@@ -41,13 +41,17 @@ function currentBuild(out: string): string | null {
   return dirname(target) === buildsFolder(out) ? basename(target) : null;
 }
 
+let stagingCount = 0;
+
 /** A fresh build folder for this build; what killed builds left behind is cleared up first. */
 export function stagingFolder(out: string): string {
   const builds = buildsFolder(out);
   mkdirSync(builds, { recursive: true });
   recoverFromKilledBuilds(out);
   removeStaleBuilds(out);
-  const staging = join(builds, `${process.pid}-${Date.now().toString(36)}`);
+  // The count tells apart two builds this process starts within one millisecond: a name taken
+  // twice would remove the build that `out` links to.
+  const staging = join(builds, `${process.pid}-${Date.now().toString(36)}-${(stagingCount++).toString(36)}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
   return staging;

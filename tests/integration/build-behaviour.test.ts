@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { DateTime } from "luxon";
 import { parse } from "node-html-parser";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { compile } from "../../compiler/compile/index.ts";
 import { build, check } from "../../compiler/pipeline.ts";
 import { renderPages, type PageJob } from "../../compiler/render/pool.ts";
@@ -257,6 +257,23 @@ describe("the swap", () => {
     expect(seen.length).toBeGreaterThan(3);
     expect(seen.filter((step) => !/: build \d$/.test(step))).toEqual([]);
     expect(fs.readFileSync(page, "utf8")).toBe("build 3\n");
+  });
+
+  test("builds started within one millisecond get build folders of their own", () => {
+    const root = mkdtempSync(join(tmpdir(), "swap-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const out = join(root, "dist");
+    // One millisecond for both, as on a fast machine.
+    const now = vi.spyOn(Date, "now").mockReturnValue(Date.parse("2025-06-01T00:00:00Z"));
+    try {
+      const first = stagingFolder(out);
+      writeFileSync(join(first, "kept"), "");
+      const second = stagingFolder(out);
+      expect(second).not.toBe(first);
+      expect(fs.existsSync(join(first, "kept"))).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   test("a server started on dist/site serves each new build once it is swapped in", async () => {
