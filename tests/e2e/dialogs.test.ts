@@ -72,7 +72,8 @@ describe("Grimlock's Watch Video", () => {
     await tabsStayInside(page, "hero-video");
     await page.keyboard.press("Escape");
     expect(await isOpen(page, "hero-video")).toBe(false);
-    expect((await video(page)).paused).toBe(true);
+    // The dialog's close event, which pauses the film, comes a task after the dialog closes.
+    await expect.poll(async () => (await video(page)).paused).toBe(true);
     expect(await focused(page)).toBe("opener of hero-video");
     await page.close();
   });
