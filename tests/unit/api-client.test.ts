@@ -3,37 +3,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { parse } from "yaml";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { apiBase, createApiClient, type ApiContext } from "../../runtime/api.ts";
-import type * as Spec from "../../compiler/validate/spec-types.ts";
-import { projectRoot } from "../support/cli.ts";
-
-const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) as Spec.API;
-
-/** localStorage as the browser has it, in memory. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { apiSpec as api, MemoryStorage } from "../support/runtime-doubles.ts";
 
 interface Seen {
   path: string;

@@ -4,28 +4,7 @@
 // where nothing can be remembered.
 import { describe, expect, test } from "vitest";
 import { backoffDelay, BUILD_INFO_PATH, reloadWhenDeployed } from "../../runtime/deployed-build.ts";
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from "../support/runtime-doubles.ts";
 
 describe("a countdown at zero and the deployed build", () => {
   const endsAt = Date.parse("2024-11-30T00:00+01:00");

@@ -2,66 +2,27 @@
 // timestamp request is the one server time asked for, never a second; its API requests go through
 // the API client (tokens, headers, the profile kept with the session) and are kept for the island
 // that shows them; without a session nothing of the shopper's is asked for.
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { parse } from "yaml";
-import type * as Spec from "../../compiler/validate/spec-types.ts";
+import {
+  type AskedOfApi,
+  apiSpec as api,
+  MemoryStorage,
+  startTimestampAndProfileApi,
+} from "../support/runtime-doubles.ts";
 import { createApiClient } from "../../runtime/api.ts";
 import type { PrefetchRequest } from "../../runtime/generated-types.ts";
 import { runPrefetch } from "../../runtime/prefetch.ts";
-import { projectRoot } from "../support/cli.ts";
 
-const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) as Spec.API;
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
-
-let server: Server;
+let fakeApi: Awaited<ReturnType<typeof startTimestampAndProfileApi>>;
 let base = "";
-let seen: { path: string; headers: IncomingMessage["headers"] }[] = [];
+let seen: AskedOfApi[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    seen.push({ path, headers: req.headers });
-    const data =
-      path === "/ssr/timestamp"
-        ? 1_732_921_190_000
-        : path === "/account/user/profile"
-          ? { user_id: 7, email: "prime@example.com" }
-          : null;
-    res.writeHead(data === null ? 404 : 200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ code: 2000, msg: "ok", data }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fakeApi = await startTimestampAndProfileApi();
+  ({ base, seen } = fakeApi);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen = [];
-});
+afterAll(() => fakeApi.close());
+beforeEach(() => fakeApi.forget());
 
 describe("a route's prefetch list", () => {
   const timestamp: PrefetchRequest = {

@@ -1,43 +1,22 @@
 // The server's timestamp sends the headers of every call (seed 000 §7): a region header, and an
 // Accept-Language header whose value is en for English and otherwise the region. The API client
 // builds them (runtime/api.ts regionHeaders); the timestamp reuses that.
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { parse } from "yaml";
-import type * as Spec from "../../compiler/validate/spec-types.ts";
+import { type AskedOfApi, apiSpec as api, startTimestampAndProfileApi } from "../support/runtime-doubles.ts";
 import { fetchServerTime } from "../../runtime/clock.ts";
-import { projectRoot } from "../support/cli.ts";
 
-const api = parse(readFileSync(join(projectRoot, "specs", "api.yaml"), "utf8")) as Spec.API;
 const shared = { api };
 
-let server: Server;
+let fakeApi: Awaited<ReturnType<typeof startTimestampAndProfileApi>>;
 let base = "";
-let seen: { path: string; headers: IncomingMessage["headers"] }[] = [];
+let seen: AskedOfApi[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    seen.push({ path, headers: req.headers });
-    const data =
-      path === "/ssr/timestamp"
-        ? 1_732_921_190_000
-        : path === "/account/user/profile"
-          ? { user_id: 7, email: "prime@example.com" }
-          : null;
-    res.writeHead(data === null ? 404 : 200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ code: 2000, msg: "ok", data }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fakeApi = await startTimestampAndProfileApi();
+  ({ base, seen } = fakeApi);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen = [];
-});
+afterAll(() => fakeApi.close());
+beforeEach(() => fakeApi.forget());
 
 describe("the server's timestamp", () => {
   test.each([
