@@ -7,38 +7,50 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fromRoot, projectRoot } from "./project.ts";
+import { projectRoot } from "./project.ts";
 
 /** The project folders whose code goes into the output, or decides whether there is one. */
 const CODE_FOLDERS = ["compiler", "templates", "runtime", "server", "schemas"];
 /** The packages whose code goes into the output: rendering, bundling, formatting, images. */
 const CODE_PACKAGES = ["react", "react-dom", "esbuild", "luxon", "sharp"];
 
-let codeHash: string | undefined;
+/** Each code file's digest, by path, kept while its size and modification time stay the same. */
+const fileDigests = new Map<string, { size: number; mtimeMs: number; digest: string }>();
 
 /**
  * A hash of the code that makes a build's output: every file of CODE_FOLDERS by its path in the
  * project and its contents (a checkout that only touches a file's time, or a copy of the project
- * elsewhere, changes nothing), and the versions of the packages and of Node. Taken once per process.
+ * elsewhere, changes nothing), and the versions of the packages and of Node. Taken afresh on every
+ * call: a long-lived process (site dev, a test worker) whose code is edited under it must not
+ * keep, or cache a bundle under, the hash of the code it started with. A file whose size and time
+ * are unchanged is not read again.
  */
-export function codeFingerprint(): string {
-  if (codeHash) return codeHash;
+export function codeFingerprint(root = projectRoot): string {
   const hash = createHash("sha256").update(`node ${process.version}\n`);
   for (const name of CODE_PACKAGES) {
     let version = "none";
     try {
-      version = (JSON.parse(readFileSync(fromRoot(`node_modules/${name}/package.json`), "utf8")) as { version: string })
-        .version;
+      version = (
+        JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }
+      ).version;
     } catch {
       // Not installed (sharp is optional on some platforms): that, too, is part of the hash.
     }
     hash.update(`${name}@${version}\n`);
   }
   for (const folder of CODE_FOLDERS)
-    for (const file of filesIn(fromRoot(folder)))
-      hash.update(`${relative(projectRoot, file)}\n`).update(readFileSync(file));
-  codeHash = hash.digest("hex");
-  return codeHash;
+    for (const file of filesIn(join(root, folder))) hash.update(`${relative(root, file)}\n${digestOf(file)}\n`);
+  return hash.digest("hex");
+}
+
+function digestOf(file: string): string {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return "gone";
+  const known = fileDigests.get(file);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.digest;
+  const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+  fileDigests.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, digest });
+  return digest;
 }
 
 /** Every file below `dir`, sorted, folders walked, links not followed. */
