@@ -46,6 +46,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           // Launched once, only when an e2e file runs; each file connects to it.
           globalSetup: ["tests/support/browser-server.ts"],
+          // A page test mostly waits on the browser (a load, a round trip per step): files whose
+          // tests each use their own page run them three at a time (describe.concurrent).
+          maxConcurrency: 3,
           ...shared,
           ...heavyLimits,
         },

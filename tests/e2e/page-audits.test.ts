@@ -1,0 +1,271 @@
+// Each kind of page, as a shopper sees it at a phone's and a desktop's width, loaded once and
+// judged three ways (issue 15; README "Tests"):
+// - layout: nothing wider than the window, product and sale cards in a grid (three or more to a
+//   row at 1440 px, one at 390 px) with no bullet before them, no two words run together with no
+//   gap between them ("$299$399", "Ends in04 Days"), judged from the boxes Chromium lays out;
+// - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
+//   region tested and at 390 px (the folded menu, cards one to a row) in us;
+// - the keyboard: Tab reaches every link of the header's menus (in us).
+// Never judged by how long anything takes.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { serveBuiltSite } from "../support/served-site.ts";
+
+// Black Friday week: the campaign's sale items and countdown are on the pages.
+const NOW = "2024-11-25T12:00+01:00";
+const site = serveBuiltSite({ now: NOW, clock: () => Date.parse(NOW) });
+// Evaluated in the page as a test step, which the site's Content-Security-Policy does not
+// govern: the page is audited with the policy it is served with.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const kinds = [
+  "",
+  "/flagship-bumblebee",
+  "/black-friday",
+  "/about-us",
+  "/where-to-buy",
+  "/login",
+  "/account",
+  "/manuals",
+  "/choose-your-region",
+];
+const widths = [390, 1440] as const;
+// German: the longest words of the regions that write with spaces; Japanese: a script without
+// them (jp has no campaign and no manuals page).
+const jpKinds = new Set([
+  "",
+  "/flagship-bumblebee",
+  "/about-us",
+  "/where-to-buy",
+  "/login",
+  "/account",
+  "/choose-your-region",
+]);
+const cases = [
+  ...["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`)),
+  ...kinds.filter((kind) => jpKinds.has(kind)).map((kind) => `/jp${kind}`),
+].flatMap((path) => widths.map((width) => [path, width] as const));
+
+interface Layout {
+  /** The document's width beyond the window's, and the elements that stick out. */
+  overflow: { by: number; elements: string[] };
+  /** Each group of cards (the children of one list), as the number of cards in each row. */
+  grids: { list: string; rows: number[] }[];
+  /** Cards drawn with a list marker. */
+  bulleted: string[];
+  /** Neighbouring words with no gap between them, as "first|second". */
+  touching: string[];
+}
+
+/** What the page shows, measured in the page. */
+const measure = (page: Page): Promise<Layout> =>
+  page.evaluate(() => {
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join("")}`.slice(0, 80);
+    // Whether an element or an ancestor clips it away, and whether an ancestor scrolls or clips
+    // it sideways, each worked out once per element (the page has thousands).
+    const clippedAway = new Map<Element, boolean>();
+    const isClipped = (el: Element | null): boolean => {
+      if (!el) return false;
+      let known = clippedAway.get(el);
+      if (known === undefined) {
+        const style = getComputedStyle(el);
+        // Text for screen readers only (the visually-hidden pattern: clipped to a pixel).
+        known = style.clip !== "auto" || style.clipPath !== "none" || isClipped(el.parentElement);
+        clippedAway.set(el, known);
+      }
+      return known;
+    };
+    const shown = (el: Element) =>
+      el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !isClipped(el);
+    const width = document.documentElement.clientWidth;
+
+    // What lies inside a box that clips or scrolls it (a carousel) is not in the way: the page's
+    // own clipping (overflow-x on html or body) would hide what sticks out, so it does not count.
+    const scrolls = new Map<Element, boolean>();
+    const inScroller = (el: Element): boolean => {
+      const parent = el.parentElement;
+      if (!parent || parent === document.body) return false;
+      let known = scrolls.get(parent);
+      if (known === undefined) {
+        known = getComputedStyle(parent).overflowX !== "visible" || inScroller(parent);
+        scrolls.set(parent, known);
+      }
+      return known;
+    };
+    const stickingOut: string[] = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.right > width + 1 && box.width > 0 && !inScroller(el) && shown(el) && !stickingOut.includes(describe(el)))
+        stickingOut.push(describe(el));
+    }
+
+    const cards = [...document.querySelectorAll(".product-card, .sale-item, .card")].filter(
+      (c) => shown(c) && c.getBoundingClientRect().height > 0,
+    );
+    const lists = new Map<Element, Element[]>();
+    for (const card of cards) lists.set(card.parentElement!, [...(lists.get(card.parentElement!) ?? []), card]);
+    const grids = [...lists].map(([list, members]) => {
+      const rows: number[] = [];
+      let top = Number.NaN;
+      for (const card of members) {
+        const y = card.getBoundingClientRect().top;
+        if (Math.abs(y - top) <= 2) rows[rows.length - 1]!++;
+        else rows.push(1);
+        top = y;
+      }
+      return { list: describe(list), rows };
+    });
+    const bulleted = cards
+      .filter((c) => {
+        const style = getComputedStyle(c);
+        return (
+          style.display.includes("list-item") && (style.listStyleType !== "none" || style.listStyleImage !== "none")
+        );
+      })
+      .map(describe);
+
+    // Each shown run of text, its ink from its first to its last visible character.
+    const runs: { text: string; first: DOMRect; last: DOMRect }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const shownCache = new Map<Element, boolean>();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const start = text.search(/\S/);
+      const parent = node.parentElement;
+      if (start < 0 || !parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|OPTION)$/.test(parent.tagName)) continue;
+      if (!shownCache.has(parent)) shownCache.set(parent, shown(parent));
+      if (!shownCache.get(parent)) continue;
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, text.trimEnd().length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length) runs.push({ text: text.trim(), first: rects[0]!, last: rects[rects.length - 1]! });
+    }
+    // Two runs touch when, on one line, the second starts where the first ends and both sides
+    // are letters, digits or a currency sign: a word, a number or a price run into the next.
+    const word = /[\p{L}\p{N}\p{Sc}]/u;
+    const touching: string[] = [];
+    for (let i = 1; i < runs.length; i++) {
+      const [a, b] = [runs[i - 1]!, runs[i]!];
+      const sameLine =
+        Math.min(a.last.bottom, b.first.bottom) - Math.max(a.last.top, b.first.top) >
+        0.5 * Math.min(a.last.height, b.first.height);
+      const gap = b.first.left - a.last.right;
+      if (sameLine && Math.abs(gap) < 1 && word.test(a.text.at(-1)!) && word.test(b.text[0]!))
+        touching.push(`${a.text.slice(-20)}|${b.text.slice(0, 20)}`);
+    }
+
+    return {
+      overflow: { by: document.documentElement.scrollWidth - width, elements: stickingOut.slice(0, 5) },
+      grids,
+      bulleted,
+      touching,
+    };
+  });
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+/** axe-core's violations of serious or critical impact on the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      // Only violations are read: axe then skips listing every node of what passed.
+      resultTypes: ["violations"],
+    }),
+  )) as AxeResult;
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
+}
+
+/** Each page's card grids as measured, for the check that the grid checks judge something. */
+const gridsOf = new Map<string, Layout["grids"]>();
+
+// Three pages at a time: a page test mostly waits on the browser.
+describe.concurrent("each kind of page", () => {
+  // test.for hands each test its own expect: the global one cannot tell concurrent tests apart.
+  test.for(cases)(
+    "%s at %i px: fits the window, cards in grids, no words run together, accessible, menus reachable by Tab",
+    async ([path, width], { expect }) => {
+      const page = await site.open(path, width);
+      try {
+        const layout = await measure(page);
+        gridsOf.set(`${path} ${width}`, layout.grids);
+        expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
+        expect.soft(layout.bulleted, "cards have no list marker").toEqual([]);
+        expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
+        for (const { list, rows } of layout.grids) {
+          const cards = rows.reduce((sum, n) => sum + n, 0);
+          if (width >= 1440)
+            expect.soft(rows[0], `cards to a row in ${list}`).toBeGreaterThanOrEqual(Math.min(3, cards));
+          else expect.soft(rows, `one card to a row in ${list}`).toEqual(rows.map(() => 1));
+        }
+        if (width >= 1440 || path.startsWith("/us"))
+          expect.soft(await seriousViolations(page), "no serious or critical accessibility violation").toEqual([]);
+        // Last: it moves the focus and, at 390 px, opens the folded menu.
+        if (path.startsWith("/us")) {
+          const { links, reached } = await tabThroughMenus(page, width < 1024);
+          expect.soft(links.length, "the header has its menu links").toBeGreaterThan(10);
+          expect
+            .soft(
+              links.filter((href) => !reached.has(href)),
+              "Tab reaches every menu link",
+            )
+            .toEqual([]);
+        }
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
+
+test("the home page and the campaign have their cards in grids, so the grid checks judge something", () => {
+  for (const [path, least] of [
+    ["/us", 6],
+    ["/us/black-friday", 6],
+  ] as const) {
+    const grids = gridsOf.get(`${path} 1440`) ?? [];
+    expect(
+      grids.flatMap((g) => g.rows).reduce((sum, n) => sum + n, 0),
+      path,
+    ).toBeGreaterThanOrEqual(least);
+  }
+});
+
+/** The header's menu links, and those Tab reaches (at 390 px once the menu button has opened the folded menu). */
+async function tabThroughMenus(page: Page, folded: boolean) {
+  const links = await page.$$eval(".site-nav a[href]", (as) => as.map((a) => a.getAttribute("href")!));
+  const focusedHref = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.closest(".site-nav") ? el.getAttribute("href") : null;
+    });
+  if (folded) {
+    const toggle = page.locator(".nav-toggle");
+    for (let i = 0; i < 20 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+  }
+  const reached = new Set<string>();
+  const wanted = new Set(links);
+  for (let i = 0; i < links.length * 2 + 30 && reached.size < wanted.size; i++) {
+    await page.keyboard.press("Tab");
+    const href = await focusedHref();
+    if (href) reached.add(href);
+  }
+  return { links: [...wanted], reached };
+}
