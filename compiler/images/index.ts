@@ -45,11 +45,15 @@ const MIME: Record<Format, string> = {
   jpeg: "image/jpeg",
 };
 
+/** What a picture of an image in a slot is, whatever its alt text and priority. */
+type PictureFiles = Omit<Picture, "key" | "alt" | "priority">;
+
 /** The images of one build: pictures handed to compile, and the files they need. */
 export class Images {
   readonly #model: SiteModel;
   readonly #breakpoints: Breakpoints;
   readonly #jobs = new Map<string, EncodeJob>();
+  readonly #pictures = new Map<string, PictureFiles | null>();
 
   constructor(model: SiteModel) {
     this.#model = model;
@@ -59,16 +63,27 @@ export class Images {
 
   /** The picture of an image key in a slot; null for a key the model lacks (link reported it). */
   picture(key: string, slot: Slot, alt: string, priority = false): Picture | null {
+    // A large site shows each image in each slot on many pages: its files and srcsets are made once.
+    const id = `${slot}|${key}`;
+    let files = this.#pictures.get(id);
+    if (files === undefined) this.#pictures.set(id, (files = this.#files(key, slot)));
+    if (!files) return null;
+    const { width, height, src, srcset, sizes, sources } = files;
+    return { key, width, height, alt, priority, src, srcset, sizes, sources };
+  }
+
+  #files(key: string, slot: Slot): PictureFiles | null {
     const source = imageSource(this.#model, key);
     if (!source) return null;
-    const base = { key, width: source.width, height: source.height, alt, priority };
+    const { width, height } = source;
     if (source.kind === "svg")
-      return { ...base, src: this.#need(source, "svg", source.width), srcset: null, sizes: null, sources: [] };
+      return { width, height, src: this.#need(source, "svg", source.width), srcset: null, sizes: null, sources: [] };
     const widths = widthsFor(slot, source.width);
     const fallback: Format = source.alpha ? "png" : "jpeg";
     const set = (format: Format) => srcset(widths.map((w) => ({ url: this.#need(source, format, w), width: w })));
     return {
-      ...base,
+      width,
+      height,
       src: this.#need(source, fallback, widths[Math.floor((widths.length - 1) / 2)]!),
       srcset: set(fallback),
       sizes: sizesFor(slot, this.#breakpoints),
