@@ -92,6 +92,38 @@ export function renderThreads(pages: number): number {
 /** Routes per message: small enough to keep every thread busy to the end, large enough to batch. */
 const BATCH = 100;
 
+/** A run of the ordered pages: those from `next` up to `end` are still to be sent. */
+interface Share {
+  next: number;
+  end: number;
+}
+
+/** The pages cut into one run per thread, each of whole regions as far as the counts allow. */
+function shareOut(pages: number, threads: number): Share[] {
+  return Array.from({ length: threads }, (_, i) => ({
+    next: Math.floor((i * pages) / threads),
+    end: Math.floor(((i + 1) * pages) / threads),
+  }));
+}
+
+/**
+ * The next batch for thread `index`: from the start of its own run while it lasts (two threads
+ * making files in one folder wait for each other), then from the end of the longest run left.
+ */
+function nextBatch(shares: Share[], index: number): { from: number; to: number } | undefined {
+  const own = shares[index]!;
+  if (own.next < own.end) {
+    const from = own.next;
+    own.next = Math.min(own.end, from + BATCH);
+    return { from, to: own.next };
+  }
+  const longest = shares.reduce((max, s) => (s.end - s.next > max.end - max.next ? s : max));
+  if (longest.next >= longest.end) return undefined;
+  const to = longest.end;
+  longest.end = Math.max(longest.next, to - BATCH);
+  return { from: longest.end, to };
+}
+
 /**
  * Starts `threads` render threads before their pages are known: each loads React and the
  * templates (a quarter second of a core) while this thread compiles and bundles the site.
@@ -136,43 +168,48 @@ export async function renderPages(
   const ordered = [...jobs].sort((a, b) =>
     a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0,
   );
-  const rendered: RenderedPage[] = [];
-  let next = 0;
+  const shares = shareOut(ordered.length, workers.length);
+  // In the order of `ordered`, whichever thread finishes first: the summary and the record are
+  // the same from build to build.
+  const rendered: RenderedPage[] = new Array(ordered.length);
+  let done = 0;
   try {
     await Promise.all(
       workers.map(
-        (worker) =>
+        (worker, index) =>
           new Promise<void>((resolve, reject) => {
             const failure = failedEarly.get(worker);
             if (failure) return reject(failure);
-            let inFlight = 0;
+            // Where each batch in flight starts; a thread answers its batches in order.
+            const inFlight: number[] = [];
             const send = () => {
-              if (next >= ordered.length) return;
-              worker.postMessage(ordered.slice(next, next + BATCH));
-              next += BATCH;
-              inFlight++;
+              const batch = nextBatch(shares, index);
+              if (!batch) return;
+              worker.postMessage(ordered.slice(batch.from, batch.to));
+              inFlight.push(batch.from);
             };
             worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {
-              inFlight--;
+              const from = inFlight.shift()!;
               if (reply.error !== undefined) {
                 const failure = new Error(`a page failed to render: ${reply.error}`);
                 if (reply.stack) failure.stack = reply.stack;
                 return reject(failure);
               }
-              rendered.push(...reply.rendered!);
-              onProgress?.(rendered.length, ordered.length);
+              for (const [i, page] of reply.rendered!.entries()) rendered[from + i] = page;
+              done += reply.rendered!.length;
+              onProgress?.(done, ordered.length);
               send();
-              if (inFlight === 0) resolve();
+              if (inFlight.length === 0) resolve();
             });
             worker.on("error", reject);
             worker.on(
               "exit",
-              (code) => inFlight > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)),
+              (code) => inFlight.length > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)),
             );
             // Two batches in flight: the thread starts the next while its last reply travels.
             send();
             send();
-            if (inFlight === 0) resolve();
+            if (inFlight.length === 0) resolve();
           }),
       ),
     );

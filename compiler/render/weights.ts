@@ -41,7 +41,7 @@ export function heaviestPages(
     );
   return pages
     .map((page) => ({ page, js: jsWeight(page.islands) }))
-    .sort((a, b) => b.js - a.js || b.page.bytes - a.page.bytes)
+    .sort((a, b) => b.js - a.js || b.page.bytes - a.page.bytes || (a.page.path < b.page.path ? -1 : 1))
     .slice(0, 5)
     .map(({ page, js }) => ({ path: page.path, js, html: gzipSync(readFileSync(join(out, page.file))).byteLength }));
 }

@@ -179,7 +179,7 @@ export function writeOutput(
   content: string | Uint8Array,
 ): { bytes: number; linked: boolean } {
   const full = join(target.staging, path);
-  mkdirSync(dirname(full), { recursive: true });
+  folderFor(target, full);
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
   if (target.previous !== null) {
     const before = join(target.previous, path);
@@ -194,6 +194,18 @@ export function writeOutput(
   }
   writeFileSync(full, bytes);
   return { bytes: bytes.byteLength, linked: false };
+}
+
+/** The folders each build made so far: a folder holding many files is made once, not once per file. */
+const foldersMade = new WeakMap<OutputTarget, Set<string>>();
+
+function folderFor(target: OutputTarget, file: string): void {
+  const folder = dirname(file);
+  let made = foldersMade.get(target);
+  if (!made) foldersMade.set(target, (made = new Set()));
+  if (made.has(folder)) return;
+  mkdirSync(folder, { recursive: true });
+  made.add(folder);
 }
 
 /** routes.json: every route, the instant the build shows, and when its output would next change. */
