@@ -1,19 +1,18 @@
 #!/usr/bin/env node
 // The whole test suite, as CI and the README run it: makes sure the browser the tests drive and
-// the nginx that runs the generated nginx.conf are installed, runs vitest with a JSON report, and closes with one plain line "N passed, N failed"
-// counted from that report (CI reads that line, not vitest's own summary).
-import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+// the nginx that runs the generated nginx.conf are installed, runs vitest with a JSON report, and
+// closes with one plain line "N passed, N failed" counted from the reports (CI reads that line,
+// not vitest's own summary).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ensureDebianPackage } from "./support/debian-packages.js";
+import { baseFolder } from "./support/ram-disk.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-// Each run writes its own report (two runs side by side must not read each other's) and leaves a
-// copy in .test-report.json for whoever wants to look.
-const report = join(tmpdir(), `site-test-report-${process.pid}.json`);
-const lastReport = `${root}.test-report.json`;
 const chromium = "/usr/bin/chromium";
 
 function ensureChromium() {
@@ -46,26 +45,71 @@ if (runs("integration")) {
   const nginxMissing = ensureDebianPackage("/usr/sbin/nginx", "nginx");
   if (nginxMissing) console.error(`tests: ${nginxMissing}`);
 }
-rmSync(report, { force: true });
-const vitest = spawnSync(
-  process.execPath,
-  [
-    `${root}node_modules/vitest/vitest.mjs`,
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-    ...args,
-  ],
-  { stdio: "inherit", cwd: root },
-);
-if (!existsSync(report)) {
-  console.error("tests: vitest wrote no report");
-  process.exit(vitest.status || 2);
+// The whole suite runs as two vitest processes side by side: the browser tier, which mostly waits
+// on Chromium, beside the integration and unit tiers, which keep the cores busy. In one process
+// vitest queues the tiers one after the other and a core idles while pages load. Both processes
+// share one temporary folder and one folder of shared builds (the real specs built once per
+// instant, whichever process asks first: tests/support/build.ts locks across processes).
+// Arguments of your own (a file, --project, -t) run one vitest as they are.
+const invocations =
+  args.length === 0
+    ? [
+        ["--project", "e2e"],
+        ["--project", "integration", "--project", "unit"],
+      ]
+    : [args];
+const shared = invocations.length > 1 ? mkdtempSync(join(baseFolder(), "site-tests-run-")) : undefined;
+const env = {
+  ...process.env,
+  ...(shared ? { TMPDIR: shared, SITE_TEST_SHARED_BUILDS: join(shared, "builds") } : {}),
+};
+if (shared) mkdirSync(env.SITE_TEST_SHARED_BUILDS);
+
+/** One vitest run with a JSON report of its own; resolves with the report, or null if none was written. */
+function vitestRun(runArgs, index) {
+  const report = join(tmpdir(), `site-test-report-${process.pid}-${index}.json`);
+  rmSync(report, { force: true });
+  const child = spawn(
+    process.execPath,
+    [
+      `${root}node_modules/vitest/vitest.mjs`,
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...runArgs,
+    ],
+    // Side by side, each writes whole lines (a line of one never splits a line of the other).
+    { stdio: invocations.length > 1 ? ["ignore", "pipe", "pipe"] : "inherit", cwd: root, env },
+  );
+  if (invocations.length > 1) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input: from }).on("line", (line) => to.write(`${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      const result = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
+      rmSync(report, { force: true });
+      resolve({ status, result });
+    });
+  });
 }
-const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
-copyFileSync(report, lastReport);
-rmSync(report, { force: true });
-const skipped = numPendingTests + numTodoTests;
-console.log(`${numPassedTests} passed, ${numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(numFailedTests > 0 || vitest.status !== 0 ? 1 : 0);
+
+const outcomes = await Promise.all(invocations.map(vitestRun));
+if (shared) rmSync(shared, { recursive: true, force: true });
+if (outcomes.some((o) => !o.result)) {
+  console.error("tests: vitest wrote no report");
+  process.exit(outcomes.find((o) => o.status)?.status || 2);
+}
+const results = outcomes.map((o) => o.result);
+// Each run's report is left in .test-report.json (one run) or .test-report-<n>.json, for whoever wants to look.
+for (const [i, result] of results.entries())
+  writeFileSync(`${root}.test-report${results.length > 1 ? `-${i + 1}` : ""}.json`, JSON.stringify(result));
+const sum = (key) => results.reduce((total, r) => total + r[key], 0);
+const skipped = sum("numPendingTests") + sum("numTodoTests");
+const failed = sum("numFailedTests");
+console.log(`${sum("numPassedTests")} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 || outcomes.some((o) => o.status !== 0) ? 1 : 0);

@@ -37,32 +37,35 @@ async function logIn(page: Page, email: string, password: string) {
   await page.click(".login-form button[type=submit]");
 }
 
-describe("newsletter sign-up", () => {
-  test.each([
+describe.concurrent("newsletter sign-up", () => {
+  test.for([
     ["/us", "Please enter a valid email address"],
     ["/de", "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
     ["/fr", "Veuillez saisir une adresse e-mail valide."],
-  ])("%s: the region's invalid message for a bad address, the success view for a good one", async (path, invalid) => {
-    const page = await open(path);
-    const form = page.locator(".footer-subscribe");
-    await page.waitForSelector(".footer-subscribe [data-hydrated]");
-    await form.locator("input").fill("not-an-address");
-    await form.locator("button").click();
-    await expect.poll(() => form.locator("[role=alert]").innerText()).toBe(invalid);
-    const email = `fan-${path.slice(1)}@example.com`;
-    await form.locator("input").fill(email);
-    await form.locator("button").click();
-    await page.waitForSelector(".footer-subscribe .subscribe-success");
-    if (path === "/us") {
-      const view = await form.locator(".subscribe-success").innerText();
-      expect(view).toContain("Go to Store");
-      expect(view).toContain("200");
-    }
-    // The local account service kept it, in its data folder.
-    const kept = keptData(dataDir).subscriptions;
-    expect(kept).toContainEqual(expect.objectContaining({ email, region: path.slice(1) }));
-    await page.close();
-  });
+  ] as const)(
+    "%s: the region's invalid message for a bad address, the success view for a good one",
+    async ([path, invalid], { expect }) => {
+      const page = await open(path);
+      const form = page.locator(".footer-subscribe");
+      await page.waitForSelector(".footer-subscribe [data-hydrated]");
+      await form.locator("input").fill("not-an-address");
+      await form.locator("button").click();
+      await expect.poll(() => form.locator("[role=alert]").innerText()).toBe(invalid);
+      const email = `fan-${path.slice(1)}@example.com`;
+      await form.locator("input").fill(email);
+      await form.locator("button").click();
+      await page.waitForSelector(".footer-subscribe .subscribe-success");
+      if (path === "/us") {
+        const view = await form.locator(".subscribe-success").innerText();
+        expect(view).toContain("Go to Store");
+        expect(view).toContain("200");
+      }
+      // The local account service kept it, in its data folder.
+      const kept = keptData(dataDir).subscriptions;
+      expect(kept).toContainEqual(expect.objectContaining({ email, region: path.slice(1) }));
+      await page.close();
+    },
+  );
 });
 
 describe("the new-user pop-up", () => {
@@ -172,8 +175,12 @@ describe("session", () => {
     expect(new URL(again.url()).pathname).toBe("/de/login");
     await again.close();
   });
+});
 
-  test.each(["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"])("log in and out in %s", async (region) => {
+// Each region with an account of its own and no change of the clock: three at a time, each test
+// with its own expect (test.for).
+describe.concurrent("session in every region", () => {
+  test.for(["us", "uk", "eu", "fr", "de", "jp", "kr", "cn"])("log in and out in %s", async (region, { expect }) => {
     const prefix = region === "cn" ? "" : `/${region}`;
     const page = await open(`${prefix}/login`);
     await logIn(page, `shopper-${region}@example.com`, "a-long-password");

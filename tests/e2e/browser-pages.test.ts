@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { describe, expect, test } from "vitest";
+import { describe, test } from "vitest";
 import { serveBuiltSite } from "../support/served-site.ts";
 import { projectRoot } from "../support/cli.ts";
 
@@ -75,9 +75,10 @@ const instants: { now: string; pages: Case[] }[] = [
 ];
 
 for (const { now, pages } of instants) {
-  describe(`rich pages as a shopper sees them, as of ${now}`, () => {
+  // Three pages at a time (each test has a page of its own); test.for hands each its own expect.
+  describe.concurrent(`rich pages as a shopper sees them, as of ${now}`, () => {
     const site = serveBuiltSite({ now, clock: () => Date.parse(now) });
-    test.each(pages)("%s", async (path, pageId, region, currency, live) => {
+    test.for(pages)("%s", async ([path, pageId, region, currency, live], { expect }) => {
       const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));

@@ -4,25 +4,9 @@
 // thousands of small files; on a disk that other work keeps busy each delete waits behind its
 // writes, so the folder goes on a RAM disk (/dev/shm) where there is one with room to spare.
 // A TMPDIR of your own is used as it is.
-import { mkdtempSync, rmSync, statfsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-
-const ramDisk = "/dev/shm";
-// Shared builds and fixture copies of a run take a few hundred MB at most; a container's default
-// /dev/shm (64 MB) is too small and is passed over.
-const roomNeeded = 2 * 1024 ** 3;
-
-function baseFolder(): string {
-  if (process.env.TMPDIR) return tmpdir();
-  try {
-    const { bavail, bsize } = statfsSync(ramDisk);
-    if (bavail * bsize >= roomNeeded) return ramDisk;
-  } catch {
-    // No RAM disk here (macOS, Windows).
-  }
-  return tmpdir();
-}
+import { baseFolder } from "./ram-disk.js";
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
