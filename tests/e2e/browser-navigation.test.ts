@@ -43,8 +43,8 @@ async function linkTo(page: Page, href: string): Promise<string> {
   return "#test-link";
 }
 
-describe("client-side navigation", () => {
-  test("the header leads from /us to a product page without a full load", async () => {
+describe.concurrent("client-side navigation", () => {
+  test("the header leads from /us to a product page without a full load", async ({ expect }) => {
     const page = await open("/us");
     expect(await page.getAttribute("html", "lang")).toBe("en-US");
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
@@ -81,7 +81,9 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
-  test("a page swapped in links its own stylesheets, as a fresh load of it does, and shows styled", async () => {
+  test("a page swapped in links its own stylesheets, as a fresh load of it does, and shows styled", async ({
+    expect,
+  }) => {
     const sheets = (page: Page) =>
       page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")));
     const fresh = await open("/us/toy-story-buzz-lightyear");
@@ -101,7 +103,7 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
-  test("an unknown path is loaded from the server and answers the 404 page", async () => {
+  test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
     const [response] = await Promise.all([page.waitForNavigation(), page.click(missing)]);
@@ -110,7 +112,9 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
-  test("the head's shared-link tags and links are the new page's after a client-side navigation", async () => {
+  test("the head's shared-link tags and links are the new page's after a client-side navigation", async ({
+    expect,
+  }) => {
     // What a shared link or a crawler reads: the OpenGraph and Twitter tags, canonical and alternates.
     const headOf = (page: Page) =>
       page.evaluate(() =>
@@ -139,7 +143,7 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
-  test("after a client-side navigation the footer's newsletter form still answers", async () => {
+  test("after a client-side navigation the footer's newsletter form still answers", async ({ expect }) => {
     const page = await open("/us");
     await page.click(await linkTo(page, "/us/about-us"));
     await page.waitForFunction(() => location.pathname === "/us/about-us");
@@ -152,7 +156,7 @@ describe("client-side navigation", () => {
     await page.close();
   });
 
-  test("cn pages always load from the server", async () => {
+  test("cn pages always load from the server", async ({ expect }) => {
     const page = await open("/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
@@ -163,8 +167,8 @@ describe("client-side navigation", () => {
   });
 });
 
-describe("region store", () => {
-  test("picking Canada in the chooser is remembered: the us header reads 'Canada - English'", async () => {
+describe.concurrent("region store", () => {
+  test("picking Canada in the chooser is remembered: the us header reads 'Canada - English'", async ({ expect }) => {
     const page = await open("/us/choose-your-region");
     expect(await page.locator(".region-switch").innerText()).toBe("United States - English");
     await page.click('a[data-country="CA"]');
@@ -177,7 +181,7 @@ describe("region store", () => {
   });
 });
 
-describe("layout class by window width", () => {
+describe.concurrent("layout class by window width", () => {
   test.each([
     [1280, "window"],
     [1024, "window"],
@@ -200,8 +204,8 @@ describe("layout class by window width", () => {
   });
 });
 
-describe("the menu on a phone", () => {
-  test("folds from the first paint, so nothing on the page moves once the runtime runs", async () => {
+describe.concurrent("the menu on a phone", () => {
+  test("folds from the first paint, so nothing on the page moves once the runtime runs", async ({ expect }) => {
     for (const path of ["/us", "/us/flagship-bumblebee"]) {
       const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
       await page.addInitScript(() => {
@@ -230,7 +234,7 @@ describe("the menu on a phone", () => {
     }
   });
 
-  test("stays open without JavaScript", async () => {
+  test("stays open without JavaScript", async ({ expect }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(server.url + "/us");

@@ -36,8 +36,10 @@ async function tabsStayInside(page: Page, id: string): Promise<void> {
   }
 }
 
-describe("Grimlock's Watch Video", () => {
-  test("opens a dialog that plays the spec's clip, replays it, goes full screen, and closes on Escape", async () => {
+describe.concurrent("Grimlock's Watch Video", () => {
+  test("opens a dialog that plays the spec's clip, replays it, goes full screen, and closes on Escape", async ({
+    expect,
+  }) => {
     const page = await open(GRIMLOCK);
     const watch = page.locator('#hero [data-dialog-open="hero-video"]');
     expect(await watch.innerText()).toBe("Watch Video");
@@ -78,7 +80,7 @@ describe("Grimlock's Watch Video", () => {
     await page.close();
   });
 
-  test("its close button is a round control of touch size that closes it", async () => {
+  test("its close button is a round control of touch size that closes it", async ({ expect }) => {
     const page = await open(GRIMLOCK, 390);
     await page.click('[data-dialog-open="hero-video"]');
     const close = page.locator("#hero-video .dialog__close");
@@ -93,8 +95,10 @@ describe("Grimlock's Watch Video", () => {
   });
 });
 
-describe("Grimlock's dialogs", () => {
-  test("the programming actions open from the keyboard, list the four modes, and give focus back", async () => {
+describe.concurrent("Grimlock's dialogs", () => {
+  test("the programming actions open from the keyboard, list the four modes, and give focus back", async ({
+    expect,
+  }) => {
     const page = await open(GRIMLOCK);
     await page.focus('[data-dialog-open="programming-more"]');
     await page.keyboard.press("Enter");
@@ -114,7 +118,9 @@ describe("Grimlock's dialogs", () => {
     await page.close();
   });
 
-  test("the voice command words open in their groups (23, 8, 7) and close with the close button", async () => {
+  test("the voice command words open in their groups (23, 8, 7) and close with the close button", async ({
+    expect,
+  }) => {
     const page = await open(GRIMLOCK);
     await page.click('[data-dialog-open="voice-commands-dialog"]');
     expect(await isOpen(page, "voice-commands-dialog")).toBe(true);
@@ -131,7 +137,7 @@ describe("Grimlock's dialogs", () => {
   });
 });
 
-describe("the new-user pop-up on a phone (390 px)", () => {
+describe.concurrent("the new-user pop-up on a phone (390 px)", () => {
   /** Whether the pop-up, where it shows, overlaps the product's price or its buy button. */
   const coversBuyArea = (page: Page) =>
     page.evaluate(() => {
@@ -144,7 +150,7 @@ describe("the new-user pop-up on a phone (390 px)", () => {
       });
     });
 
-  test("never covers the price or the buy button, and closes with its own button", async () => {
+  test("never covers the price or the buy button, and closes with its own button", async ({ expect }) => {
     // A first visit: a context of its own, without the returning visitor's storage.
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     try {

@@ -4,7 +4,7 @@
 // opens the folded navigation and Tab reaches the product links there too. Without JavaScript
 // the drop-downs still open to the keyboard (CSS :focus-within).
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, test } from "vitest";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const NOW = "2025-09-01T12:00+02:00";
@@ -54,8 +54,10 @@ async function tabThrough(page: Page, wanted: string[], limit = 80) {
   return reached;
 }
 
-describe("the header's product menu at 1440 px", () => {
-  test("Tab from the top of /us reaches every product link in order, each visible when it has focus", async () => {
+describe.concurrent("the header's product menu at 1440 px", () => {
+  test("Tab from the top of /us reaches every product link in order, each visible when it has focus", async ({
+    expect,
+  }) => {
     const page = await open("/us", 1440);
     const products = await productLinks(page);
     expect(products.length).toBeGreaterThanOrEqual(10);
@@ -67,7 +69,7 @@ describe("the header's product menu at 1440 px", () => {
     await page.context().close();
   });
 
-  test("Escape closes the drop-down and returns focus to its button; Enter opens it again", async () => {
+  test("Escape closes the drop-down and returns focus to its button; Enter opens it again", async ({ expect }) => {
     const page = await open("/us", 1440);
     const products = await productLinks(page);
     await tabThrough(page, products.slice(0, 2));
@@ -89,7 +91,7 @@ describe("the header's product menu at 1440 px", () => {
     await page.context().close();
   });
 
-  test("pointing at a menu opens it and says so; leaving closes it", async () => {
+  test("pointing at a menu opens it and says so; leaving closes it", async ({ expect }) => {
     const page = await open("/us", 1440);
     const menu = page.locator(".site-nav .nav-list > .nav-item:first-child > .nav-sublist");
     const button = page.locator(".site-nav .nav-list > .nav-item:first-child > .nav-parent");
@@ -102,7 +104,7 @@ describe("the header's product menu at 1440 px", () => {
     await page.context().close();
   });
 
-  test("without JavaScript, Tab still reaches every product link, visible", async () => {
+  test("without JavaScript, Tab still reaches every product link, visible", async ({ expect }) => {
     const page = await open("/us", 1440, false);
     const products = await productLinks(page);
     const reached = await tabThrough(page, products);
@@ -112,8 +114,8 @@ describe("the header's product menu at 1440 px", () => {
   });
 });
 
-describe("the header's menu at 390 px", () => {
-  test("the menu button opens the folded navigation and Tab reaches the product links", async () => {
+describe.concurrent("the header's menu at 390 px", () => {
+  test("the menu button opens the folded navigation and Tab reaches the product links", async ({ expect }) => {
     const page = await open("/us", 390);
     const products = await productLinks(page);
     const toggle = page.locator(".nav-toggle");
