@@ -38,9 +38,20 @@ export interface PageAssets extends Omit<Assets, "styles"> {
 
 /** A route's finished page: rendered, with its islands' chunks preloaded. */
 export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
-  const page = renderPage(data, { script: assets.script, styles: stylesFor(assets.styles, shapeOf(data)) });
-  const islands = islandsIn(page);
-  return { html: withPreloads(page, preloadsFor(assets.preloads, islands)), islands };
+  const page = pagePieces(data, { script: assets.script, styles: stylesFor(assets.styles, shapeOf(data)) });
+  // The page is put together once, in document order; the header's and footer's islands are
+  // found once per layout, and only the head is searched for its end.
+  const islands = [
+    ...new Set([
+      ...islandsIn(page.before),
+      ...page.parts.headerIslands,
+      ...islandsIn(page.main),
+      ...page.parts.footerIslands,
+      ...islandsIn(page.after),
+    ]),
+  ];
+  const head = withPreloads(page.before, preloadsFor(assets.preloads, islands));
+  return { html: head + page.parts.header + page.main + page.parts.footer + page.after, islands };
 }
 
 /** The islands a rendered page contains, so their chunks can be preloaded. */
@@ -76,19 +87,30 @@ export function renderDocument(data: RouteData, assets: Assets): string {
 // escapes every text and attribute.
 const slotElement = (name: string) => <template data-site-slot={name} />;
 const slotHtml = (name: string) => `<template data-site-slot="${name}"></template>`;
-const layoutPartsOf = new WeakMap<LayoutData, { header: string; footer: string }>();
+interface LayoutParts {
+  header: string;
+  footer: string;
+  headerIslands: string[];
+  footerIslands: string[];
+}
+const layoutPartsOf = new WeakMap<LayoutData, LayoutParts>();
 
-function layoutParts(layout: LayoutData): { header: string; footer: string } {
+function layoutParts(layout: LayoutData): LayoutParts {
   let parts = layoutPartsOf.get(layout);
   if (!parts) {
-    parts = { header: renderToString(<Header layout={layout} />), footer: renderToString(<Footer layout={layout} />) };
+    const header = renderToString(<Header layout={layout} />);
+    const footer = renderToString(<Footer layout={layout} />);
+    parts = { header, footer, headerIslands: islandsIn(header), footerIslands: islandsIn(footer) };
     layoutPartsOf.set(layout, parts);
   }
   return parts;
 }
 
-/** A route's page: the same HTML as renderDocument. */
-export function renderPage(data: RouteData, assets: Assets): string {
+/** A page rendered with slots for its header and footer: the text around them, and the parts. */
+function pagePieces(
+  data: RouteData,
+  assets: Assets,
+): { before: string; main: string; after: string; parts: LayoutParts } {
   const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
   const parts = layoutParts(data.layout);
   const html =
@@ -104,7 +126,22 @@ export function renderPage(data: RouteData, assets: Assets): string {
         <Page page={data.page} />
       </Document>,
     );
-  return html.replace(slotHtml("header"), () => parts.header).replace(slotHtml("footer"), () => parts.footer);
+  const header = html.indexOf(slotHtml("header"));
+  const footer = html.indexOf(slotHtml("footer"), header);
+  if (header < 0 || footer < 0)
+    throw new Error(`the document of ${data.route.path} has no slot for its header or footer`);
+  return {
+    before: html.slice(0, header),
+    main: html.slice(header + slotHtml("header").length, footer),
+    after: html.slice(footer + slotHtml("footer").length),
+    parts,
+  };
+}
+
+/** A route's page: the same HTML as renderDocument. */
+export function renderPage(data: RouteData, assets: Assets): string {
+  const page = pagePieces(data, assets);
+  return page.before + page.parts.header + page.main + page.parts.footer + page.after;
 }
 
 export function renderNotFound(props: NotFoundProps): string {
