@@ -1,6 +1,6 @@
-// A read-ahead thread (see read-ahead.ts): reads its share of the spec files, parses them (with
+// A read-ahead thread (see read-ahead.ts): reads spec files from the shared list, parses them (with
 // the fast parser, or the positioned one where it declines), and sends back text and data.
 import { parentPort, workerData } from "node:worker_threads";
-import { readSpecFile } from "./index.ts";
+import { readShare, type ReadAheadShare } from "./read-ahead.ts";
 
-parentPort!.postMessage((workerData as string[]).map((path) => [path, readSpecFile(path, { positioned: true })]));
+readShare(workerData as ReadAheadShare, (chunk) => parentPort!.postMessage(chunk));

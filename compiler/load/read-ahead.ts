@@ -1,6 +1,6 @@
 // The load stage of site build on large specs: the files are read and parsed on every core at
-// once, one share on this thread and the others on worker threads, before load() runs. What
-// comes back is only text and plain data; load() builds its documents from it.
+// once, this thread and worker threads each taking the next file of one list, before load() runs.
+// What comes back is only text and plain data; load() builds its documents from it.
 
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,9 @@ import type { ParseCache } from "./parse-cache.ts";
 
 /** Below this much YAML, parsing takes less than starting a thread (about a quarter second). */
 const BYTES_PER_THREAD = 4 * 1024 * 1024;
+
+/** Files a thread parses between two looks at what the others sent. */
+const CHUNK = 32;
 
 /**
  * Reads and parses the spec files under `dir` that earlier runs did not parse as they are now, on
@@ -25,27 +28,56 @@ export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadA
   const threads = Math.min(availableParallelism(), Math.floor(total / BYTES_PER_THREAD));
   if (threads < 2) return undefined;
 
-  // Largest first, each to the lightest share: the shares end at about the same time.
-  const shares = Array.from({ length: threads }, () => ({ bytes: 0, paths: [] as string[] }));
-  for (const file of files.sort((a, b) => b.size - a.size)) {
-    const lightest = shares.reduce((min, s) => (s.bytes < min.bytes ? s : min));
-    lightest.bytes += file.size;
-    lightest.paths.push(file.path);
-  }
+  // Every thread, this one included, takes the next file of one list (largest first) until none
+  // is left: the threads end together however late each starts and however fast it runs.
+  const paths = files.sort((a, b) => b.size - a.size).map((f) => f.path);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const read: ReadAhead = new Map();
   const script = await bundled("compiler/load/read-ahead-worker.ts", "read-ahead-worker", ["compiler"]);
-  const others = shares.slice(1).map(
-    (share) =>
-      new Promise<[string, ReadAheadFile][]>((resolve, reject) => {
-        const worker = new Worker(script, { workerData: share.paths });
-        worker.once("message", (read: [string, ReadAheadFile][]) => {
-          resolve(read);
-          void worker.terminate();
+  const others = Array.from(
+    { length: threads - 1 },
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(script, { workerData: { paths, next: next.buffer } satisfies ReadAheadShare });
+        worker.on("message", (chunk: [string, ReadAheadFile][] | null) => {
+          if (chunk) for (const [path, file] of chunk) read.set(path, file);
+          else {
+            resolve();
+            void worker.terminate();
+          }
         });
         worker.once("error", reject);
       }),
   );
-  const own = shares[0]!.paths.map((path): [string, ReadAheadFile] => [path, readSpecFile(path, { positioned: true })]);
-  return new Map([...own, ...(await Promise.all(others)).flat()]);
+  // This thread reads too; between chunks it takes in what the others sent meanwhile.
+  for (let i = Atomics.add(next, 0, 1), n = 0; i < paths.length; i = Atomics.add(next, 0, 1)) {
+    read.set(paths[i]!, readSpecFile(paths[i]!, { positioned: true }));
+    if (++n % CHUNK === 0) await new Promise(setImmediate);
+  }
+  await Promise.all(others);
+  return read;
+}
+
+/** What a read-ahead thread is given: every path, and the index of the next one to take. */
+export interface ReadAheadShare {
+  paths: string[];
+  next: SharedArrayBuffer;
+}
+
+/** A read-ahead thread's work (read-ahead-worker.ts): files of the list until none is left, sent in chunks. */
+export function readShare(share: ReadAheadShare, send: (chunk: [string, ReadAheadFile][] | null) => void): void {
+  const next = new Int32Array(share.next);
+  let chunk: [string, ReadAheadFile][] = [];
+  for (let i = Atomics.add(next, 0, 1); i < share.paths.length; i = Atomics.add(next, 0, 1)) {
+    const path = share.paths[i]!;
+    chunk.push([path, readSpecFile(path, { positioned: true })]);
+    if (chunk.length === CHUNK) {
+      send(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length) send(chunk);
+  send(null);
 }
 
 /**
