@@ -79,10 +79,8 @@ for (const { now, pages } of instants) {
   describe.concurrent(`rich pages as a shopper sees them, as of ${now}`, () => {
     const site = serveBuiltSite({ now, clock: () => Date.parse(now) });
     test.for(pages)("%s", async ([path, pageId, region, currency, live], { expect }) => {
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(site.url + path);
+      // An error in the page fails the run (served-site.ts).
+      const page = await site.visit(path, 1280);
       const shown = await page
         .locator("main [data-section]")
         .evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
@@ -96,8 +94,7 @@ for (const { now, pages } of instants) {
         expect(shopLinks.length).toBeGreaterThan(0);
         for (const href of shopLinks) expect(href).toMatch(shopOf[region]!);
       }
-      expect(errors).toEqual([]);
-      await page.close();
+      site.release(page);
     });
   });
 }

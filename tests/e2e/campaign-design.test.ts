@@ -13,15 +13,14 @@ const PHONE = { width: 390, height: 844 };
 const WINDOW = { width: 1440, height: 900 };
 
 let page: Page | undefined;
-afterEach(async () => {
-  await page?.close();
+afterEach(() => {
+  if (page) site.release(page);
   page = undefined;
 });
 
+/** The page at `path`, hydrated: the page of an earlier test loaded afresh, where there is one. */
 async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  page = await site.browser.newPage({ viewport });
-  await page.goto(site.url + path);
-  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  page = await site.visit(path, viewport.width, viewport.height);
   return page;
 }
 

@@ -9,7 +9,8 @@ import { serveBuiltSite } from "../support/served-site.ts";
 const GRIMLOCK = "/us/grimlock-g1-flagship";
 const site = serveBuiltSite({ now: "2025-09-01T12:00+02:00", clock: () => Date.parse("2025-09-01T10:00:00Z") });
 
-const open = (path: string, width?: number) => site.open(path, width);
+// A page of an earlier test, loaded afresh, where there is one (served-site.ts, visit).
+const open = (path: string, width?: number) => site.visit(path, width);
 
 const isOpen = (page: Page, id: string) =>
   page.evaluate((id) => (document.getElementById(id) as HTMLDialogElement | null)?.open ?? false, id);
@@ -77,7 +78,7 @@ describe.concurrent("Grimlock's Watch Video", () => {
     // The dialog's close event, which pauses the film, comes a task after the dialog closes.
     await expect.poll(async () => (await video(page)).paused).toBe(true);
     expect(await focused(page)).toBe("opener of hero-video");
-    await page.close();
+    site.release(page);
   });
 
   test("its close button is a round control of touch size that closes it", async ({ expect }) => {
@@ -91,7 +92,7 @@ describe.concurrent("Grimlock's Watch Video", () => {
     expect(await close.evaluate((el) => getComputedStyle(el).borderRadius)).toBe("50%");
     await close.click();
     expect(await isOpen(page, "hero-video")).toBe(false);
-    await page.close();
+    site.release(page);
   });
 });
 
@@ -115,7 +116,7 @@ describe.concurrent("Grimlock's dialogs", () => {
     await page.keyboard.press("Escape");
     expect(await isOpen(page, "programming-more")).toBe(false);
     expect(await focused(page)).toBe("opener of programming-more");
-    await page.close();
+    site.release(page);
   });
 
   test("the voice command words open in their groups (23, 8, 7) and close with the close button", async ({
@@ -133,7 +134,7 @@ describe.concurrent("Grimlock's dialogs", () => {
     await page.click("#voice-commands-dialog .dialog__close");
     expect(await isOpen(page, "voice-commands-dialog")).toBe(false);
     expect(await focused(page)).toBe("opener of voice-commands-dialog");
-    await page.close();
+    site.release(page);
   });
 });
 

@@ -200,7 +200,7 @@ describe.concurrent("each kind of page", () => {
   test.for(cases)(
     "%s at %i px: fits the window, cards in grids, no words run together, accessible, menus reachable by Tab",
     async ([path, width], { expect }) => {
-      const page = await site.open(path, width);
+      const page = await site.visit(path, width);
       try {
         const layout = await measure(page);
         gridsOf.set(`${path} ${width}`, layout.grids);
@@ -227,7 +227,7 @@ describe.concurrent("each kind of page", () => {
             .toEqual([]);
         }
       } finally {
-        await page.close();
+        site.release(page);
       }
     },
   );
