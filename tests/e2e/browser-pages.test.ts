@@ -79,7 +79,6 @@ for (const { now, pages } of instants) {
   describe.concurrent(`rich pages as a shopper sees them, as of ${now}`, () => {
     const site = serveBuiltSite({ now, clock: () => Date.parse(now) });
     test.for(pages)("%s", async ([path, pageId, region, currency, live], { expect }) => {
-      // An error in the page fails the run (served-site.ts).
       const page = await site.visit(path, 1280);
       const shown = await page
         .locator("main [data-section]")
@@ -94,6 +93,7 @@ for (const { now, pages } of instants) {
         expect(shopLinks.length).toBeGreaterThan(0);
         for (const href of shopLinks) expect(href).toMatch(shopOf[region]!);
       }
+      expect(site.errorsIn(page)).toEqual([]);
       site.release(page);
     });
   });

@@ -31,6 +31,8 @@ export function serveBuiltSite(options: ServedSiteOptions) {
   // costs (a renderer set up, its compositor, Playwright's scripts).
   const idle: Page[] = [];
   const hydrated = (page: Page) => page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  // The errors thrown in each page since it was last opened or visited.
+  const errors = new WeakMap<Page, string[]>();
   beforeAll(async () => {
     let out: string;
     if (options.specs) {
@@ -54,10 +56,15 @@ export function serveBuiltSite(options: ServedSiteOptions) {
     get url(): string {
       return preview!.url;
     },
-    /** A page of a returning visitor at `path`, `width` px wide, hydrated; an error in it fails the test. */
-    async open(path: string, width = 1440): Promise<Page> {
-      const page = await browser!.newPage({ viewport: { width, height: 900 } });
+    /**
+     * A page of a returning visitor at `path`, `width` by `height` px, hydrated; an error in it
+     * fails the run, and errorsIn() lists it for the test.
+     */
+    async open(path: string, width = 1440, height = 900): Promise<Page> {
+      const page = await browser!.newPage({ viewport: { width, height } });
+      errors.set(page, []);
       page.on("pageerror", (error) => {
+        errors.get(page)!.push(error.message);
         throw error;
       });
       await page.goto(preview!.url + path);
@@ -66,21 +73,22 @@ export function serveBuiltSite(options: ServedSiteOptions) {
       return page;
     },
     /**
-     * Like open(), in a page an earlier visit gave back (release) where there is one: loaded
-     * afresh, `width` px wide. For tests that leave nothing on the page (no listener, route or
-     * init script of their own) but what a load clears.
+     * Like open(), in a page an earlier visit gave back (release) where there is one, loaded
+     * afresh. For tests that leave nothing on the page (no listener, route or init script of
+     * their own) but what a load clears.
      */
     async visit(path: string, width = 1440, height = 900): Promise<Page> {
       const kept = idle.pop();
-      if (!kept) {
-        const page = await this.open(path, width);
-        if (height !== 900) await page.setViewportSize({ width, height });
-        return page;
-      }
+      if (!kept) return this.open(path, width, height);
+      errors.set(kept, []);
       await kept.setViewportSize({ width, height });
       await kept.goto(preview!.url + path);
       await hydrated(kept);
       return kept;
+    },
+    /** The errors thrown in the page since it was opened or visited last. */
+    errorsIn(page: Page): string[] {
+      return errors.get(page) ?? [];
     },
     /** A page from visit() given back for the next one. */
     release(page: Page): void {
