@@ -16,7 +16,7 @@ const heavyLimits = { testTimeout: 180_000, hookTimeout: 300_000, expect: { poll
 // once per worker, not once per file (the unit tier's CPU time halved, the integration tier's
 // cut by a third). A file that mocks a module loads its own copy after vi.resetModules()
 // (tests/unit/load-entries.test.ts); a file leaves no global state behind.
-const shared = { isolate: false };
+const shared = { isolate: false, setupFiles: ["tests/support/fresh-connections.ts"] };
 
 export default defineConfig({
   test: {
