@@ -11,25 +11,68 @@
 
 import { rmSync } from "node:fs";
 import type { DateTime } from "luxon";
-import { bundle, shapeOf, type BundleOutput, type PageShape } from "./bundle/index.ts";
-import { compile, type CompiledSite, type Fallback, type RouteManifest } from "./compile/index.ts";
+import type { BundleOutput, PageShape } from "./bundle/index.ts";
+import type { CompiledSite, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
-import { encodeImages } from "./images/index.ts";
-import { codeFingerprint } from "./fingerprint.ts";
 import { link } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
 import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
 import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
-import * as renderModule from "./render/index.tsx";
+import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import { renderPages, renderThreads, startRenderThreads, type PageJob } from "./render/pool.ts";
-import { heaviestPages, type PageWeight } from "./render/weights.ts";
+import type { PageJob } from "./render/pool.ts";
+import type { PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
-import { contentsOf, stagingFolder, swapIn, writeOutput, type OutputFiles, type OutputTarget } from "./write/index.ts";
+import type { OutputFiles, OutputTarget } from "./write/index.ts";
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
 import { previousBuild, standingBuild, writeRecord } from "./write/record.ts";
-import { siteFiles } from "./write/site-files.ts";
+
+/**
+ * The stages after link, loaded when a build gets past its checks: site check, and a build that
+ * finds nothing changed, never load React and the templates (esbuild and sharp are loaded later
+ * still, when the bundle or an image is not in the cache).
+ */
+async function buildStages() {
+  const [
+    { compile },
+    { bundle, shapeOf },
+    { encodeImages },
+    render,
+    { renderPages, renderThreads, startRenderThreads },
+    { heaviestPages },
+    { contentsOf, stagingFolder, swapIn, writeOutput },
+    { siteFiles },
+    { codeFingerprint },
+  ] = await Promise.all([
+    import("./compile/index.ts"),
+    import("./bundle/index.ts"),
+    import("./images/index.ts"),
+    import("./render/index.tsx"),
+    import("./render/pool.ts"),
+    import("./render/weights.ts"),
+    import("./write/index.ts"),
+    import("./write/site-files.ts"),
+    import("./fingerprint.ts"),
+  ]);
+  return {
+    compile,
+    bundle,
+    shapeOf,
+    encodeImages,
+    render,
+    renderPages,
+    renderThreads,
+    startRenderThreads,
+    heaviestPages,
+    contentsOf,
+    stagingFolder,
+    swapIn,
+    writeOutput,
+    siteFiles,
+    codeFingerprint,
+  };
+}
 
 export interface CheckResult {
   /**
@@ -66,7 +109,7 @@ export interface SiteOutput {
 }
 
 /** The render stage as a module: site dev loads a fresh copy when templates change. */
-export type Renderer = Pick<typeof renderModule, "renderRoutePage" | "renderNotFound" | "renderRedirect">;
+export type Renderer = Pick<typeof RenderModule, "renderRoutePage" | "renderNotFound" | "renderRedirect">;
 
 export interface RenderSiteOptions {
   renderer?: Renderer;
@@ -87,6 +130,7 @@ export interface PreparedSite {
 
 /** compile ──▶ bundle, and every output file that is not a rendered page. */
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
+  const { compile, shapeOf, bundle, encodeImages, siteFiles, render } = await buildStages();
   const compiled = compile(model, now);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
   const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
@@ -98,7 +142,7 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
   const assets: PageAssets = { script: bundled.script, styles: bundled.styles, preloads: bundled.preloads };
-  const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? renderModule, options.regions);
+  const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? render, options.regions);
   for (const [url, bytes] of images) site.files.set(`site${url}`, bytes);
   options.onStage?.("images", `${images.size} files`);
   return { compiled, assets, ...site };
@@ -174,6 +218,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return checked;
   }
   const model = checked.model;
+  const {
+    renderThreads,
+    startRenderThreads,
+    renderPages,
+    heaviestPages,
+    stagingFolder,
+    writeOutput,
+    contentsOf,
+    swapIn,
+    codeFingerprint,
+  } = await buildStages();
 
   // Checked before anything is written: a build replaces --out whole.
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });

@@ -4,7 +4,7 @@
 // in that region, the CSS of the components the page renders (styles.ts). (It runs before render because pages link the hashed file names.) Nothing is
 // written here: the generated modules come from memory and the output goes back to memory.
 
-import { build, context, type BuildOptions, type BuildResult, type Metafile, type Plugin } from "esbuild";
+import type { BuildOptions, BuildResult, Metafile, Plugin } from "esbuild";
 import type { PreloadTable } from "../render/index.tsx";
 import { bundleStyles, type PageShape, type StyleTable } from "./styles.ts";
 import { cachedBundle } from "./cache.ts";
@@ -111,14 +111,17 @@ export async function bundle(
   shapes: readonly PageShape[] = [],
   options: BundleOptions = {},
 ): Promise<BundleOutput> {
-  return cachedBundle({ modules, shapes, options }, async () =>
-    outputOf(build(buildOptions(() => modules, options)), shapes, options),
-  );
+  // esbuild is loaded only when the cache lacks this bundle.
+  return cachedBundle({ modules, shapes, options }, async () => {
+    const { build } = await import("esbuild");
+    return outputOf(build(buildOptions(() => modules, options)), shapes, options);
+  });
 }
 
 /** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */
 export async function createBundler(options: BundleOptions = {}) {
   let current: ReadonlyMap<string, string> = new Map();
+  const { context } = await import("esbuild");
   const ctx = await context(buildOptions(() => current, options));
   return {
     async bundle(modules: ReadonlyMap<string, string>, shapes: readonly PageShape[] = []): Promise<BundleOutput> {

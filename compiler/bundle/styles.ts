@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
+import type { Metafile, Plugin } from "esbuild";
 import type { RouteData } from "../compile/route-data.ts";
 import { projectRoot } from "../project.ts";
 
@@ -76,6 +76,7 @@ const registriesOutside: Plugin = {
 
 /** The import graph of the components, by project path: each file's imports in source order. */
 async function importGraph(entries: readonly string[]): Promise<Map<string, string[]>> {
+  const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: projectRoot,
     entryPoints: [...entries],
@@ -152,6 +153,7 @@ export async function bundleStyles(
     sheets.set(name, files);
     sheetOfKey.set(key, name);
   }
+  const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: projectRoot,
     entryPoints: Object.fromEntries([...sheets.keys()].map((name) => [name, `site-sheet:${name}`])),

@@ -4,7 +4,6 @@
 
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import type { ImageSource } from "./sources.ts";
 
@@ -54,8 +53,12 @@ async function encodeCached(job: EncodeJob): Promise<Buffer> {
   }
 }
 
+// sharp takes a fifth of a second to load: only a build with an image not in the cache loads it.
+let sharpLoaded: Promise<typeof import("sharp")> | undefined;
+
 /** One file: the source resized to the job's width (never enlarged) in the job's format. */
 async function encode(job: EncodeJob): Promise<Buffer> {
+  const { default: sharp } = await (sharpLoaded ??= import("sharp"));
   // SVG is drawn at the density that gives the width wanted, so vectors stay sharp.
   const density =
     job.source.kind === "svg" ? Math.min(2400, Math.ceil((72 * job.width) / job.source.width)) : undefined;
