@@ -544,6 +544,8 @@ const readDifferently: RegExp[] = [
   /\t|\r(?!\n)|\uFEFF/, // tabs, lone carriage returns, byte-order marks inside the text
   /(?:^|[\s[{,:])[-+]?[\d_.]*\d[eE][-+]?\d/, // exponents, in a scalar of their own (not a colour's "#e2e8f0")
   /[|>][-+]?[1-9]/, // indentation indicators of block scalars
+  // a quoted scalar run into what follows ("x"k: v): js-yaml reads on, the positioned parser refuses
+  /(?:(?:^|\n) *(?:- +)*|: +|[[{,] *)(?:"(?:[^"\\]|\\[\s\S])*"[^\s:,\]}]|'(?:[^']|'')*'[^\s:,\]}'])/,
 ];
 const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).join("|"));
 
