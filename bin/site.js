@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Launcher for the `site` command: the compiler is TypeScript, bundled on first use (run-ts.js).
-import { importBundled } from "../compiler/run-ts.js";
+import { bundledCli } from "../compiler/run-ts.js";
 
 // A reader that stops early (`site check | head -1`) closes the pipe: that is no error of ours,
 // so the command ends quietly instead of printing a stack trace.
@@ -13,7 +13,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 // React picks its build when first loaded: the production one renders several times faster.
 process.env.NODE_ENV ??= "production";
-const { main } = await importBundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
+const { main } = await import(await bundledCli());
 process.exitCode = await main(process.argv.slice(2));
 // The command is over. Whatever a failure left open (a file watcher, an esbuild service) must
 // not keep the process alive; a moment is left for output still on its way to a pipe.

@@ -148,6 +148,8 @@ async function runBuild(options: {
   const host = join(options.out, "host");
   // Progress is for people: JSON and annotations are for programs, which read the result only.
   const progress = createProgress(format === "pretty" ? process.stdout : { write: () => true });
+  // How long each stage took, in ms: in the JSON summary, for CI to keep.
+  const stages: Record<string, number> = {};
   const asked = {
     specsDir,
     out,
@@ -156,6 +158,7 @@ async function runBuild(options: {
     strict: options.strict ?? false,
     onProgress: (name: string, done: number, total: number) => progress.update(name, done, total),
     onStage: (name: string, detail: string, ms: number) => {
+      stages[name] = Math.round((stages[name] ?? 0) + ms);
       progress.done();
       if (format === "pretty")
         process.stdout.write(
@@ -171,7 +174,7 @@ async function runBuild(options: {
   if (format === "json") {
     const { diagnostics } = JSON.parse(printJson(result.diagnostics, result.sources)) as { diagnostics: unknown[] };
     const summary = result.summary
-      ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site, host }
+      ? { ...result.summary, now: now.toISO({ suppressMilliseconds: true }), deploy: site, host, stages }
       : null;
     process.stdout.write(JSON.stringify({ diagnostics, summary }, null, 2) + "\n");
     return result.summary ? 0 : 1;

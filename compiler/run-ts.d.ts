@@ -2,3 +2,4 @@
 export const root: string;
 export function importBundled(entry: string, name: string, sourceDirs: string[]): Promise<unknown>;
 export function bundled(entry: string, name: string, sourceDirs: string[]): Promise<string>;
+export function bundledCli(): Promise<string>;

@@ -22,6 +22,11 @@ function mtime(path) {
   }
 }
 
+/** The `site` command's bundle, lib/cli.js (bundled if stale): bin/site.js runs it, and so do the tests and the benchmark. */
+export function bundledCli() {
+  return bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
+}
+
 /** Bundles `entry` (relative to the project) into lib/<name>.js if stale, and imports it. */
 export async function importBundled(entry, name, sourceDirs) {
   return import(await bundled(entry, name, sourceDirs));

@@ -22,13 +22,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { DateTime } from "luxon";
 import { projectRoot } from "../../compiler/bundle/index.ts";
 import { compile, type CompiledSite } from "../../compiler/compile/index.ts";
 import { fastData } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { yamlFilesBelow } from "../../compiler/load/read-ahead.ts";
-import { build, check } from "../../compiler/pipeline.ts";
+import { check } from "../../compiler/pipeline.ts";
 import { renderDocument } from "../../compiler/render/index.tsx";
 import { renderThreads } from "../../compiler/render/pool.ts";
 import { manifestJson, manifestPath } from "../../compiler/write/index.ts";
@@ -89,15 +90,28 @@ interface ChildBuild {
   stages: Record<string, number>;
 }
 
-/** Runs `site build` in a child process; answers with what it built, its stages and its peak memory. */
+/**
+ * Runs `site build --json` in a child process, as bin/site.js runs it (the same bundle, so the
+ * same modules loaded, process start included); answers with what it built, its stages and its
+ * peak memory.
+ */
 async function buildInChild(specs: string, out: string): Promise<ChildBuild> {
   const script = join(tmpdir(), `site-bench-build-${process.pid}.mjs`);
+  const args = ["build", "--specs", specs, "--out", out, "--now", NOW.toISO()!, "--json"];
   writeFileSync(
     script,
     [
-      `const { buildOnce } = await import(${JSON.stringify(import.meta.url)});`,
-      `const built = await buildOnce(${JSON.stringify(specs)}, ${JSON.stringify(out)});`,
-      `console.log(JSON.stringify({ ...built, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));`,
+      `const { bundledCli } = await import(${JSON.stringify(pathToFileURL(join(projectRoot, "compiler/run-ts.js")).href)});`,
+      "const { main } = await import(await bundledCli());",
+      "let printed = '';",
+      "const write = process.stdout.write.bind(process.stdout);",
+      "process.stdout.write = (chunk) => ((printed += String(chunk)), true);",
+      `const code = await main(${JSON.stringify(args)});`,
+      "process.stdout.write = write;",
+      "if (code !== 0) { console.error(printed); process.exit(1); }",
+      "const { summary } = JSON.parse(printed);",
+      "console.log(JSON.stringify({ pages: summary.pages, bytes: summary.bytes, stages: summary.stages, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));",
+      "process.exit(0);",
     ].join("\n"),
   );
   const child = spawn(process.execPath, [script], {
@@ -109,21 +123,8 @@ async function buildInChild(specs: string, out: string): Promise<ChildBuild> {
   const code = await new Promise((resolve) => child.on("exit", resolve));
   rmSync(script, { force: true });
   if (code !== 0) throw new Error(`the build failed (exit ${code})`);
-  return JSON.parse(stdout.trim().split("\n").pop()!);
-}
-
-/** The child's side of buildInChild. */
-export async function buildOnce(specs: string, out: string): Promise<Omit<ChildBuild, "maxRssBytes">> {
-  const stages: Record<string, number> = {};
-  const result = await build({
-    specsDir: specs,
-    out,
-    now: NOW,
-    onStage: (name, _detail, ms) => (stages[name] = Math.round((stages[name] ?? 0) + ms)),
-  });
-  if (!result.summary) throw new Error("the specs have errors");
-  const { pages, bytes } = result.summary;
-  return { pages, threads: renderThreads(pages), bytes, stages };
+  const built = JSON.parse(stdout.trim().split("\n").pop()!) as Omit<ChildBuild, "threads">;
+  return { ...built, threads: renderThreads(built.pages) };
 }
 
 async function time<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {

@@ -49,12 +49,20 @@ test("build --format json prints the diagnostics and the summary as JSON, and no
   expect(code).toBe(0);
   const report = JSON.parse(stdout) as {
     diagnostics: { code: string; severity: string }[];
-    summary: { pages: number; deploy: string; fallbacks: { key: string; from: string }[] };
+    summary: {
+      pages: number;
+      deploy: string;
+      fallbacks: { key: string; from: string }[];
+      stages: Record<string, number>;
+    };
   };
   expect(report.diagnostics).toEqual([expect.objectContaining({ code: "missing-message", severity: "warning" })]);
   expect(report.summary.deploy).toBe("json-dist/site");
   expect(report.summary.pages).toBeGreaterThan(100);
   expect(report.summary.fallbacks).toEqual([expect.objectContaining({ key: "ui.common.menu", from: "en" })]);
+  // The time of each stage, for CI to keep.
+  expect(Object.keys(report.summary.stages)).toEqual(["check", "compile", "bundle", "images", "render", "swap"]);
+  for (const ms of Object.values(report.summary.stages)) expect(ms).toBeGreaterThanOrEqual(0);
 });
 
 test("build --format github prints annotations for CI", () => {

@@ -1,7 +1,7 @@
 // Runs the real `site` command in a child process, as a user or CI would.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { bundled } from "../../compiler/run-ts.js";
+import { bundledCli } from "../../compiler/run-ts.js";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const bin = `${projectRoot}bin/site.js`;
@@ -79,7 +79,7 @@ export class SiteProcess {
   }
 
   static async start(): Promise<SiteProcess> {
-    const bundle = await bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
+    const bundle = await bundledCli();
     const child = spawn(process.execPath, ["-e", serveCode, bundle], {
       env: { ...process.env, NO_COLOR: "1", NODE_ENV: "production" },
       stdio: ["pipe", "pipe", "inherit"],

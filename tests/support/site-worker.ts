@@ -3,7 +3,7 @@
 // never yields (the thread is terminated and a fresh one started). A fuzz can make thousands of
 // runs this way, where a process per run would take an hour.
 import { Worker } from "node:worker_threads";
-import { bundled } from "../../compiler/run-ts.js";
+import { bundledCli } from "../../compiler/run-ts.js";
 import type { RunResult } from "./cli.ts";
 
 // The thread's side: main() from the same bundle the launcher loads, stdout and stderr kept.
@@ -38,7 +38,7 @@ export class SiteWorker {
   private constructor(private readonly cli: string) {}
 
   static async start(): Promise<SiteWorker> {
-    const cli = await bundled("cli/main.ts", "cli", ["compiler", "server", "cli", "templates", "runtime"]);
+    const cli = await bundledCli();
     return new SiteWorker(cli);
   }
 
