@@ -79,6 +79,8 @@ interface Figures {
   /** Where a cold build's time goes, by stage, as the build reports it (process start excluded). */
   coldStages: Record<string, number>;
   coldTmpfsStages: Record<string, number> | null;
+  /** Where the incremental build after one price edit spends its time, by stage. */
+  priceEditStages: Record<string, number>;
   peers?: PeerFigures;
 }
 
@@ -202,6 +204,7 @@ async function buildFigures(specs: string, out: string) {
     coldTmpfsStages: tmpfs?.value.stages ?? null,
     nothingChangedMs: again.ms,
     priceEditMs: edited.ms,
+    priceEditStages: edited.value.stages,
     peakBytes: Math.max(...[cold, tmpfs, again, edited].map((b) => b?.value.maxRssBytes ?? 0)),
     outputBytes: cold.value.bytes,
   };
@@ -271,6 +274,7 @@ async function measureOnce(specs: string, options: { peers: boolean; log: Log })
       pageKB: Math.round(bare.pageBytes / 1024),
       coldStages: built.coldStages,
       coldTmpfsStages: built.coldTmpfsStages,
+      priceEditStages: built.priceEditStages,
       ...(peers ? { peers } : {}),
     };
   } finally {
@@ -309,7 +313,7 @@ function table(name: string, f: Figures, threads: number): string[] {
     row("site build, cold", f.coldMs, `${threads ? `${threads} render threads; ` : ""}${stages(f.coldStages)}`),
     row("  ...output on tmpfs", f.coldTmpfsMs, stages(f.coldTmpfsStages)),
     row("site build, nothing changed", f.nothingChangedMs),
-    row("site build, one price edited", f.priceEditMs, "incremental, over the previous output"),
+    row("site build, one price edited", f.priceEditMs, `incremental: ${stages(f.priceEditStages)}`),
     row("site dev, one price edited, to rebuilt", f.devRebuildMs, f.devFailure ?? "median of 3"),
     row("  ...to the page reloaded", f.devEditMs, "-> reload event, page made and fetched"),
   ];
