@@ -9,7 +9,6 @@
 // everything but the pages first (write/site-files.ts); render then writes each page as it is
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
-import { rmSync } from "node:fs";
 import type { DateTime } from "luxon";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, Fallback, RouteManifest } from "./compile/index.ts";
@@ -41,7 +40,7 @@ async function buildStages() {
     render,
     { renderPages, renderThreads, startRenderThreads },
     { heaviestPages },
-    { contentsOf, stagingFolder, swapIn, writeOutput },
+    { contentsOf, discardStaging, stagingFolder, swapIn, writeOutput },
     { siteFiles },
     { codeFingerprint },
   ] = await Promise.all([
@@ -66,6 +65,7 @@ async function buildStages() {
     startRenderThreads,
     heaviestPages,
     contentsOf,
+    discardStaging,
     stagingFolder,
     swapIn,
     writeOutput,
@@ -224,6 +224,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     renderPages,
     heaviestPages,
     stagingFolder,
+    discardStaging,
     writeOutput,
     contentsOf,
     swapIn,
@@ -293,7 +294,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     swapIn(staging, options.out);
   } catch (error) {
     // Whatever failed, the previous output stays as it was.
-    rmSync(staging, { recursive: true, force: true });
+    discardStaging(staging);
     await stopThreads();
     throw error;
   } finally {

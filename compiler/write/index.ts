@@ -42,6 +42,8 @@ function currentBuild(out: string): string | null {
 }
 
 let stagingCount = 0;
+/** The build folders this process is writing: never stale, whatever their pid says. */
+const inProgress = new Set<string>();
 
 /** A fresh build folder for this build; what killed builds left behind is cleared up first. */
 export function stagingFolder(out: string): string {
@@ -54,7 +56,14 @@ export function stagingFolder(out: string): string {
   const staging = join(builds, `${process.pid}-${Date.now().toString(36)}-${(stagingCount++).toString(36)}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
+  inProgress.add(staging);
   return staging;
+}
+
+/** A build folder given up (the build failed): removed, and no longer in progress. */
+export function discardStaging(staging: string): void {
+  inProgress.delete(staging);
+  rmSync(staging, { recursive: true, force: true });
 }
 
 /**
@@ -91,8 +100,16 @@ function removeStaleBuilds(out: string): void {
   const current = currentBuild(out);
   for (const build of readdirSync(builds)) {
     const pid = Number(build.slice(0, build.indexOf("-")));
-    if (build === current || (pid !== process.pid && isAlive(pid))) continue;
-    removeInBackground(join(builds, build));
+    if (build === current || inProgress.has(join(builds, build)) || (pid !== process.pid && isAlive(pid))) continue;
+    // Renamed out of the way at once, then removed by a process of its own: whoever looks next
+    // finds it gone, whatever the remover has got through.
+    const doomed = join(builds, build.startsWith("removed-") ? build : `removed-${build}`);
+    try {
+      if (doomed !== join(builds, build)) renameSync(join(builds, build), doomed);
+    } catch {
+      continue; // removed meanwhile
+    }
+    removeInBackground(doomed);
   }
 }
 
@@ -122,6 +139,7 @@ export function swapIn(staging: string, out: string): void {
   // is moved into the builds folder first, the one time a build leaves a moment without output.
   if (existing?.isDirectory()) renameSync(absolute, join(buildsFolder(out), `${process.pid}-earlier`));
   renameSync(link, absolute);
+  inProgress.delete(staging);
   removeStaleBuilds(out);
 }
 
