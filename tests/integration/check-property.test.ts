@@ -277,7 +277,10 @@ describe("site check on any bytes in a spec file", () => {
             }
           },
         ),
-        { numRuns: fuzzRuns },
+        // Ended by fast-check, with its seed and the case it was on, a minute before vitest's
+        // limit would end it without either (under two suites and a build beside it, one run
+        // once reached that limit and said nothing more).
+        { numRuns: fuzzRuns, interruptAfterTimeLimit: fuzzRuns * 5_000, markInterruptAsFailure: true },
       );
     },
     fuzzRuns * 5_000 + 60_000,
