@@ -11,7 +11,7 @@
 
 import type { DateTime } from "luxon";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
-import type { CompiledSite, Fallback, RouteManifest } from "./compile/index.ts";
+import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
@@ -118,6 +118,8 @@ export interface RenderSiteOptions {
   onStage?: (stage: string, detail: string) => void;
   /** Only these regions' pages and route files; the files every region shares are made whole. */
   regions?: ReadonlySet<string>;
+  /** What each route reads, noted and reused (site dev). */
+  incremental?: CompileOptions;
 }
 
 export interface PreparedSite {
@@ -131,7 +133,7 @@ export interface PreparedSite {
 /** compile ──▶ bundle, and every output file that is not a rendered page. */
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
   const { compile, shapeOf, bundle, encodeImages, siteFiles, render } = await buildStages();
-  const compiled = compile(model, now);
+  const compiled = compile(model, now, options.incremental);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
   const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
   // The images the pages use are encoded (or taken from the cache) while esbuild bundles.

@@ -8,10 +8,12 @@ import { lookupMessage } from "../link/messages.ts";
 import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
 import { linkTarget, parseLink } from "../link/syntax.ts";
 import { Images, type Picture, type Slot } from "../images/index.ts";
+import { newsRoutes, feedPath } from "./feed.ts";
+import { pricesOf, type Cell, Reads } from "./reads.ts";
 import type { SiteInForce } from "../time/index.ts";
 import { parseInstant } from "../time/instant.ts";
 import type * as Spec from "../validate/spec-types.ts";
-import type { Availability, LayoutData, Link, NavEntry, Price, ProductCard } from "./route-data.ts";
+import type { Availability, LayoutData, Link, NavEntry, Price, ProductCard, RouteData } from "./route-data.ts";
 
 export interface Fallback {
   language: string;
@@ -29,22 +31,46 @@ export interface Href {
   external: boolean;
 }
 
+/** What a route registers in the build's shared state, as `Reads` notes it (replayed by `register`). */
+const PICTURE = "picture";
+const SHARE = "share";
+const FALLBACK = "fallback";
+
 export class CompileContext {
   /** The site at the instant: only open routes, and over ones as redirects. */
   readonly model: SiteModel;
   readonly time: SiteInForce;
   /** The images pages show, and the files they need (the images stage). */
   readonly images: Images;
+  /** What each route reads (site dev compiles again only the routes an edit reaches). */
+  readonly reads: Reads;
   readonly #fallbacks = new Map<string, Fallback>();
   readonly #formats = new Map<string, Intl.NumberFormat>();
-  readonly #cards = new Map<string, ProductCard | null>();
-  readonly #layouts = new Map<string, LayoutData>();
+  readonly #cards = new Map<string, Cell<ProductCard | null>>();
+  readonly #layouts = new Map<string, Cell<LayoutData>>();
+  readonly #feedLinks = new Map<string, Cell<RouteData["head"]["feeds"]>>();
   readonly #productPages = new Map<string, Map<string, RouteModel>>();
 
-  constructor(model: SiteModel, time: SiteInForce, images = new Images(model)) {
-    this.model = model;
-    this.time = time;
-    this.images = images;
+  constructor(model: SiteModel, time: SiteInForce, reads = new Reads(false)) {
+    this.reads = reads;
+    // A price reaches a page only through these: each notes the region whose prices it read.
+    this.model = reads.tracking ? pricesNoted(model, reads) : model;
+    this.time = reads.tracking
+      ? {
+          ...time,
+          region: (code) => {
+            reads.read(pricesOf(code));
+            return time.region(code);
+          },
+        }
+      : time;
+    this.images = new Images(
+      this.model,
+      reads.tracking
+        ? (use) =>
+            reads.registered(use.kind === "share" ? `${SHARE}\0${use.key}` : `${PICTURE}\0${use.slot}\0${use.key}`)
+        : undefined,
+    );
     for (const r of model.routes) {
       if (r.template !== "product" || !r.product) continue;
       let byProduct = this.#productPages.get(r.region);
@@ -62,11 +88,20 @@ export class CompileContext {
   message(language: Language, path: string): string {
     const found = lookupMessage(this.model.specs, language, path);
     const key = `${language}|${path}`;
+    if (found.from !== null && found.from !== language) this.reads.registered(`${FALLBACK}\0${language}\0${path}`);
     if (found.from !== null && found.from !== language && !this.#fallbacks.has(key)) {
       const regions = [...this.model.regions.values()].filter((r) => r.language === language).map((r) => r.code);
       this.#fallbacks.set(key, { language, key: path, from: found.from, regions });
     }
     return found.text;
+  }
+
+  /** Makes a registration a route noted again (one taken from the last compile as it was). */
+  register(effect: string): void {
+    const [kind, a, b] = effect.split("\0") as [string, string, string];
+    if (kind === PICTURE) this.images.picture(b, a as Slot, "");
+    else if (kind === SHARE) this.images.share(a);
+    else if (kind === FALLBACK) this.message(a as Language, b);
   }
 
   /** The texts shown in a fallback language so far, in the order pages first showed them. */
@@ -155,9 +190,7 @@ export class CompileContext {
   productCard(region: RegionModel, productId: string): ProductCard | null {
     const canonical = this.model.canonicalProduct(productId);
     if (!canonical) return null;
-    const key = `${canonical}|${region.code}`;
-    if (!this.#cards.has(key)) this.#cards.set(key, this.#buildProductCard(region, canonical));
-    return this.#cards.get(key)!;
+    return this.reads.cell(this.#cards, `${canonical}|${region.code}`, () => this.#buildProductCard(region, canonical));
   }
 
   #buildProductCard(region: RegionModel, productId: string): ProductCard | null {
@@ -218,8 +251,20 @@ export class CompileContext {
 
   /** Header, navigation, banner and footer of every page of a region: the same on each, built once. */
   layout(region: RegionModel): LayoutData {
-    const cached = this.#layouts.get(region.code);
-    if (cached) return cached;
+    return this.reads.cell(this.#layouts, region.code, () => this.#layout(region));
+  }
+
+  /** The links every page of a region has to the region's news feeds. */
+  feedLinks(region: RegionModel): RouteData["head"]["feeds"] {
+    return this.reads.cell(this.#feedLinks, region.code, () =>
+      newsRoutes(this.model, region).map((route) => ({
+        href: region.origin + feedPath(route),
+        title: `${this.pageTitle(route, region)} | ${this.model.name}`,
+      })),
+    );
+  }
+
+  #layout(region: RegionModel): LayoutData {
     const s = region.settings;
     const lang = region.language;
     // A live campaign's banner takes the place of the region's own.
@@ -262,9 +307,7 @@ export class CompileContext {
         externalLink: this.message(lang, "ui.common.externalLink"),
       },
     };
-    const layout = this.fillAll(region, written);
-    this.#layouts.set(region.code, layout);
-    return layout;
+    return this.fillAll(region, written);
   }
 
   /** The region's navigation with the menu entries of live campaigns after its first entry. */
@@ -318,6 +361,25 @@ export class CompileContext {
     const parsed = parseInstant(startTime);
     return parsed.ok && parsed.instant <= this.time.now;
   }
+}
+
+/** The model with its price lookups noting the region whose prices they read. */
+function pricesNoted(model: SiteModel, reads: Reads): SiteModel {
+  return {
+    ...model,
+    price: (product, region) => {
+      reads.read(pricesOf(region));
+      return model.price(product, region);
+    },
+    offer: (campaign, product, region, stage) => {
+      reads.read(pricesOf(region));
+      return model.offer(campaign, product, region, stage);
+    },
+    upTo: (campaign, region, stage) => {
+      reads.read(pricesOf(region));
+      return model.upTo(campaign, region, stage);
+    },
+  };
 }
 
 /** Instalment per month as the seed rounds it (1,699 over 12 months is 141.6). */

@@ -9,11 +9,12 @@ import type { EncodeJob } from "../images/index.ts";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { resolveInForce, type SiteInForce } from "../time/index.ts";
 import { CompileContext, type Fallback } from "./context.ts";
-import { type FeedData, feedPath, isNewsRoute, newsFeed, newsRoutes } from "./feed.ts";
+import { type FeedData, isNewsRoute, newsFeed } from "./feed.ts";
 import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
 import { pageData } from "./pages/index.ts";
+import { changedKeys, type ReadNote, Reads, readsAny, replay } from "./reads.ts";
 import type { RouteData } from "./route-data.ts";
 
 export type { Fallback } from "./context.ts";
@@ -40,14 +41,49 @@ export interface CompiledSite {
   images: EncodeJob[];
   /** Region whose settings and language the site-wide 404 page uses. */
   notFound: { regions: { lang: string; title: string; text: string; backHome: string; href: string }[] };
+  /** What each route read, for the next compile to take the routes an edit did not reach (compile's `track`). */
+  reads?: CompileReads;
 }
 
-export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
+/** A compile's routes with what each read, and what they were compiled from. */
+export interface CompileReads {
+  model: SiteModel;
+  now: DateTime;
+  nextChange: string | null;
+  routes: Map<string, { compiled: CompiledRoute; note: ReadNote }>;
+}
+
+export interface CompileOptions {
+  /** Note what each route reads (site dev): the result's `reads` lets the next compile reuse routes. */
+  track?: boolean;
+  /** The last compile's `reads`: a route none of whose inputs changed since is taken from it as it was. */
+  last?: CompileReads;
+}
+
+export function compile(fullModel: SiteModel, now: DateTime, options: CompileOptions = {}): CompiledSite {
   // The time stage decides, once, what is in force at `now`; nothing below compares instants.
   const time = resolveInForce(fullModel, now);
   const model = siteAt(fullModel, time);
-  const cx = new CompileContext(model, time);
-  const routes = model.routes.filter((route) => !route.childrenOnly).map((route) => compileRoute(cx, route));
+  const track = options.track ?? false;
+  const cx = new CompileContext(model, time, new Reads(track));
+  const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
+  const noted = new Map<string, { compiled: CompiledRoute; note: ReadNote }>();
+  const reused = { effects: new Set<string>(), notes: new Set<ReadNote>() };
+  const known = new Map<ReadNote, boolean>();
+  const routes = model.routes
+    .filter((route) => !route.childrenOnly)
+    .map((route) => {
+      const last = changed === "everything" ? undefined : options.last!.routes.get(route.path);
+      if (last && !readsAny(last.note, changed as Set<string>, known)) {
+        // Its registrations are made again where a full compile would make them.
+        replay(last.note, (effect) => cx.register(effect), reused);
+        noted.set(route.path, last);
+        return last.compiled;
+      }
+      const { value, note } = cx.reads.noted(() => compileRoute(cx, route));
+      if (track) noted.set(route.path, { compiled: value, note });
+      return value;
+    });
   const notFound = { regions: notFoundTexts(cx) };
   return {
     now: now.toISO()!,
@@ -58,6 +94,7 @@ export function compile(fullModel: SiteModel, now: DateTime): CompiledSite {
     modules: generatedModules(model, manifestsOf(routes)),
     images: cx.images.jobs(),
     notFound,
+    ...(track ? { reads: { model: fullModel, now, nextChange: time.nextChange, routes: noted } } : {}),
   };
 }
 
@@ -91,7 +128,7 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
     keywords: cx.pageContent(route)?.head[region.language]?.keywords ?? [],
     product: page.template === "product" ? { card: page.product, description: page.tagline } : null,
     image: shareImage(page),
-    feeds: feedLinks(cx, region),
+    feeds: cx.feedLinks(region),
     images: cx.images,
   });
   manifest.head = head;
@@ -118,23 +155,6 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
       page,
     },
   };
-}
-
-const feedLinksOf = new WeakMap<CompileContext, Map<string, RouteData["head"]["feeds"]>>();
-
-/** The links every page of a region has to the region's news feeds. */
-function feedLinks(cx: CompileContext, region: RegionModel): RouteData["head"]["feeds"] {
-  let byRegion = feedLinksOf.get(cx);
-  if (!byRegion) feedLinksOf.set(cx, (byRegion = new Map()));
-  let links = byRegion.get(region.code);
-  if (!links) {
-    links = newsRoutes(cx.model, region).map((route) => ({
-      href: region.origin + feedPath(route),
-      title: `${cx.pageTitle(route, region)} | ${cx.model.name}`,
-    }));
-    byRegion.set(region.code, links);
-  }
-  return links;
 }
 
 function manifestsOf(routes: readonly CompiledRoute[]): RouteManifest[] {

@@ -48,15 +48,20 @@ const MIME: Record<Format, string> = {
 /** What a picture of an image in a slot is, whatever its alt text and priority. */
 type PictureFiles = Omit<Picture, "key" | "alt" | "priority">;
 
+/** A picture or share card handed out: what compile notes of a route, to hand it out again. */
+export type ImageUse = { kind: "picture"; key: string; slot: Slot } | { kind: "share"; key: string };
+
 /** The images of one build: pictures handed to compile, and the files they need. */
 export class Images {
   readonly #model: SiteModel;
   readonly #breakpoints: Breakpoints;
   readonly #jobs = new Map<string, EncodeJob>();
   readonly #pictures = new Map<string, PictureFiles | null>();
+  readonly #used: ((use: ImageUse) => void) | undefined;
 
-  constructor(model: SiteModel) {
+  constructor(model: SiteModel, used?: (use: ImageUse) => void) {
     this.#model = model;
+    this.#used = used;
     const layout = model.specs.constants?.data.layout;
     this.#breakpoints = { ipad: layout?.ipad ?? 768, window: layout?.window ?? 1024 };
   }
@@ -64,6 +69,7 @@ export class Images {
   /** The picture of an image key in a slot; null for a key the model lacks (link reported it). */
   picture(key: string, slot: Slot, alt: string, priority = false): Picture | null {
     // A large site shows each image in each slot on many pages: its files and srcsets are made once.
+    this.#used?.({ kind: "picture", key, slot });
     const id = `${slot}|${key}`;
     let files = this.#pictures.get(id);
     if (files === undefined) this.#pictures.set(id, (files = this.#files(key, slot)));
@@ -93,6 +99,7 @@ export class Images {
 
   /** The site path of a key's 1200 x 630 JPEG share card (og:image), or null. */
   share(key: string): string | null {
+    this.#used?.({ kind: "share", key });
     const source = shareSource(this.#model, key);
     if (!source) return null;
     const url = `/images/${source.key}.${source.hash}.jpg`;

@@ -2,7 +2,7 @@
 // asked for, and after an edit only the pages whose data, assets or template changed made anew.
 
 import type { DateTime } from "luxon";
-import type { RouteManifest } from "../../compiler/compile/index.ts";
+import type { CompileReads, RouteManifest } from "../../compiler/compile/index.ts";
 import type { RouteData } from "../../compiler/compile/route-data.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import { prepareSite, type RenderSiteOptions, type SiteOutput } from "../../compiler/pipeline.ts";
@@ -12,6 +12,11 @@ import { manifestJson, once } from "../../compiler/write/index.ts";
 export interface DevCache {
   /** A page's data by its path, with its HTML and manifest text once made. */
   pages: Map<string, DevPage>;
+  /**
+   * What each route read in the last compile: the routes an edit does not reach are taken from
+   * it. Dropped when a file that is not a spec document changed (a picture, a schema).
+   */
+  reads?: CompileReads;
 }
 
 interface DevPage {
@@ -39,7 +44,11 @@ export async function updateDevSite(
   options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string },
 ): Promise<DevSiteOutput> {
   const { renderRoutePage } = options.renderer ?? renderModule;
-  const { compiled, assets, files, pages } = await prepareSite(model, now, options);
+  const { compiled, assets, files, pages } = await prepareSite(model, now, {
+    ...options,
+    incremental: { track: true, ...(cache.reads ? { last: cache.reads } : {}) },
+  });
+  cache.reads = compiled.reads;
   const changed: string[] = [];
   const assetsKey = JSON.stringify(assets);
   // Pages of a region share their layout object, so comparing it once answers for all of them.

@@ -1,0 +1,149 @@
+// What each route's data read, so that site dev compiles again only the routes an edit reaches.
+// While a route compiles, the inputs it reads that an edit can change on their own are noted by
+// key ("prices:us": the list prices of us), and so are the registrations it makes in the build's
+// shared state (an image file it needs, a text shown in a fallback language). A value the
+// CompileContext keeps for many routes (a region's layout, a product card) is a cell with its own
+// note, and every route that takes it takes its note too. After an edit, a route whose keys did
+// not change is taken from the last compile as it was, and its registrations are made again in
+// route order, so the result is the one a full compile gives. Everything without a key (the other
+// spec files, the instant's windows) must be as it was, or everything compiles again.
+
+import type { DateTime } from "luxon";
+import type { SiteModel } from "../link/model.ts";
+import type { ValidSpecs } from "../validate/index.ts";
+import { parseInstant } from "../time/instant.ts";
+
+/** What one route, or one cell, read and registered, in the order it did. */
+export interface ReadNote {
+  readonly reads: Set<string>;
+  /** Registrations (encoded by the context) and the cells taken, first occurrence first. */
+  readonly items: Set<string | Cell<unknown>>;
+}
+
+export interface Cell<T> {
+  readonly value: T;
+  readonly note: ReadNote;
+}
+
+const emptyNote: ReadNote = { reads: new Set(), items: new Set() };
+
+/**
+ * The notes of one compile. Without tracking (site build), read and registered are no-ops and a
+ * cell is a plain cached value.
+ */
+export class Reads {
+  #current: ReadNote | null = null;
+
+  constructor(readonly tracking: boolean) {}
+
+  /** An input the current route reads, by key. */
+  read(key: string): void {
+    this.#current?.reads.add(key);
+  }
+
+  /** A registration in the build's shared state, to be made again when the route is reused. */
+  registered(effect: string): void {
+    this.#current?.items.add(effect);
+  }
+
+  /** Runs `compute` as a route (or cell) of its own; its note is empty without tracking. */
+  noted<T>(compute: () => T): { value: T; note: ReadNote } {
+    if (!this.tracking) return { value: compute(), note: emptyNote };
+    const outer = this.#current;
+    const note: ReadNote = { reads: new Set(), items: new Set() };
+    this.#current = note;
+    try {
+      return { value: compute(), note };
+    } finally {
+      this.#current = outer;
+    }
+  }
+
+  /** A value kept for many routes: computed once, and its note taken by every route that takes it. */
+  cell<K, T>(cache: Map<K, Cell<T>>, key: K, compute: () => T): T {
+    let cell = cache.get(key);
+    if (!cell) cache.set(key, (cell = this.noted(compute)));
+    this.#current?.items.add(cell as Cell<unknown>);
+    return cell.value;
+  }
+}
+
+/** True when the note, or a cell it took, read one of `changed`. */
+export function readsAny(note: ReadNote, changed: ReadonlySet<string>, known = new Map<ReadNote, boolean>()): boolean {
+  const answer = known.get(note);
+  if (answer !== undefined) return answer;
+  let found = false;
+  for (const key of note.reads) if (changed.has(key)) found = true;
+  if (!found)
+    for (const item of note.items) if (typeof item !== "string" && readsAny(item.note, changed, known)) found = true;
+  known.set(note, found);
+  return found;
+}
+
+/** What one compile has made again: each registration and each cell's are made once. */
+export interface Replayed {
+  effects: Set<string>;
+  notes: Set<ReadNote>;
+}
+
+/** Makes the note's registrations again, in their order. */
+export function replay(note: ReadNote, register: (effect: string) => void, done: Replayed): void {
+  for (const item of note.items) {
+    if (typeof item === "string") {
+      if (done.effects.has(item)) continue;
+      done.effects.add(item);
+      register(item);
+    } else if (!done.notes.has(item.note)) {
+      done.notes.add(item.note);
+      replay(item.note, register, done);
+    }
+  }
+}
+
+/** The keyed inputs: the list prices of a region. */
+export const pricesOf = (region: string) => `prices:${region}`;
+
+/**
+ * The keys whose inputs differ between the last compile's model and instant and this one's, or
+ * "everything" when something without a key differs.
+ */
+export function changedKeys(
+  last: { model: SiteModel; now: DateTime; nextChange: string | null },
+  model: SiteModel,
+  now: DateTime,
+): Set<string> | "everything" {
+  // Nothing at a later instant than the last compile's next change is as it was.
+  const next = last.nextChange ? parseInstant(last.nextChange) : null;
+  if (now < last.now || (next?.ok && now >= next.instant)) return "everything";
+  if (!sameSpecsBesidesPrices(last.model.specs, model.specs)) return "everything";
+  const changed = new Set<string>();
+  // The price table reaches compile only through price(): compare its answers, region by region.
+  for (const region of model.regions.keys())
+    for (const product of model.products.keys())
+      if (last.model.price(product, region) !== model.price(product, region)) {
+        changed.add(pricesOf(region));
+        break;
+      }
+  return changed;
+}
+
+/**
+ * Every spec file but the price table is the very document of the last load (the load stage
+ * keeps a file it did not read again): link then made the same model of them, prices aside.
+ */
+function sameSpecsBesidesPrices(last: ValidSpecs, specs: ValidSpecs): boolean {
+  for (const key of new Set([...Object.keys(last), ...Object.keys(specs)]) as Set<keyof ValidSpecs>) {
+    if (key === "prices") continue;
+    const a: unknown = last[key];
+    const b: unknown = specs[key];
+    if (a instanceof Map && b instanceof Map) {
+      if (a.size !== b.size) return false;
+      for (const [name, document] of b) if (a.get(name)?.data !== document.data) return false;
+    } else if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length || a.some((document, i) => document !== b[i])) return false;
+    } else if (a && b && typeof a === "object" && typeof b === "object") {
+      if ((a as { data?: unknown }).data !== (b as { data?: unknown }).data) return false;
+    } else if (a !== b) return false;
+  }
+  return true;
+}
