@@ -13,7 +13,7 @@ import type { DateTime } from "luxon";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
-import { link } from "./link/index.ts";
+import { link, type LinkReuse } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
 import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
 import { ParseCache } from "./load/parse-cache.ts";
@@ -86,11 +86,16 @@ export interface CheckResult {
   fileCount: number;
 }
 
+/** What a check may take from earlier ones: documents loaded, and (site dev) the last link. */
+export interface CheckReuse extends LoadReuse {
+  link?: LinkReuse;
+}
+
 /** load + validate + link: everything `site check` does. */
-export function check(specsDir: string, cwd = process.cwd(), reuse: LoadReuse = {}): CheckResult {
+export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse = {}): CheckResult {
   const loaded = load(specsDir, cwd, reuse);
   const validated = validate(loaded.value);
-  const linked = link(validated.value);
+  const linked = link(validated.value, reuse.link);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
     model: linked.value,

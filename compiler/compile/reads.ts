@@ -9,8 +9,8 @@
 // spec files, the instant's windows) must be as it was, or everything compiles again.
 
 import type { DateTime } from "luxon";
+import { sameSpecsBesidesPrices } from "../link/index.ts";
 import type { SiteModel } from "../link/model.ts";
-import type { ValidSpecs } from "../validate/index.ts";
 import { parseInstant } from "../time/instant.ts";
 
 /** What one route, or one cell, read and registered, in the order it did. */
@@ -125,25 +125,4 @@ export function changedKeys(
         break;
       }
   return changed;
-}
-
-/**
- * Every spec file but the price table is the very document of the last load (the load stage
- * keeps a file it did not read again): link then made the same model of them, prices aside.
- */
-function sameSpecsBesidesPrices(last: ValidSpecs, specs: ValidSpecs): boolean {
-  for (const key of new Set([...Object.keys(last), ...Object.keys(specs)]) as Set<keyof ValidSpecs>) {
-    if (key === "prices") continue;
-    const a: unknown = last[key];
-    const b: unknown = specs[key];
-    if (a instanceof Map && b instanceof Map) {
-      if (a.size !== b.size) return false;
-      for (const [name, document] of b) if (a.get(name)?.data !== document.data) return false;
-    } else if (Array.isArray(a) && Array.isArray(b)) {
-      if (a.length !== b.length || a.some((document, i) => document !== b[i])) return false;
-    } else if (a && b && typeof a === "object" && typeof b === "object") {
-      if ((a as { data?: unknown }).data !== (b as { data?: unknown }).data) return false;
-    } else if (a !== b) return false;
-  }
-  return true;
 }

@@ -4,15 +4,21 @@
 // is skipped, since validate has already said what is wrong there. This file builds the model
 // (regions.ts, products.ts, prices.ts, routes.ts; its types are in model.ts); the rules of
 // region files, content, rich sections and campaigns are in rules/.
+//
+// The price table is linked last, apart: everything else is the same whatever the prices are, so
+// site dev, after an edit of prices.yaml alone, links only the prices again (`LinkReuse`). The
+// rules note every use of a product in a region, and the prices part then checks each use
+// against the table (a product shown where it is not sold).
 
 import { diagnostic, type Diagnostic, type Result } from "../diagnostics/index.ts";
 import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
+import type { Location } from "../diagnostics/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
-import type { SiteModel } from "./model.ts";
+import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices } from "./prices.ts";
-import { buildProducts } from "./products.ts";
+import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaigns } from "./rules/campaigns.ts";
@@ -20,7 +26,12 @@ import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.
 import { checkRegionFiles } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
 
-export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
+/** What site dev keeps of its last link, for the next: set by link, read by the next link. */
+export interface LinkReuse {
+  last?: { specs: ValidSpecs; besidesPrices: BesidesPrices };
+}
+
+export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | undefined> {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, args, location) => {
     diagnostics.push(diagnostic(code, args, location));
@@ -29,12 +40,76 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   const { site } = specs;
   if (!site) return { value: undefined, diagnostics };
 
+  const last = reuse?.last;
+  const linked =
+    last && sameSpecsBesidesPrices(last.specs, specs) ? last.besidesPrices : linkBesidesPrices(specs, site);
+  diagnostics.push(...linked.diagnostics);
+  linked.relay.to = report;
+  if (reuse) reuse.last = { specs, besidesPrices: linked };
+
+  const { regions, productsPart, cx } = linked;
+  const pricesPart = buildPrices(specs, site, report, cx.checkRegion, productsPart);
+  for (const use of linked.uses) pricesPart.noteProductUse(use.id, use.region, use.what, use.location);
+  checkCampaigns({ ...cx, report, noteProductUse: pricesPart.noteProductUse }, pricesPart.upTo);
+  pricesPart.checkAfterUses(regions);
+
+  const model: SiteModel = {
+    specs,
+    name: site.data.name,
+    defaultRegion: site.data.defaultRegion,
+    regions,
+    routes: cx.routes,
+    routesByPath: cx.routesByPath,
+    products: productsPart.products,
+    images: linked.images,
+    price: pricesPart.price,
+    offer: pricesPart.offer,
+    upTo: pricesPart.upTo,
+    canonicalProduct: productsPart.canonicalProduct,
+  };
+  return { value: model, diagnostics };
+}
+
+/** A use of a product in a region that a rule noted: the prices part checks it is sold there. */
+interface ProductUse {
+  id: string | undefined;
+  region: string;
+  what: string;
+  location: Location;
+}
+
+/** The model and the rules' findings without the prices, which none of them reads. */
+interface BesidesPrices {
+  regions: Map<string, RegionModel>;
+  productsPart: Products;
+  images: Map<string, ImageModel>;
+  cx: LinkContext;
+  /** What the rules reported. */
+  diagnostics: Diagnostic[];
+  uses: ProductUse[];
+  /** Where the checks kept in `cx` report: the link under way (one of site dev may reuse them). */
+  relay: { to: Report };
+}
+
+function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site"]>): BesidesPrices {
+  const diagnostics: Diagnostic[] = [];
+  const relay: { to: Report } = { to: () => {} };
+  // While this part runs its reports are its own; after, the checks it keeps report to the link under way.
+  const report: Report = (code, args, location) => relay.to(code, args, location);
+  relay.to = (code, args, location) => {
+    diagnostics.push(diagnostic(code, args, location));
+  };
+  const uses: ProductUse[] = [];
+  const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
+    uses.push({ id, region, what, location });
+  };
+
   const regionsPart = buildRegions(specs, site, report);
   const { regions, regionCodes, checkRegion } = regionsPart;
   const productsPart = buildProducts(specs, report, checkRegion);
-  const pricesPart = buildPrices(specs, site, report, checkRegion, productsPart);
-  const { noteProductUse } = pricesPart;
-  const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, pricesPart);
+  const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, {
+    noteProductUse,
+  });
   const { checkProduct } = productsPart;
   const images = buildImages(specs, checkProduct, checkCampaign);
 
@@ -53,9 +128,6 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);
-  checkCampaigns(cx, pricesPart.upTo);
-
-  pricesPart.checkAfterUses(regions);
 
   // Campaigns run in known regions; per-region instants name only those regions.
   for (const [, campaign] of specs.campaigns) {
@@ -77,20 +149,26 @@ export function link(specs: ValidSpecs): Result<SiteModel | undefined> {
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   diagnostics.push(...checkWindows(specs, regionCodes));
+  return { regions, productsPart, images, cx, diagnostics, uses, relay };
+}
 
-  const model: SiteModel = {
-    specs,
-    name: site.data.name,
-    defaultRegion: site.data.defaultRegion,
-    regions,
-    routes,
-    routesByPath,
-    products: productsPart.products,
-    images,
-    price: pricesPart.price,
-    offer: pricesPart.offer,
-    upTo: pricesPart.upTo,
-    canonicalProduct: productsPart.canonicalProduct,
-  };
-  return { value: model, diagnostics };
+/**
+ * Every spec file but the price table is the very document of the last load (the load stage
+ * keeps a file it did not read again), so link and compile make of them what they made before.
+ */
+export function sameSpecsBesidesPrices(last: ValidSpecs, specs: ValidSpecs): boolean {
+  for (const key of new Set([...Object.keys(last), ...Object.keys(specs)]) as Set<keyof ValidSpecs>) {
+    if (key === "prices") continue;
+    const a: unknown = last[key];
+    const b: unknown = specs[key];
+    if (a instanceof Map && b instanceof Map) {
+      if (a.size !== b.size) return false;
+      for (const [name, document] of b) if (a.get(name)?.data !== document.data) return false;
+    } else if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length || a.some((document, i) => document !== b[i])) return false;
+    } else if (a && b && typeof a === "object" && typeof b === "object") {
+      if ((a as { data?: unknown }).data !== (b as { data?: unknown }).data) return false;
+    } else if (a !== b) return false;
+  }
+  return true;
 }

@@ -17,6 +17,7 @@ import {
   type PageShape,
 } from "../../compiler/bundle/index.ts";
 import { hasErrors } from "../../compiler/diagnostics/index.ts";
+import type { LinkReuse } from "../../compiler/link/index.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check, type Renderer } from "../../compiler/pipeline.ts";
@@ -47,6 +48,7 @@ type Bundler = Awaited<ReturnType<typeof createBundler>>;
 
 export class DevBuild {
   private readonly loadCache: LoadCache = new Map();
+  private readonly linkReuse: LinkReuse = {};
   private readonly cache: DevCache = { pages: new Map() };
   private readonly maps = new RendererMaps(projectRoot);
   // Loaded by the first build: a template that does not compile then shows in the browser too.
@@ -138,6 +140,7 @@ export class DevBuild {
   private checkSpecs(): ReturnType<typeof check> {
     const checked = check(this.options.specsDir, this.options.cwd, {
       cache: this.loadCache,
+      link: this.linkReuse,
       parsed: this.parsedBefore,
     });
     // What earlier runs parsed helps the first build; after it, the documents in memory do.

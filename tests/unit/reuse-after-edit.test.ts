@@ -1,0 +1,209 @@
+// site dev links and compiles again only what an edit reaches: after a price edit, the price
+// table's links and the pages of the regions whose prices changed. Whatever it reuses, the result
+// must be the one a full check and compile of the edited specs give: the same problems, the same
+// model, page for page the same data, the same image files and fallback texts in the same order;
+// and when something it does not track changes, it does everything again.
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { DateTime } from "luxon";
+import { parseDocument } from "yaml";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type CompiledSite, compile } from "../../compiler/compile/index.ts";
+import type { LinkReuse } from "../../compiler/link/index.ts";
+import type { SiteModel } from "../../compiler/link/model.ts";
+import type { LoadCache } from "../../compiler/load/index.ts";
+import { check } from "../../compiler/pipeline.ts";
+import { realSpecsCopy } from "../support/spec-edits.ts";
+
+const runs = Number(process.env.FC_RUNS ?? 40);
+const INSTANTS = [
+  "2024-11-13T12:00+01:00",
+  "2024-11-25T12:00+01:00",
+  "2025-04-01T12:00+02:00",
+  "2025-09-01T12:00+02:00",
+];
+
+let copy: ReturnType<typeof realSpecsCopy>;
+const cache: LoadCache = new Map();
+let writes = 0;
+let pricesText: string;
+let rows: string[];
+let columns: string[];
+
+beforeAll(() => {
+  copy = realSpecsCopy();
+  pricesText = readFileSync(join(copy.specsDir, "prices.yaml"), "utf8");
+  const prices = parseDocument(pricesText).toJS() as { columns: string[]; list: Record<string, unknown[]> };
+  columns = prices.columns;
+  rows = Object.keys(prices.list);
+});
+afterAll(() => copy.cleanup());
+
+/** Writes a spec file and gives it an mtime of its own, so the load cache reads it again. */
+function write(file: string, text: string): void {
+  const path = join(copy.specsDir, file);
+  writeFileSync(path, text);
+  const stamp = new Date(Date.UTC(2030, 0, 1) + ++writes * 1000);
+  utimesSync(path, stamp, stamp);
+}
+
+const linked: LinkReuse = {};
+
+/** The specs' model as site dev checks them, reusing the unchanged files and the last link. */
+function modelNow(): SiteModel {
+  const checked = check(copy.specsDir, copy.root, { cache, link: linked });
+  expect(checked.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return checked.model!;
+}
+
+/** Everything a build takes from compile is the same, said by what differs: the paths, files or texts. */
+function expectSame(site: CompiledSite, full: CompiledSite): void {
+  expect(site.routes.map((r) => r.manifest.path)).toEqual(full.routes.map((r) => r.manifest.path));
+  const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+  expect(site.routes.filter((r, i) => differs(r, full.routes[i])).map((r) => r.manifest.path)).toEqual([]);
+  const job = (j: CompiledSite["images"][number]) => `${j.url} ${j.format} ${j.width}x${j.height}`;
+  expect(site.images.map(job)).toEqual(full.images.map(job));
+  expect(site.fallbacks).toEqual(full.fallbacks);
+  expect([...site.modules.keys()].filter((m) => site.modules.get(m) !== full.modules.get(m))).toEqual([]);
+  expect(site.notFound).toEqual(full.notFound);
+  expect(site.nextChange).toBe(full.nextChange);
+}
+
+type CellEdit = { row: number; column: number; to: (value: number) => number | null };
+
+const editedPrices = (edits: CellEdit[]) => {
+  const document = parseDocument(pricesText);
+  for (const { row, column, to } of edits) {
+    const path = ["list", rows[row % rows.length]!, column % columns.length];
+    const value = document.getIn(path);
+    if (typeof value === "number") document.setIn(path, to(value));
+  }
+  return document.toString();
+};
+
+/** Raised: every campaign's price stays below the list price, and the specs stay free of errors. */
+const raise = fc.record({
+  row: fc.nat(),
+  column: fc.nat(),
+  to: fc.integer({ min: 0, max: 500 }).map((by) => (value: number) => value + by),
+});
+/** Any edit: raised, lowered below a campaign's price, or no longer sold (~). */
+const anyEdit = fc.record({
+  row: fc.nat(),
+  column: fc.nat(),
+  to: fc.oneof(
+    fc.integer({ min: -500, max: 500 }).map((by) => (value: number) => Math.max(1, value + by)),
+    fc.constant(() => null),
+  ),
+});
+
+const sorted = (diagnostics: readonly unknown[]) => diagnostics.map((d) => JSON.stringify(d)).sort();
+const entries = (map: ReadonlyMap<string, unknown>) => [...map];
+
+describe("check after a price edit, linking only the prices again", () => {
+  test("gives the problems and the model a full check gives", () => {
+    // Problems the price table does not touch: one the other rules find, one found while the
+    // prices are linked again.
+    const typo = (file: string, from: string, to: string) => write(file, copy.originals.get(file)!.replace(from, to));
+    typo("regions/us.yaml", "identify: flagshipBumblebee", "identify: flagshipBumblebe");
+    typo("campaigns/flagship-bumblebee-launch.yaml", "preOrder: flagshipBumblebee", "preOrder: flagshipBumblebe");
+    try {
+      assertSameCheck();
+    } finally {
+      write("regions/us.yaml", copy.originals.get("regions/us.yaml")!);
+      write(
+        "campaigns/flagship-bumblebee-launch.yaml",
+        copy.originals.get("campaigns/flagship-bumblebee-launch.yaml")!,
+      );
+    }
+  });
+});
+
+function assertSameCheck(): void {
+  fc.assert(
+    fc.property(fc.array(anyEdit, { minLength: 1, maxLength: 3 }), (edits) => {
+      const reuse: LinkReuse = {};
+      write("prices.yaml", pricesText);
+      const before = check(copy.specsDir, copy.root, { cache, link: reuse });
+      write("prices.yaml", editedPrices(edits));
+      const reused = check(copy.specsDir, copy.root, { cache, link: reuse });
+      const full = check(copy.specsDir, copy.root, { cache });
+      expect(full.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["unknown-product"]));
+      expect(sorted(reused.diagnostics)).toEqual(sorted(full.diagnostics));
+      const [a, b] = [reused.model!, full.model!];
+      // Only the prices were linked again: the routes are the last link's.
+      expect(a.routes).toBe(before.model!.routes);
+      expect(a.routes).toEqual(b.routes);
+      for (const part of ["regions", "products", "images"] as const) expect(entries(a[part])).toEqual(entries(b[part]));
+      for (const region of b.regions.keys()) {
+        const answers = (m: SiteModel) => [
+          ...[...m.products.keys()].map((p) => m.price(p, region)),
+          ...[...m.specs.campaigns].flatMap(([id, c]) =>
+            c.data.stages.map((_, stage) => m.upTo(id, region, stage + 1)),
+          ),
+        ];
+        expect(answers(a)).toEqual(answers(b));
+      }
+    }),
+    { numRuns: Math.max(4, Math.round(runs / 4)) },
+  );
+}
+
+describe("compile after an edit, reusing what the edit did not reach", () => {
+  test("a price edit gives the full compile's result and compiles only the regions whose prices changed", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...INSTANTS), fc.array(raise, { minLength: 1, maxLength: 3 }), (iso, edits) => {
+        const now = DateTime.fromISO(iso, { setZone: true });
+        write("prices.yaml", pricesText);
+        const before = modelNow();
+        const last = compile(before, now, { track: true });
+        write("prices.yaml", editedPrices(edits));
+        const after = modelNow();
+        const reused = compile(after, now, { track: true, last: last.reads! });
+        expectSame(reused, compile(after, now));
+
+        const repriced = new Set(
+          [...after.regions.keys()].filter((region) =>
+            [...after.products.keys()].some((p) => before.price(p, region) !== after.price(p, region)),
+          ),
+        );
+        reused.routes.forEach((route, i) => {
+          if (!route.data) return;
+          const same = route === last.routes[i];
+          expect({ path: route.manifest.path, reused: same }).toEqual({
+            path: route.manifest.path,
+            reused: !repriced.has(route.manifest.region),
+          });
+        });
+      }),
+      { numRuns: Math.max(4, Math.round(runs / 8)) },
+    );
+  });
+
+  test("an edit of any other spec file, or a later instant past the next change, compiles everything", () => {
+    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+    write("prices.yaml", pricesText);
+    const last = compile(modelNow(), now, { track: true });
+
+    const regionFile = "regions/us.yaml";
+    const original = copy.originals.get(regionFile)!;
+    write(regionFile, `${original}\n# touched\n`);
+    const edited = modelNow();
+    const afterEdit = compile(edited, now, { track: true, last: last.reads! });
+    expect(afterEdit.routes.filter((route, i) => route.data && route === last.routes[i])).toEqual([]);
+    expectSame(afterEdit, compile(edited, now));
+    write(regionFile, original);
+
+    const unchanged = modelNow();
+    const base = compile(unchanged, now, { track: true });
+    // Before the next change, with nothing edited, every page is the last one...
+    const sameWindow = compile(unchanged, now.plus({ seconds: 1 }), { track: true, last: base.reads! });
+    expect(sameWindow.routes.every((route, i) => route === base.routes[i])).toBe(true);
+    // ...and from the next change on, none is.
+    const later = DateTime.fromISO(base.nextChange!, { setZone: true });
+    const afterNextChange = compile(unchanged, later, { track: true, last: base.reads! });
+    expect(afterNextChange.routes.filter((route, i) => route.data && route === base.routes[i])).toEqual([]);
+    expectSame(afterNextChange, compile(unchanged, later));
+  });
+});
