@@ -51,6 +51,8 @@ export interface CompileReads {
   now: DateTime;
   nextChange: string | null;
   routes: Map<string, { compiled: CompiledRoute; note: ReadNote }>;
+  /** Made of the routes, the regions and the API alone: the same until something without a key changes. */
+  modules: Map<string, string>;
 }
 
 export interface CompileOptions {
@@ -85,16 +87,17 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
       return value;
     });
   const notFound = { regions: notFoundTexts(cx) };
+  const modules = changed === "everything" ? generatedModules(model, manifestsOf(routes)) : options.last!.modules;
   return {
     now: now.toISO()!,
     nextChange: time.nextChange,
     // Taken last, once every text of every page (the 404 page's too) has been looked up.
     fallbacks: cx.fallbacks(),
     routes,
-    modules: generatedModules(model, manifestsOf(routes)),
+    modules,
     images: cx.images.jobs(),
     notFound,
-    ...(track ? { reads: { model: fullModel, now, nextChange: time.nextChange, routes: noted } } : {}),
+    ...(track ? { reads: { model: fullModel, now, nextChange: time.nextChange, routes: noted, modules } } : {}),
   };
 }
 
