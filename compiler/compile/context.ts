@@ -9,8 +9,8 @@ import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/plac
 import { linkTarget, parseLink } from "../link/syntax.ts";
 import { Images, type Picture, type Slot } from "../images/index.ts";
 import { newsRoutes, feedPath } from "./feed.ts";
-import { pricesOf, type Cell, Reads } from "./reads.ts";
-import type { SiteInForce } from "../time/index.ts";
+import { type Cell, priceOf, pricesOf, Reads } from "./reads.ts";
+import type { RegionInForce, SiteInForce } from "../time/index.ts";
 import { parseInstant } from "../time/instant.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import type { Availability, LayoutData, Link, NavEntry, Price, ProductCard, RouteData } from "./route-data.ts";
@@ -53,17 +53,9 @@ export class CompileContext {
 
   constructor(model: SiteModel, time: SiteInForce, reads = new Reads(false)) {
     this.reads = reads;
-    // A price reaches a page only through these: each notes the region whose prices it read.
+    // A list price reaches a page only through these: each notes the price it read.
     this.model = reads.tracking ? pricesNoted(model, reads) : model;
-    this.time = reads.tracking
-      ? {
-          ...time,
-          region: (code) => {
-            reads.read(pricesOf(code));
-            return time.region(code);
-          },
-        }
-      : time;
+    this.time = reads.tracking ? inForceNoted(time, model, reads) : time;
     this.images = new Images(
       this.model,
       reads.tracking
@@ -251,7 +243,13 @@ export class CompileContext {
 
   /** Header, navigation, banner and footer of every page of a region: the same on each, built once. */
   layout(region: RegionModel): LayoutData {
-    return this.reads.cell(this.#layouts, region.code, () => this.#layout(region));
+    return this.layoutCell(region).value;
+  }
+
+  /** The region's layout with what it read: compile gives it to each route apart from the page. */
+  layoutCell(region: RegionModel): Cell<LayoutData> {
+    this.reads.cell(this.#layouts, region.code, () => this.#layout(region));
+    return this.#layouts.get(region.code)!;
   }
 
   /** The links every page of a region has to the region's news feeds. */
@@ -363,21 +361,43 @@ export class CompileContext {
   }
 }
 
-/** The model with its price lookups noting the region whose prices they read. */
+/**
+ * The model with its lookups of the price table noting what they read: a product's list price,
+ * or (a campaign's largest saving) every price of the region. Offers are the campaigns' own.
+ */
 function pricesNoted(model: SiteModel, reads: Reads): SiteModel {
   return {
     ...model,
     price: (product, region) => {
-      reads.read(pricesOf(region));
+      reads.read(priceOf(region, model.canonicalProduct(product) ?? product));
       return model.price(product, region);
-    },
-    offer: (campaign, product, region, stage) => {
-      reads.read(pricesOf(region));
-      return model.offer(campaign, product, region, stage);
     },
     upTo: (campaign, region, stage) => {
       reads.read(pricesOf(region));
       return model.upTo(campaign, region, stage);
+    },
+  };
+}
+
+/** The time stage's answers, the price in force noting the list price it was made from. */
+function inForceNoted(time: SiteInForce, model: SiteModel, reads: Reads): SiteInForce {
+  const regions = new Map<string, RegionInForce>();
+  return {
+    ...time,
+    region: (code) => {
+      let noted = regions.get(code);
+      if (!noted) {
+        const inForce = time.region(code);
+        noted = {
+          ...inForce,
+          price: (product) => {
+            reads.read(priceOf(code, model.canonicalProduct(product) ?? product));
+            return inForce.price(product);
+          },
+        };
+        regions.set(code, noted);
+      }
+      return noted;
     },
   };
 }

@@ -14,8 +14,8 @@ import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
 import { pageData } from "./pages/index.ts";
-import { changedKeys, type ReadNote, Reads, readsAny, replay } from "./reads.ts";
-import type { RouteData } from "./route-data.ts";
+import { type Cell, changedKeys, type ReadNote, Reads, readsAny, type Replayed, replay } from "./reads.ts";
+import type { LayoutData, RouteData } from "./route-data.ts";
 
 export type { Fallback } from "./context.ts";
 export type { PrefetchRequest, RouteManifest } from "./manifest.ts";
@@ -50,9 +50,20 @@ export interface CompileReads {
   model: SiteModel;
   now: DateTime;
   nextChange: string | null;
-  routes: Map<string, { compiled: CompiledRoute; note: ReadNote }>;
+  routes: Map<string, NotedRoute>;
   /** Made of the routes, the regions and the API alone: the same until something without a key changes. */
   modules: Map<string, string>;
+}
+
+/**
+ * A route as compiled, with what its page, head and manifest read and the region's layout it
+ * took apart: an edit that reaches only the layout (a price in the menu) gives the route the new
+ * layout and keeps the rest.
+ */
+interface NotedRoute {
+  compiled: CompiledRoute;
+  note: ReadNote;
+  layout?: Cell<LayoutData>;
 }
 
 export interface CompileOptions {
@@ -69,22 +80,19 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const track = options.track ?? false;
   const cx = new CompileContext(model, time, new Reads(track));
   const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
-  const noted = new Map<string, { compiled: CompiledRoute; note: ReadNote }>();
-  const reused = { effects: new Set<string>(), notes: new Set<ReadNote>() };
-  const known = new Map<ReadNote, boolean>();
+  const noted = new Map<string, NotedRoute>();
+  const reuse = {
+    last: changed === "everything" ? undefined : options.last!.routes,
+    changed: changed === "everything" ? new Set<string>() : changed,
+    replayed: { effects: new Set<string>(), notes: new Set<ReadNote>() },
+    known: new Map<ReadNote, boolean>(),
+  };
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
     .map((route) => {
-      const last = changed === "everything" ? undefined : options.last!.routes.get(route.path);
-      if (last && !readsAny(last.note, changed as Set<string>, known)) {
-        // Its registrations are made again where a full compile would make them.
-        replay(last.note, (effect) => cx.register(effect), reused);
-        noted.set(route.path, last);
-        return last.compiled;
-      }
-      const { value, note } = cx.reads.noted(() => compileRoute(cx, route));
-      if (track) noted.set(route.path, { compiled: value, note });
-      return value;
+      const compiled = reusedRoute(cx, route, reuse) ?? compileNoted(cx, route);
+      if (track) noted.set(route.path, compiled);
+      return compiled.compiled;
     });
   const notFound = { regions: notFoundTexts(cx) };
   const modules = changed === "everything" ? generatedModules(model, manifestsOf(routes)) : options.last!.modules;
@@ -99,6 +107,47 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
     notFound,
     ...(track ? { reads: { model: fullModel, now, nextChange: time.nextChange, routes: noted, modules } } : {}),
   };
+}
+
+/** A route compiled anew: its page, head and manifest under one note, then its region's layout. */
+function compileNoted(cx: CompileContext, route: RouteModel): NotedRoute {
+  const { value, note } = cx.reads.noted(() => compileRoute(cx, route));
+  if (!value.data) return { compiled: { manifest: value.manifest }, note };
+  const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
+  return { compiled: withLayout(value, layout.value), note, layout };
+}
+
+/**
+ * The last compile's route, when nothing its page, head and manifest read has changed (with the
+ * region's new layout if that changed). Its registrations are made again where a full compile
+ * would make them.
+ */
+function reusedRoute(
+  cx: CompileContext,
+  route: RouteModel,
+  reuse: {
+    last: Map<string, NotedRoute> | undefined;
+    changed: ReadonlySet<string>;
+    replayed: Replayed;
+    known: Map<ReadNote, boolean>;
+  },
+): NotedRoute | undefined {
+  const last = reuse.last?.get(route.path);
+  if (!last || readsAny(last.note, reuse.changed, reuse.known)) return undefined;
+  const register = (effect: string) => cx.register(effect);
+  replay(last.note, register, reuse.replayed);
+  if (!last.layout || !readsAny(last.layout.note, reuse.changed, reuse.known)) {
+    if (last.layout) replay(last.layout.note, register, reuse.replayed);
+    return last;
+  }
+  const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
+  return { ...last, compiled: withLayout(last.compiled, layout.value), layout };
+}
+
+/** The route's data with the region's layout (its fields in the order templates and page keys have always had them). */
+function withLayout(compiled: RouteWithoutLayout, layout: LayoutData): CompiledRoute {
+  const { route, head, page } = compiled.data!;
+  return { ...compiled, data: { route, head, layout, page } };
 }
 
 /**
@@ -120,7 +169,10 @@ export function siteAt(model: SiteModel, time: SiteInForce): SiteModel {
   return { ...model, routes: [...open, ...over], routesByPath: new Map(open.map((r) => [r.path, r])) };
 }
 
-function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
+/** A route compiled but for its region's layout, which compileNoted adds apart. */
+type RouteWithoutLayout = Omit<CompiledRoute, "data"> & { data?: Omit<RouteData, "layout"> };
+
+function compileRoute(cx: CompileContext, route: RouteModel): RouteWithoutLayout {
   const region = cx.model.regions.get(route.region)!;
   const manifest = routeManifest(cx.model, route, region);
   if (route.redirect || !route.template) return { manifest };
@@ -154,7 +206,6 @@ function compileRoute(cx: CompileContext, route: RouteModel): CompiledRoute {
         scrollTo: route.scrollTo,
       },
       head,
-      layout: cx.layout(region),
       page,
     },
   };

@@ -1,12 +1,13 @@
 // What each route's data read, so that site dev compiles again only the routes an edit reaches.
 // While a route compiles, the inputs it reads that an edit can change on their own are noted by
-// key ("prices:us": the list prices of us), and so are the registrations it makes in the build's
-// shared state (an image file it needs, a text shown in a fallback language). A value the
-// CompileContext keeps for many routes (a region's layout, a product card) is a cell with its own
-// note, and every route that takes it takes its note too. After an edit, a route whose keys did
-// not change is taken from the last compile as it was, and its registrations are made again in
-// route order, so the result is the one a full compile gives. Everything without a key (the other
-// spec files, the instant's windows) must be as it was, or everything compiles again.
+// key ("price:us:flagshipMegatron": one list price), and so are the registrations it makes in the
+// build's shared state (an image file it needs, a text shown in a fallback language). A value the
+// CompileContext keeps for many routes (a product card) is a cell with its own note, and every
+// route that takes it takes its note too; the region's layout is taken apart from the page (see
+// compile/index.ts). After an edit, a route whose keys did not change is taken from the last
+// compile as it was, and its registrations are made again in route order, so the result is the
+// one a full compile gives. Everything without a key (the other spec files, the instant's
+// windows) must be as it was, or everything compiles again.
 
 import type { DateTime } from "luxon";
 import { sameSpecsBesidesPrices } from "../link/index.ts";
@@ -100,7 +101,8 @@ export function replay(note: ReadNote, register: (effect: string) => void, done:
   }
 }
 
-/** The keyed inputs: the list prices of a region. */
+/** The keyed inputs: a product's list price in a region (canonical id), and any list price of a region. */
+export const priceOf = (region: string, product: string) => `price:${region}:${product}`;
 export const pricesOf = (region: string) => `prices:${region}`;
 
 /**
@@ -117,12 +119,12 @@ export function changedKeys(
   if (now < last.now || (next?.ok && now >= next.instant)) return "everything";
   if (!sameSpecsBesidesPrices(last.model.specs, model.specs)) return "everything";
   const changed = new Set<string>();
-  // The price table reaches compile only through price(): compare its answers, region by region.
+  // The price table reaches compile only through price(): compare its answers, cell by cell.
   for (const region of model.regions.keys())
     for (const product of model.products.keys())
       if (last.model.price(product, region) !== model.price(product, region)) {
+        changed.add(priceOf(region, product));
         changed.add(pricesOf(region));
-        break;
       }
   return changed;
 }
