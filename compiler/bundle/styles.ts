@@ -36,10 +36,17 @@ const ASSETS_DIR = `${projectRoot}.site-assets`;
 export const notFoundShape: PageShape = { template: "404", sections: [] };
 
 /** A route's shape. An article's sections are its own kinds, which article.tsx renders itself. */
+/** Shapes by page data: site dev asks again for every page after each edit, and most pages are the last ones. */
+const shapes = new WeakMap<RouteData["page"], PageShape>();
+
 export function shapeOf(data: RouteData): PageShape {
   const page = data.page;
-  const sections = "sections" in page && page.template !== "article" ? page.sections.map((s) => s.type) : [];
-  return { template: data.route.template, sections };
+  let shape = shapes.get(page);
+  if (!shape) {
+    const sections = "sections" in page && page.template !== "article" ? page.sections.map((s) => s.type) : [];
+    shapes.set(page, (shape = { template: data.route.template, sections }));
+  }
+  return shape;
 }
 
 export const styleKey = (shape: PageShape) => `${shape.template}:${[...new Set(shape.sections)].join(",")}`;

@@ -383,7 +383,12 @@ function pricesNoted(model: SiteModel, reads: Reads): SiteModel {
 function inForceNoted(time: SiteInForce, model: SiteModel, reads: Reads): SiteInForce {
   const regions = new Map<string, RegionInForce>();
   return {
-    ...time,
+    now: time.now,
+    routeState: (route) => time.routeState(route),
+    // Not spread: the next change is worked out only when asked.
+    get nextChange() {
+      return time.nextChange;
+    },
     region: (code) => {
       let noted = regions.get(code);
       if (!noted) {

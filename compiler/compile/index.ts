@@ -85,7 +85,6 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
     last: changed === "everything" ? undefined : options.last!.routes,
     changed: changed === "everything" ? new Set<string>() : changed,
     replayed: { effects: new Set<string>(), notes: new Set<ReadNote>() },
-    known: new Map<ReadNote, boolean>(),
   };
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
@@ -96,16 +95,18 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
     });
   const notFound = { regions: notFoundTexts(cx) };
   const modules = changed === "everything" ? generatedModules(model, manifestsOf(routes)) : options.last!.modules;
+  // Before the last compile's next change nothing in force changes: the next change is that one.
+  const nextChange = changed === "everything" ? time.nextChange : options.last!.nextChange;
   return {
     now: now.toISO()!,
-    nextChange: time.nextChange,
+    nextChange,
     // Taken last, once every text of every page (the 404 page's too) has been looked up.
     fallbacks: cx.fallbacks(),
     routes,
     modules,
     images: cx.images.jobs(),
     notFound,
-    ...(track ? { reads: { model: fullModel, now, nextChange: time.nextChange, routes: noted, modules } } : {}),
+    ...(track ? { reads: { model: fullModel, now, nextChange, routes: noted, modules } } : {}),
   };
 }
 
@@ -129,14 +130,13 @@ function reusedRoute(
     last: Map<string, NotedRoute> | undefined;
     changed: ReadonlySet<string>;
     replayed: Replayed;
-    known: Map<ReadNote, boolean>;
   },
 ): NotedRoute | undefined {
   const last = reuse.last?.get(route.path);
-  if (!last || readsAny(last.note, reuse.changed, reuse.known)) return undefined;
+  if (!last || readsAny(last.note, reuse.changed)) return undefined;
   const register = (effect: string) => cx.register(effect);
   replay(last.note, register, reuse.replayed);
-  if (!last.layout || !readsAny(last.layout.note, reuse.changed, reuse.known)) {
+  if (!last.layout || !readsAny(last.layout.note, reuse.changed)) {
     if (last.layout) replay(last.layout.note, register, reuse.replayed);
     return last;
   }

@@ -70,15 +70,24 @@ export class Reads {
 }
 
 /** True when the note, or a cell it took, read one of `changed`. */
-export function readsAny(note: ReadNote, changed: ReadonlySet<string>, known = new Map<ReadNote, boolean>()): boolean {
-  const answer = known.get(note);
-  if (answer !== undefined) return answer;
-  let found = false;
-  for (const key of note.reads) if (changed.has(key)) found = true;
-  if (!found)
-    for (const item of note.items) if (typeof item !== "string" && readsAny(item.note, changed, known)) found = true;
-  known.set(note, found);
-  return found;
+export function readsAny(note: ReadNote, changed: ReadonlySet<string>): boolean {
+  if (changed.size === 0) return false;
+  const keys = keysOf(note);
+  for (const key of changed) if (keys.has(key)) return true;
+  return false;
+}
+
+/** Every key a note read, its cells' included; worked out once per note (a note does not change once made). */
+const allKeys = new WeakMap<ReadNote, ReadonlySet<string>>();
+
+function keysOf(note: ReadNote): ReadonlySet<string> {
+  let keys = allKeys.get(note);
+  if (!keys) {
+    const union = new Set(note.reads);
+    for (const item of note.items) if (typeof item !== "string") for (const key of keysOf(item.note)) union.add(key);
+    allKeys.set(note, (keys = union));
+  }
+  return keys;
 }
 
 /** What one compile has made again: each registration and each cell's are made once. */

@@ -171,6 +171,7 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
     };
   };
 
+  let next: string | null | undefined;
   return {
     now,
     region(code) {
@@ -184,10 +185,13 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
       const state = stateAt({ start: start?.ok ? start.instant : null, end: end?.ok ? end.instant : null }, now);
       return state === "upcoming" ? "before" : state === "live" ? "open" : "over";
     },
-    nextChange:
-      nextChange(collectWindows(model.specs, [...model.regions.keys()]), now)?.instant.toISO({
-        suppressMilliseconds: true,
-      }) ?? null,
+    // Every window of the specs is looked at: only when asked (site dev knows it from the last build).
+    get nextChange() {
+      return (next ??=
+        nextChange(collectWindows(model.specs, [...model.regions.keys()]), now)?.instant.toISO({
+          suppressMilliseconds: true,
+        }) ?? null);
+    },
   };
 }
 
