@@ -49,7 +49,7 @@ export class CompileContext {
   readonly #cards = new Map<string, Cell<ProductCard | null>>();
   readonly #layouts = new Map<string, Cell<LayoutData>>();
   readonly #feedLinks = new Map<string, Cell<RouteData["head"]["feeds"]>>();
-  readonly #productPages = new Map<string, Map<string, RouteModel>>();
+  readonly #productPages: ProductPages;
 
   constructor(model: SiteModel, time: SiteInForce, reads = new Reads(false)) {
     this.reads = reads;
@@ -63,12 +63,7 @@ export class CompileContext {
             reads.registered(use.kind === "share" ? `${SHARE}\0${use.key}` : `${PICTURE}\0${use.slot}\0${use.key}`)
         : undefined,
     );
-    for (const r of model.routes) {
-      if (r.template !== "product" || !r.product) continue;
-      let byProduct = this.#productPages.get(r.region);
-      if (!byProduct) this.#productPages.set(r.region, (byProduct = new Map()));
-      if (!byProduct.has(r.product)) byProduct.set(r.product, r);
-    }
+    this.#productPages = productPagesOf(model.routes);
   }
 
   /** An image key as a page shows it in a slot; null without a key (or for one link reported missing). */
@@ -359,6 +354,27 @@ export class CompileContext {
     const parsed = parseInstant(startTime);
     return parsed.ok && parsed.instant <= this.time.now;
   }
+}
+
+/** Each region's product pages by product, in route order. */
+type ProductPages = Map<string, Map<string, RouteModel>>;
+
+/** By the routes they index: site dev's compiles after an edit share the last compile's routes. */
+const productPagesByRoutes = new WeakMap<readonly RouteModel[], ProductPages>();
+
+function productPagesOf(routes: readonly RouteModel[]): ProductPages {
+  let index = productPagesByRoutes.get(routes);
+  if (!index) {
+    index = new Map();
+    for (const r of routes) {
+      if (r.template !== "product" || !r.product) continue;
+      let byProduct = index.get(r.region);
+      if (!byProduct) index.set(r.region, (byProduct = new Map()));
+      if (!byProduct.has(r.product)) byProduct.set(r.product, r);
+    }
+    productPagesByRoutes.set(routes, index);
+  }
+  return index;
 }
 
 /**

@@ -53,6 +53,8 @@ export interface CompileReads {
   routes: Map<string, NotedRoute>;
   /** Made of the routes, the regions and the API alone: the same until something without a key changes. */
   modules: Map<string, string>;
+  /** The routes at the instant (siteAt). */
+  routesAtInstant: Pick<SiteModel, "routes" | "routesByPath">;
 }
 
 /**
@@ -76,10 +78,11 @@ export interface CompileOptions {
 export function compile(fullModel: SiteModel, now: DateTime, options: CompileOptions = {}): CompiledSite {
   // The time stage decides, once, what is in force at `now`; nothing below compares instants.
   const time = resolveInForce(fullModel, now);
-  const model = siteAt(fullModel, time);
+  const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
+  // The same routes are open as at the last compile until its next change.
+  const model = changed === "everything" ? siteAt(fullModel, time) : { ...fullModel, ...options.last!.routesAtInstant };
   const track = options.track ?? false;
   const cx = new CompileContext(model, time, new Reads(track));
-  const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
   const noted = new Map<string, NotedRoute>();
   const reuse = {
     last: changed === "everything" ? undefined : options.last!.routes,
@@ -106,7 +109,18 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
     modules,
     images: cx.images.jobs(),
     notFound,
-    ...(track ? { reads: { model: fullModel, now, nextChange, routes: noted, modules } } : {}),
+    ...(track
+      ? {
+          reads: {
+            model: fullModel,
+            now,
+            nextChange,
+            routes: noted,
+            modules,
+            routesAtInstant: { routes: model.routes, routesByPath: model.routesByPath },
+          },
+        }
+      : {}),
   };
 }
 

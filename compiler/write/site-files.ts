@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
-import type { CompiledSite } from "../compile/index.ts";
+import type { CompiledSite, RouteManifest } from "../compile/index.ts";
+import type { RouteData } from "../compile/route-data.ts";
 import { imageSource } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
 import { VIDEOS_FOLDER } from "../link/rules/videos.ts";
@@ -26,6 +27,18 @@ import {
   sitemapXml,
   type OutputFiles,
 } from "./index.ts";
+
+/** Jobs by the page's data: site dev asks again for every page after each edit, and most pages are the last ones. */
+const jobs = new WeakMap<RouteData, PageJob>();
+
+function pageJob(data: RouteData, manifest: RouteManifest): PageJob {
+  let job = jobs.get(data);
+  if (!job || job.manifest !== manifest) {
+    job = { data, file: join("site", manifest.file), manifestFile: manifestPath(manifest), manifest };
+    jobs.set(data, job);
+  }
+  return job;
+}
 
 export function siteFiles(
   model: SiteModel,
@@ -60,7 +73,7 @@ export function siteFiles(
         once(() => atomFeed(feed, compiled.now)),
       );
     if (route.data) {
-      pages.push({ data: route.data, file: join("site", m.file), manifestFile: manifestPath(m), manifest: m });
+      pages.push(pageJob(route.data, m));
       continue;
     }
     if (m.redirect) {
