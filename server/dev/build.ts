@@ -75,9 +75,12 @@ export class DevBuild {
   /** Builds the site again after the changed files (project paths; none for the first build). */
   async run(changed: readonly string[]): Promise<BuildOutcome> {
     if (changed.some((p) => p.split(/[\\/]/)[0] === "schemas")) resetValidators();
-    // Compile reuses what an edit of spec documents or code did not reach; after a change to
-    // anything else it reads (a picture, a schema), it compiles everything anew.
-    if (changed.some((p) => !/^(specs\/.*\.yaml|templates\/.*|runtime\/.*)$/.test(p))) this.cache.reads = undefined;
+    // Link and compile reuse what an edit of spec documents or of code did not reach; after a
+    // change to anything else they read (a picture, a video clip, a schema), they do everything anew.
+    if (changed.some((p) => !/^(specs\/.*\.yaml|(templates|runtime)\/.*\.(tsx?|css))$/.test(p))) {
+      this.cache.reads = undefined;
+      this.linkReuse.last = undefined;
+    }
     try {
       await this.reloadEditedCode(changed);
     } catch (error) {

@@ -1,12 +1,13 @@
 // site dev: an edit reaches the served page by itself; a spec error shows over the page with the
 // CLI's own text and clears when fixed; only the pages whose data or template changed are
 // rendered again.
-import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DateTime } from "luxon";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { compile } from "../../compiler/compile/index.ts";
 import { check } from "../../compiler/pipeline.ts";
@@ -167,6 +168,36 @@ describe("site dev", () => {
     expect(report.ok).toBe(true);
     expect(report.changed).toEqual(["templates/pages/article.tsx"]);
     expect(report.pages).toBe(articles);
+  });
+
+  test("a picture added after a price edit takes the drawing's place, and the drawing comes back when it goes", async () => {
+    const bumblebee = "/us/flagship-bumblebee";
+    const heroSources = async () =>
+      (await (await fetch(url + bumblebee)).text()).match(/flagship-bumblebee\.[\w-]+\.(?:svg|jpg|avif)/g) ?? [];
+    // A price edit first: the rebuild after it keeps what the prices do not reach.
+    let rebuilt = nextRebuild();
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1289, 8499]"));
+    await rebuilt;
+    expect((await heroSources()).some((src) => src.endsWith(".svg"))).toBe(true);
+
+    const picture = join(specs, "images", "flagship-bumblebee.jpg");
+    mkdirSync(dirname(picture), { recursive: true });
+    rebuilt = nextRebuild();
+    await sharp({ create: { width: 1000, height: 750, channels: 3, background: "#e6b800" } })
+      .jpeg()
+      .toFile(picture);
+    expect((await rebuilt).ok).toBe(true);
+    const photographed = await heroSources();
+    expect(photographed.filter((src) => src.endsWith(".svg"))).toEqual([]);
+    expect(photographed.some((src) => src.endsWith(".avif"))).toBe(true);
+
+    rebuilt = nextRebuild();
+    rmSync(picture);
+    expect((await rebuilt).ok).toBe(true);
+    expect((await heroSources()).some((src) => src.endsWith(".svg"))).toBe(true);
+    rebuilt = nextRebuild();
+    writeFileSync(prices, original);
+    await rebuilt;
   });
 });
 
