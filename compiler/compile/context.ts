@@ -8,8 +8,8 @@ import { lookupMessage } from "../link/messages.ts";
 import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
 import { linkTarget, parseLink } from "../link/syntax.ts";
 import { Images, type Picture, type Slot } from "../images/index.ts";
-import { newsRoutes, feedPath } from "./feed.ts";
-import { type Cell, priceOf, pricesOf, Reads } from "./reads.ts";
+import { feedPath, isNewsRoute } from "./feed.ts";
+import { type Cell, contentOf, newsOf, priceOf, pricesOf, Reads } from "./reads.ts";
 import type { RegionInForce, SiteInForce } from "../time/index.ts";
 import { parseInstant } from "../time/instant.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -49,6 +49,7 @@ export class CompileContext {
   readonly #cards = new Map<string, Cell<ProductCard | null>>();
   readonly #layouts = new Map<string, Cell<LayoutData>>();
   readonly #feedLinks = new Map<string, Cell<RouteData["head"]["feeds"]>>();
+  readonly #news = new Map<"", Cell<Map<string, RouteModel[]>>>();
   readonly #productPages: ProductPages;
 
   constructor(model: SiteModel, time: SiteInForce, reads = new Reads(false)) {
@@ -223,7 +224,31 @@ export class CompileContext {
   }
 
   pageContent(route: RouteModel): Spec.PageContent | undefined {
+    this.reads.read(contentOf(route.page));
     return this.model.specs.content.get(route.page)?.data;
+  }
+
+  /** Whether the route is a news page (an article with dated sections): it has a feed. */
+  isNews(route: RouteModel, region: RegionModel): boolean {
+    return isNewsRoute(this.pageContent(route), route, region);
+  }
+
+  /** The region's news pages, in route order. */
+  newsRoutes(region: RegionModel): RouteModel[] {
+    const index = this.reads.cell(this.#news, "", () => {
+      const byRegion = new Map<string, RouteModel[]>();
+      for (const route of this.model.routes) {
+        const of = this.model.regions.get(route.region);
+        if (!of || route.template !== "article") continue;
+        // Which pages are news, not what they say: an edit of an article's text leaves every other
+        // page's list of feeds as it was.
+        this.reads.read(newsOf(route.page));
+        if (isNewsRoute(this.model.specs.content.get(route.page)?.data, route, of))
+          byRegion.set(route.region, [...(byRegion.get(route.region) ?? []), route]);
+      }
+      return byRegion;
+    });
+    return index.get(region.code) ?? [];
   }
 
   /** The path of the region's page of a template (its account page, its region chooser), or null. */
@@ -250,7 +275,7 @@ export class CompileContext {
   /** The links every page of a region has to the region's news feeds. */
   feedLinks(region: RegionModel): RouteData["head"]["feeds"] {
     return this.reads.cell(this.#feedLinks, region.code, () =>
-      newsRoutes(this.model, region).map((route) => ({
+      this.newsRoutes(region).map((route) => ({
         href: region.origin + feedPath(route),
         title: `${this.pageTitle(route, region)} | ${this.model.name}`,
       })),

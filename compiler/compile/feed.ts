@@ -6,6 +6,7 @@
 
 import { DateTime } from "luxon";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
+import type * as Spec from "../validate/spec-types.ts";
 import type { PageOf } from "./route-data.ts";
 
 export interface FeedData {
@@ -42,30 +43,19 @@ export function feedPath(route: RouteModel): string {
 }
 
 /** Is the route a news page in its region: an article whose sections in the region's language carry dates? */
-export function isNewsRoute(model: SiteModel, route: RouteModel, region: RegionModel): boolean {
+/** An article whose sections in the region's language carry a date is news. */
+export function isNewsRoute(content: Spec.PageContent | undefined, route: RouteModel, region: RegionModel): boolean {
   if (route.template !== "article" || route.redirect || route.childrenOnly) return false;
-  const body = model.specs.content.get(route.page)?.data.body?.[region.language] ?? [];
-  return body.some((section) => section.date !== undefined);
+  return isNews(content, region.language);
 }
 
-const newsRoutesOf = new WeakMap<SiteModel, Map<string, RouteModel[]>>();
-
-/** The news pages of each region, indexed once per model. */
-export function newsRoutes(model: SiteModel, region: RegionModel): RouteModel[] {
-  let index = newsRoutesOf.get(model);
-  if (!index) {
-    index = new Map();
-    for (const route of model.routes) {
-      const of = model.regions.get(route.region);
-      if (!of || !isNewsRoute(model, route, of)) continue;
-      index.set(route.region, [...(index.get(route.region) ?? []), route]);
-    }
-    newsRoutesOf.set(model, index);
-  }
-  return index.get(region.code) ?? [];
+/** Whether a page's sections in a language carry a date. */
+export function isNews(content: Spec.PageContent | undefined, language: string): boolean {
+  return (content?.body?.[language as keyof NonNullable<Spec.PageContent["body"]>] ?? []).some(
+    (section) => section.date !== undefined,
+  );
 }
 
-/** The feed of a news route, from the page data the route's page shows. */
 export function newsFeed(
   model: SiteModel,
   route: RouteModel,

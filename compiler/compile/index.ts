@@ -9,7 +9,7 @@ import type { EncodeJob } from "../images/index.ts";
 import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { resolveInForce, type SiteInForce } from "../time/index.ts";
 import { CompileContext, type Fallback } from "./context.ts";
-import { type FeedData, isNewsRoute, newsFeed } from "./feed.ts";
+import { type FeedData, newsFeed } from "./feed.ts";
 import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
@@ -202,7 +202,7 @@ function compileRoute(cx: CompileContext, route: RouteModel): RouteWithoutLayout
   });
   manifest.head = head;
   const feed =
-    page.template === "article" && isNewsRoute(cx.model, route, region)
+    page.template === "article" && cx.isNews(route, region)
       ? newsFeed(cx.model, route, region, page, head.title, head.description)
       : undefined;
   return {

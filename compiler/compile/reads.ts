@@ -10,9 +10,11 @@
 // windows) must be as it was, or everything compiles again.
 
 import type { DateTime } from "luxon";
-import { sameSpecsBesidesPrices } from "../link/index.ts";
+import { isDeepStrictEqual } from "node:util";
+import { sameSpecsBesides } from "../link/index.ts";
 import type { SiteModel } from "../link/model.ts";
 import { parseInstant } from "../time/instant.ts";
+import { isNews } from "./feed.ts";
 
 /** What one route, or one cell, read and registered, in the order it did. */
 export interface ReadNote {
@@ -113,6 +115,9 @@ export function replay(note: ReadNote, register: (effect: string) => void, done:
 /** The keyed inputs: a product's list price in a region (canonical id), and any list price of a region. */
 export const priceOf = (region: string, product: string) => `price:${region}:${product}`;
 export const pricesOf = (region: string) => `prices:${region}`;
+/** What a page's content file says, and whether it is news (its sections dated, in any language). */
+export const contentOf = (page: string) => `content:${page}`;
+export const newsOf = (page: string) => `news:${page}`;
 
 /**
  * The keys whose inputs differ between the last compile's model and instant and this one's, or
@@ -126,7 +131,10 @@ export function changedKeys(
   // Nothing at a later instant than the last compile's next change is as it was.
   const next = last.nextChange ? parseInstant(last.nextChange) : null;
   if (now < last.now || (next?.ok && now >= next.instant)) return "everything";
-  if (!sameSpecsBesidesPrices(last.model.specs, model.specs)) return "everything";
+  if (!sameSpecsBesides(last.model.specs, model.specs, ["prices", "content"])) return "everything";
+  // Link makes the routes and images of the specs, the content files' gifts among them: as they were, or everything.
+  if (!isDeepStrictEqual(last.model.routes, model.routes) || !isDeepStrictEqual(last.model.images, model.images))
+    return "everything";
   const changed = new Set<string>();
   // The price table reaches compile only through price(): compare its answers, cell by cell.
   for (const region of model.regions.keys())
@@ -135,5 +143,13 @@ export function changedKeys(
         changed.add(priceOf(region, product));
         changed.add(pricesOf(region));
       }
+  const [before, after] = [last.model.specs.content, model.specs.content];
+  for (const page of new Set([...before.keys(), ...after.keys()])) {
+    const [a, b] = [before.get(page)?.data, after.get(page)?.data];
+    if (a === b) continue;
+    changed.add(contentOf(page));
+    const languages = new Set([...Object.keys(a?.body ?? {}), ...Object.keys(b?.body ?? {})]);
+    if ([...languages].some((language) => isNews(a, language) !== isNews(b, language))) changed.add(newsOf(page));
+  }
   return changed;
 }

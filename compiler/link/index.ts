@@ -42,7 +42,7 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
 
   const last = reuse?.last;
   const linked =
-    last && sameSpecsBesidesPrices(last.specs, specs) ? last.besidesPrices : linkBesidesPrices(specs, site);
+    last && sameSpecsBesides(last.specs, specs, ["prices"]) ? last.besidesPrices : linkBesidesPrices(specs, site);
   diagnostics.push(...linked.diagnostics);
   linked.relay.to = report;
   if (reuse) reuse.last = { specs, besidesPrices: linked };
@@ -153,12 +153,12 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
 }
 
 /**
- * Every spec file but the price table is the very document of the last load (the load stage
- * keeps a file it did not read again), so link and compile make of them what they made before.
+ * Every spec file but those of the kinds named is the very document of the last load (the load
+ * stage keeps a file it did not read again), so link and compile make of them what they made before.
  */
-export function sameSpecsBesidesPrices(last: ValidSpecs, specs: ValidSpecs): boolean {
+export function sameSpecsBesides(last: ValidSpecs, specs: ValidSpecs, besides: readonly (keyof ValidSpecs)[]): boolean {
   for (const key of new Set([...Object.keys(last), ...Object.keys(specs)]) as Set<keyof ValidSpecs>) {
-    if (key === "prices") continue;
+    if (besides.includes(key)) continue;
     const a: unknown = last[key];
     const b: unknown = specs[key];
     if (a instanceof Map && b instanceof Map) {

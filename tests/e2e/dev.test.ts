@@ -1,7 +1,7 @@
 // site dev: an edit reaches the served page by itself; a spec error shows over the page with the
 // CLI's own text and clears when fixed; only the pages whose data or template changed are
 // rendered again.
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
@@ -37,6 +37,15 @@ const nextRebuild = () =>
       resolve(report);
     }),
   );
+
+/** Makes a change, and resolves with the report of the rebuild that saw it (project path). */
+const rebuildAfter = (change: () => void, path: string) =>
+  new Promise<RebuildReport>((resolve) => {
+    dev.onRebuild((report) => {
+      if (report.changed.includes(path)) resolve(report);
+    });
+    change();
+  });
 
 const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
 
@@ -180,20 +189,19 @@ describe("site dev", () => {
     await rebuilt;
     expect((await heroSources()).some((src) => src.endsWith(".svg"))).toBe(true);
 
+    // Made beside the specs and moved in whole, so that the watcher sees one file appear.
     const picture = join(specs, "images", "flagship-bumblebee.jpg");
-    mkdirSync(dirname(picture), { recursive: true });
-    rebuilt = nextRebuild();
+    const made = join(fixture.root, "flagship-bumblebee.jpg");
     await sharp({ create: { width: 1000, height: 750, channels: 3, background: "#e6b800" } })
       .jpeg()
-      .toFile(picture);
-    expect((await rebuilt).ok).toBe(true);
+      .toFile(made);
+    await rebuildAfter(() => mkdirSync(dirname(picture)), "specs/images");
+    expect((await rebuildAfter(() => renameSync(made, picture), "specs/images/flagship-bumblebee.jpg")).ok).toBe(true);
     const photographed = await heroSources();
     expect(photographed.filter((src) => src.endsWith(".svg"))).toEqual([]);
     expect(photographed.some((src) => src.endsWith(".avif"))).toBe(true);
 
-    rebuilt = nextRebuild();
-    rmSync(picture);
-    expect((await rebuilt).ok).toBe(true);
+    expect((await rebuildAfter(() => rmSync(picture), "specs/images/flagship-bumblebee.jpg")).ok).toBe(true);
     expect((await heroSources()).some((src) => src.endsWith(".svg"))).toBe(true);
     rebuilt = nextRebuild();
     writeFileSync(prices, original);

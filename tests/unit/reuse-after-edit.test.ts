@@ -98,6 +98,23 @@ const anyEdit = fc.record({
   ),
 });
 
+/** A content file with `text` put after the first plain text (a title, a heading...) at or after the `at`th line. */
+function editedText(text: string, at: number, inserted: string): string {
+  const lines = text.split("\n");
+  for (let n = 0; n < lines.length; n++) {
+    const i = (at + n) % lines.length;
+    const match =
+      /^(\s*(?:- )?(?:title|subtitle|heading|description|label|tagline|text): )([^\s|>&*![{"'#~][^#]*)$/.exec(
+        lines[i]!,
+      );
+    if (match) {
+      lines[i] = `${match[1]}${match[2]}${inserted}`;
+      return lines.join("\n");
+    }
+  }
+  return text;
+}
+
 const sorted = (diagnostics: readonly unknown[]) => diagnostics.map((d) => JSON.stringify(d)).sort();
 const entries = (map: ReadonlyMap<string, unknown>) => [...map];
 
@@ -200,6 +217,67 @@ describe("compile after an edit, reusing what the edit did not reach", () => {
     expect(JSON.stringify(at(site, about).layout)).toContain("$1,189");
     // The uk pages are the last compile's.
     expect(at(site, "/uk/about-us")).toBe(at(last, "/uk/about-us"));
+  });
+
+  test("a content edit gives the full compile's result and compiles only the edited page's routes", () => {
+    const contentFiles = copy.files.filter((f) => f.startsWith("content/"));
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.constantFrom(" Now shipping.", "", "{brand}"), (file, at, text) => {
+        const name = contentFiles[file % contentFiles.length]!;
+        const page = name.replace(/^content\/|\.yaml$/g, "");
+        const originalText = copy.originals.get(name)!;
+        const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+        write(name, originalText);
+        const last = compile(modelNow(), now, { track: true });
+        write(name, editedText(originalText, at, text));
+        try {
+          const edited = modelNow();
+          const site = compile(edited, now, { track: true, last: last.reads! });
+          expectSame(site, compile(edited, now));
+          // A page that is not news is read by its own routes alone.
+          const isNewsPage = (compiled: CompiledSite) =>
+            compiled.routes.some((r) => r.feed && r.data?.route.page === page);
+          const news = isNewsPage(site) || isNewsPage(last);
+          if (!news)
+            expect(
+              site.routes
+                .filter((r, i) => r !== last.routes[i] && r.data?.route.page !== page)
+                .map((r) => r.manifest.path),
+            ).toEqual([]);
+        } finally {
+          write(name, originalText);
+        }
+      }),
+      // The news page first: every page of its regions lists its feed by its title.
+      {
+        numRuns: Math.max(4, Math.round(runs / 8)),
+        examples: [[contentFiles.indexOf("content/news.yaml"), 0, " Now shipping."]],
+      },
+    );
+  });
+
+  test("an article that becomes news gives every page of its regions a feed link", () => {
+    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+    const file = "content/about-us.yaml";
+    const originalText = copy.originals.get(file)!;
+    write(file, originalText);
+    const last = compile(modelNow(), now, { track: true });
+    write(
+      file,
+      originalText.replace(
+        "  en:\n    - heading: Who we are\n",
+        "  en:\n    - heading: Who we are\n      date: 2024-11-01\n",
+      ),
+    );
+    try {
+      const edited = modelNow();
+      const site = compile(edited, now, { track: true, last: last.reads! });
+      expectSame(site, compile(edited, now));
+      const feeds = (path: string) => site.routes.find((r) => r.manifest.path === path)!.data!.head.feeds;
+      expect(feeds("/us/manuals").map((f) => f.href)).toContain("https://www.mechanova.com/us/about-us/feed.xml");
+    } finally {
+      write(file, originalText);
+    }
   });
 
   test("an edit of any other spec file, or a later instant past the next change, compiles everything", () => {
