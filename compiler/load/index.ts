@@ -233,10 +233,50 @@ export interface LoadReuse {
   ahead?: ReadAhead;
   /** Data parsed by earlier runs (parse-cache.ts). */
   parsed?: ParseCache;
+  /** The last load and the files a watcher saw change since (site dev): only those are read again. */
+  watched?: WatchedLoad;
+}
+
+/**
+ * Set by site dev before each load: `changed`, the absolute paths of the files its watcher saw
+ * change since the last load (undefined: read the whole folder); load keeps its result in `last`.
+ */
+export interface WatchedLoad {
+  last?: Result<LoadedSpecs>;
+  changed?: readonly string[];
 }
 
 /** Reads every spec under `dir`. Paths in the result are relative to `cwd`. */
 export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): Result<LoadedSpecs> {
+  const { watched } = reuse;
+  const loaded = (watched && changedOnly(watched, cwd, reuse)) ?? loadFolder(dir, cwd, reuse);
+  if (watched) watched.last = loaded;
+  return loaded;
+}
+
+/**
+ * The last load with the files that changed read again, when each is a plain file the last load
+ * read: a stat of every other file of a large specs folder costs more than the edit itself. A
+ * change to anything else (a file added or removed, a folder, a link) reads the whole folder.
+ */
+function changedOnly(watched: WatchedLoad, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> | undefined {
+  const { last, changed } = watched;
+  if (!last || !changed) return undefined;
+  const rel = (p: string) => relative(cwd, p).split(sep).join("/");
+  const again = new Map(changed.map((path) => [rel(path), path]));
+  const read = new Set(last.value.documents.map((d) => d.source.path));
+  const root = specsRoot(last.value.dir);
+  for (const [path, absolute] of again)
+    if (!read.has(path) || entryAt(absolute, root).kind !== "file") return undefined;
+  const diagnostics = last.diagnostics.filter((d) => !again.has(d.location.file));
+  const documents = last.value.documents.map((d) => {
+    const absolute = again.get(d.source.path);
+    return absolute ? parseCached(d.kind, d.name, absolute, d.source.path, diagnostics, reuse) : d;
+  });
+  return { value: { dir: last.value.dir, documents }, diagnostics };
+}
+
+function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
   const rel = (p: string) => relative(cwd, p).split(sep).join("/");

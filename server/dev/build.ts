@@ -18,7 +18,7 @@ import {
 } from "../../compiler/bundle/index.ts";
 import { hasErrors } from "../../compiler/diagnostics/index.ts";
 import type { LinkReuse } from "../../compiler/link/index.ts";
-import type { LoadCache } from "../../compiler/load/index.ts";
+import type { LoadCache, WatchedLoad } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check, type Renderer } from "../../compiler/pipeline.ts";
 import { escapeMarkup } from "../../compiler/render/markup.ts";
@@ -49,6 +49,7 @@ type Bundler = Awaited<ReturnType<typeof createBundler>>;
 export class DevBuild {
   private readonly loadCache: LoadCache = new Map();
   private readonly linkReuse: LinkReuse = {};
+  private readonly watched: WatchedLoad = {};
   private readonly cache: DevCache = { pages: new Map() };
   private readonly maps = new RendererMaps(projectRoot);
   // Loaded by the first build: a template that does not compile then shows in the browser too.
@@ -75,6 +76,12 @@ export class DevBuild {
   /** Builds the site again after the changed files (project paths; none for the first build). */
   async run(changed: readonly string[]): Promise<BuildOutcome> {
     if (changed.some((p) => p.split(/[\\/]/)[0] === "schemas")) resetValidators();
+    // Only the spec files the watcher saw change are read again (load reads the folder whole the
+    // first time, and after a change to anything else under specs/: a file added, a picture).
+    const specChanges = changed.filter((p) => p.startsWith("specs/"));
+    this.watched.changed = specChanges.every((p) => p.endsWith(".yaml"))
+      ? specChanges.map((p) => join(this.options.specsDir, p.slice("specs/".length)))
+      : undefined;
     // Link and compile reuse what an edit of spec documents or of code did not reach; after a
     // change to anything else they read (a picture, a video clip, a schema), they do everything anew.
     if (changed.some((p) => !/^(specs\/.*\.yaml|(templates|runtime)\/.*\.(tsx?|css))$/.test(p))) {
@@ -143,6 +150,7 @@ export class DevBuild {
   private checkSpecs(): ReturnType<typeof check> {
     const checked = check(this.options.specsDir, this.options.cwd, {
       cache: this.loadCache,
+      watched: this.watched,
       link: this.linkReuse,
       parsed: this.parsedBefore,
     });
