@@ -49,7 +49,14 @@ export function shapeOf(data: RouteData): PageShape {
   return shape;
 }
 
-export const styleKey = (shape: PageShape) => `${shape.template}:${[...new Set(shape.sections)].join(",")}`;
+/** Keys by shape: site dev asks for every page's on each edit, and pages keep their shapes. */
+const styleKeys = new WeakMap<PageShape, string>();
+
+export function styleKey(shape: PageShape): string {
+  let key = styleKeys.get(shape);
+  if (key === undefined) styleKeys.set(shape, (key = `${shape.template}:${[...new Set(shape.sections)].join(",")}`));
+  return key;
+}
 
 /** The sheets a page of this shape links, in cascade order. */
 export function stylesFor(table: StyleTable, shape: PageShape): string[] {

@@ -232,6 +232,15 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
  * ("GMT+8"): a shopper should never have to read an offset.
  */
 function zoneAbbreviation(zone: string, at: DateTime): string | null {
+  const key = `${zone} ${at.toMillis()}`;
+  if (!zoneNames.has(key)) zoneNames.set(key, nameOfZone(zone, at));
+  return zoneNames.get(key)!;
+}
+
+/** Zone names by zone and instant: two number formats each, asked for by every region's stages on every compile. */
+const zoneNames = new Map<string, string | null>();
+
+function nameOfZone(zone: string, at: DateTime): string | null {
   for (const locale of ["en-US", "en-GB"]) {
     const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
       .formatToParts(at.toJSDate())

@@ -17,6 +17,8 @@ export interface DevCache {
    * it. Dropped when a file that is not a spec document changed (a picture, a schema).
    */
   reads?: CompileReads;
+  /** The assets of the last update, as the pages compare them. */
+  assetsKey?: string;
 }
 
 interface DevPage {
@@ -50,7 +52,10 @@ export async function updateDevSite(
   });
   cache.reads = compiled.reads;
   const changed: string[] = [];
-  const assetsKey = JSON.stringify(assets);
+  // The same text as the last update's is that very string, so each page compares it at once.
+  const written = JSON.stringify(assets);
+  const assetsKey = written === cache.assetsKey ? cache.assetsKey : written;
+  cache.assetsKey = assetsKey;
   // Pages of a region share their layout object, so comparing it once answers for all of them.
   const proven = new WeakMap<object, object>();
   for (const { data, file, manifestFile, manifest } of pages) {
