@@ -77,7 +77,22 @@ const pick = (value: Spec.Campaign["stages"][number]["start"] | undefined, regio
  * The stages of a campaign in one region, in order; a stage without a time for the region is not
  * run there. `regionZone` reads the dates the campaign writes as days.
  */
-export function campaignStages(campaign: Spec.Campaign, region: string, regionZone?: string): Stage[] {
+export function campaignStages(campaign: Spec.Campaign, region: string, regionZone?: string): readonly Stage[] {
+  let byRegion = stagesOf.get(campaign);
+  if (!byRegion) stagesOf.set(campaign, (byRegion = new Map()));
+  const key = `${region} ${regionZone ?? ""}`;
+  let stages = byRegion.get(key);
+  if (!stages) byRegion.set(key, (stages = stagesIn(campaign, region, regionZone)));
+  return stages;
+}
+
+/**
+ * Stages by campaign (its spec data) and region: parsing their instants is costly, and link, the
+ * time stage and each of site dev's compiles ask for the same ones again.
+ */
+const stagesOf = new WeakMap<Spec.Campaign, Map<string, readonly Stage[]>>();
+
+function stagesIn(campaign: Spec.Campaign, region: string, regionZone?: string): readonly Stage[] {
   if (!campaign.regions.includes(region)) return [];
   const stages: Stage[] = [];
   campaign.stages.forEach((stage, i) => {
