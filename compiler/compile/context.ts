@@ -76,8 +76,9 @@ export class CompileContext {
   message(language: Language, path: string): string {
     const found = lookupMessage(this.model.specs, language, path);
     const key = `${language}|${path}`;
-    if (found.from !== null && found.from !== language) this.reads.registered(`${FALLBACK}\0${language}\0${path}`);
-    if (found.from !== null && found.from !== language && !this.#fallbacks.has(key)) {
+    if (found.from === null || found.from === language) return found.text;
+    this.reads.registered(`${FALLBACK}\0${language}\0${path}`);
+    if (!this.#fallbacks.has(key)) {
       const regions = [...this.model.regions.values()].filter((r) => r.language === language).map((r) => r.code);
       this.#fallbacks.set(key, { language, key: path, from: found.from, regions });
     }

@@ -34,7 +34,11 @@ function pageText(url: string): Promise<string> {
   });
 }
 
-/** Medians of three edits of the Megatron's us price in prices.yaml. */
+/**
+ * Medians of three edits of the Megatron's us price in prices.yaml, after one edit that is not
+ * timed: the first edit after the server starts also does what is done once (each page's read
+ * keys gathered, code warming up), and a developer's edits after it are the ones that repeat.
+ */
 export async function measureDevEdit(specs: string, now: DateTime): Promise<{ rebuiltMs: number; toPageMs: number }> {
   const dev = await createDevServer({
     specsDir: specs,
@@ -57,7 +61,7 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
   const rebuilt: number[] = [];
   const toPage: number[] = [];
   try {
-    for (const value of [1189, 1179, 1169]) {
+    for (const [i, value] of [1195, 1189, 1179, 1169].entries()) {
       // Edits a person makes are far apart; one within 50 ms of the last is picked up late (watch.ts).
       await new Promise((resolve) => setTimeout(resolve, 100));
       const done = new Promise<void>((resolve) => dev.onRebuild(() => resolve()));
@@ -65,10 +69,13 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
       const started = performance.now();
       writeFileSync(prices, editedPrices(original, value));
       await done;
-      rebuilt.push(performance.now() - started);
+      const rebuiltAfter = performance.now() - started;
       await reloaded;
       const page = await pageText(`${base}/us/flagship-megatron`);
-      toPage.push(performance.now() - started);
+      if (i > 0) {
+        rebuilt.push(rebuiltAfter);
+        toPage.push(performance.now() - started);
+      }
       if (!page.includes(`$${value.toLocaleString("en-US")}`))
         throw new Error(`the reloaded page does not show ${value}`);
     }
