@@ -35,10 +35,10 @@ const ASSETS_DIR = `${projectRoot}.site-assets`;
 /** The shape of the 404 page, which has no route data. */
 export const notFoundShape: PageShape = { template: "404", sections: [] };
 
-/** A route's shape. An article's sections are its own kinds, which article.tsx renders itself. */
 /** Shapes by page data: site dev asks again for every page after each edit, and most pages are the last ones. */
 const shapes = new WeakMap<RouteData["page"], PageShape>();
 
+/** A route's shape. An article's sections are its own kinds, which article.tsx renders itself. */
 export function shapeOf(data: RouteData): PageShape {
   const page = data.page;
   let shape = shapes.get(page);
@@ -52,6 +52,7 @@ export function shapeOf(data: RouteData): PageShape {
 /** Keys by shape: site dev asks for every page's on each edit, and pages keep their shapes. */
 const styleKeys = new WeakMap<PageShape, string>();
 
+/** The key of a shape's own stylesheet: its template and its section kinds, each once. */
 export function styleKey(shape: PageShape): string {
   let key = styleKeys.get(shape);
   if (key === undefined) styleKeys.set(shape, (key = `${shape.template}:${[...new Set(shape.sections)].join(",")}`));

@@ -43,7 +43,6 @@ export function feedPath(route: RouteModel): string {
 }
 
 /** Is the route a news page in its region: an article whose sections in the region's language carry dates? */
-/** An article whose sections in the region's language carry a date is news. */
 export function isNewsRoute(content: Spec.PageContent | undefined, route: RouteModel, region: RegionModel): boolean {
   if (route.template !== "article" || route.redirect || route.childrenOnly) return false;
   return isNews(content, region.language);
@@ -56,6 +55,7 @@ export function isNews(content: Spec.PageContent | undefined, language: string):
   );
 }
 
+/** The feed of a news route, from the page data the route's page shows. */
 export function newsFeed(
   model: SiteModel,
   route: RouteModel,

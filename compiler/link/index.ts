@@ -10,10 +10,9 @@
 // rules note every use of a product in a region, and the prices part then checks each use
 // against the table (a product shown where it is not sold).
 
-import { diagnostic, type Diagnostic, type Result } from "../diagnostics/index.ts";
+import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
-import type { Location } from "../diagnostics/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { buildImages } from "./images.ts";

@@ -262,8 +262,7 @@ export function load(dir: string, cwd = process.cwd(), reuse: LoadReuse = {}): R
 function changedOnly(watched: WatchedLoad, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> | undefined {
   const { last, changed } = watched;
   if (!last || !changed) return undefined;
-  const rel = (p: string) => relative(cwd, p).split(sep).join("/");
-  const again = new Map(changed.map((path) => [rel(path), path]));
+  const again = new Map(changed.map((path) => [slashPath(relative(cwd, path)), path]));
   const read = new Set(last.value.documents.map((d) => d.source.path));
   const root = specsRoot(last.value.dir);
   for (const [path, absolute] of again)
@@ -276,10 +275,13 @@ function changedOnly(watched: WatchedLoad, cwd: string, reuse: LoadReuse): Resul
   return { value: { dir: last.value.dir, documents }, diagnostics };
 }
 
+/** A relative path as the specs and diagnostics name it, with forward slashes on every system. */
+const slashPath = (path: string) => path.split(sep).join("/");
+
 function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
   const documents: SpecDocument[] = [];
-  const rel = (p: string) => relative(cwd, p).split(sep).join("/");
+  const rel = (p: string) => slashPath(relative(cwd, p));
   const root = specsRoot(dir);
   const at = (path: string) => ({ file: rel(path), offset: 0, length: 0 });
 
@@ -312,7 +314,7 @@ function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSp
       diagnostics.push(diagnostic("unreadable-spec", { reason: e.reason, folder: true }, at(path)));
       // The folder's specs are not known: like a file that does not parse, it keeps the rules
       // that need every spec of its kind (a page's content, a region's file) from guessing.
-      documents.push(unknownDocument(kind, relative(folderPath, path).split(sep).join("/"), rel(path), ""));
+      documents.push(unknownDocument(kind, slashPath(relative(folderPath, path)), rel(path), ""));
     };
     if (entry.kind !== "folder") skipped(folderPath, entry);
     else {

@@ -56,9 +56,7 @@ describe("a load after a watched change", () => {
   test("reads the whole folder when a changed path is a file it did not read, or no longer a plain file", () => {
     write("content/new-page.yaml", "# a page nobody names yet\nhead: {}\n");
     const added = loadWatched(["content/new-page.yaml"]);
-    expect(added.value.documents.map((d) => d.source.path)).toContain(
-      join(fixture.root, "specs/content/new-page.yaml").slice(fixture.root.length + 1),
-    );
+    expect(added.value.documents.map((d) => d.source.path)).toContain("specs/content/new-page.yaml");
     expect(seen(added)).toEqual(seen(load(specs, fixture.root)));
 
     // Now a link to a file outside the specs folder, which a load names and never reads.
