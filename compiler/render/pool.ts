@@ -10,8 +10,8 @@ import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { RouteData } from "../compile/route-data.ts";
-import { manifestJson, writeOutput, type OutputTarget } from "../write/index.ts";
-import { pageKey, reuseFile, type RecordedPage } from "../write/record.ts";
+import { manifestJson, reuseFile, writeOutput, type OutputTarget } from "../write/index.ts";
+import { pageKey, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -56,8 +56,8 @@ export function renderJobs(
     const path = job.manifest.path;
     const key = pageKey(reuse.base, job.data, job.manifest);
     const before = reuse.pages[path];
-    if (before?.key === key && target.previous && reuseFile(target.previous, target.staging, job.manifestFile)) {
-      if (reuseFile(target.previous, target.staging, job.file))
+    if (before?.key === key && reuseFile(target, job.manifestFile)) {
+      if (reuseFile(target, job.file))
         return {
           path,
           file: job.file,

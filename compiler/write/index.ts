@@ -8,6 +8,8 @@
 
 import { spawn } from "node:child_process";
 import {
+  constants,
+  copyFileSync,
   existsSync,
   linkSync,
   lstatSync,
@@ -212,6 +214,29 @@ export function writeOutput(
   }
   writeFileSync(full, bytes);
   return { bytes: bytes.byteLength, linked: false };
+}
+
+/**
+ * Puts the previous build's file at `path` into the new one: a hard link, else a copy (a clone
+ * where the file system shares blocks). False when there is no previous build or it has no such file.
+ */
+export function reuseFile(target: OutputTarget, path: string): boolean {
+  if (target.previous === null) return false;
+  const from = join(target.previous, path);
+  const to = join(target.staging, path);
+  folderFor(target, to);
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+  }
+  try {
+    copyFileSync(from, to, constants.COPYFILE_FICLONE);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The folders each build made so far: a folder holding many files is made once, not once per file. */

@@ -5,17 +5,8 @@
 // with some routes' data changed renders only those and links the other pages from this build.
 
 import { createHash } from "node:crypto";
-import {
-  constants,
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  writeFileSync,
-} from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { DateTime } from "luxon";
 import type { RouteManifest } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
@@ -143,26 +134,4 @@ export function pageKey(base: string, data: RouteData, manifest: RouteManifest):
     .update(JSON.stringify(own))
     .update(JSON.stringify({ ...manifest, head: manifest.head === data.head ? 0 : manifest.head }))
     .digest("base64url");
-}
-
-/**
- * Puts the previous build's file at `path` into the new one: a hard link, else a copy (a clone
- * where the file system shares blocks). False when the previous build has no such file.
- */
-export function reuseFile(previous: string, staging: string, path: string): boolean {
-  const from = join(previous, path);
-  const to = join(staging, path);
-  mkdirSync(dirname(to), { recursive: true });
-  try {
-    linkSync(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-  }
-  try {
-    copyFileSync(from, to, constants.COPYFILE_FICLONE);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -179,13 +179,13 @@ function bareFigures(specs: string, compiled: CompiledSite, scratch: string) {
 async function buildFigures(specs: string, out: string) {
   // Cold: no output to link from and nothing parsed before (the compiled schema validators are
   // kept from the first run after install, as on any machine that has run the tool once).
-  rmSync(ParseCache.fileOf(specs), { force: true });
+  ParseCache.clear(specs);
   const cold = await time(() => buildInChild(specs, out));
   let tmpfs: typeof cold | null = null;
   if (existsSync(MEMORY_DISK)) {
     const inMemory = mkdtempSync(join(MEMORY_DISK, "site-bench-out-"));
     try {
-      rmSync(ParseCache.fileOf(specs), { force: true });
+      ParseCache.clear(specs);
       tmpfs = await time(() => buildInChild(specs, join(inMemory, "dist")));
     } finally {
       rmSync(inMemory, { recursive: true, force: true });

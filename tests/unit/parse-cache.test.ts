@@ -1,6 +1,6 @@
 // What earlier runs parsed is reused only while a file is as it was: an edit is always seen, a
 // file with errors reports them on every run, and a broken cache is as good as none.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
@@ -41,6 +41,61 @@ describe("the parse cache", () => {
     expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
     writeFileSync(prices, text);
     expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
+  });
+
+  test("a run that parsed a few files writes them beside the whole, which is written again once they outgrow a quarter of it or a file is gone", () => {
+    checkCached();
+    const whole = ParseCache.fileOf(specs);
+    const edits = ParseCache.editsFileOf(specs);
+    const wholeWritten = () => statSync(whole).mtimeMs;
+    const first = wholeWritten();
+    const text = readFileSync(prices, "utf8");
+    try {
+      writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+      expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
+      expect(wholeWritten()).toBe(first);
+      expect(existsSync(edits)).toBe(true);
+      // Read back from the small file: nothing parsed, nothing written.
+      const editsWritten = statSync(edits).mtimeMs;
+      expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
+      expect(statSync(edits).mtimeMs).toBe(editsWritten);
+    } finally {
+      writeFileSync(prices, text);
+    }
+    expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
+    expect(wholeWritten()).toBe(first);
+
+    // Every content file edited: more than a quarter of the whole.
+    const contentDir = join(specs, "content");
+    const contents = readdirSync(contentDir)
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => [join(contentDir, name), readFileSync(join(contentDir, name), "utf8")]);
+    try {
+      for (const [path, original] of contents) writeFileSync(path!, `${original}\n# edited\n`);
+      checkCached();
+      expect(wholeWritten()).toBeGreaterThan(first);
+      expect(existsSync(edits)).toBe(false);
+    } finally {
+      for (const [path, original] of contents) writeFileSync(path!, original!);
+    }
+
+    // A file gone: the whole is written without it.
+    checkCached();
+    writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+    checkCached();
+    expect(existsSync(edits)).toBe(true);
+    writeFileSync(prices, text);
+    const extra = join(specs, "content", "zz-gone.yaml");
+    writeFileSync(extra, "# a note\n");
+    try {
+      checkCached();
+    } finally {
+      rmSync(extra);
+    }
+    const beforeGone = wholeWritten();
+    expect(codes(checkCached())).toEqual([]);
+    expect(wholeWritten()).toBeGreaterThan(beforeGone);
+    expect(existsSync(edits)).toBe(false);
   });
 
   test("never keeps a file that has errors: they are reported on every run", () => {
