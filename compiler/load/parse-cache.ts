@@ -135,7 +135,11 @@ export class ParseCache {
       serialize({ format: FORMAT, entries: [...this.used] } satisfies Stored),
       SPEC_FOLDERS_KEPT,
     );
-    rmSync(this.editsFile, { force: true });
+    try {
+      rmSync(this.editsFile, { force: true });
+    } catch {
+      // A cache folder that cannot be written to: the next run reads the small file and checks its stamps.
+    }
   }
 }
 
