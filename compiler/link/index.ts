@@ -8,7 +8,8 @@
 // The price table is linked last, apart: everything else is the same whatever the prices are, so
 // site dev, after an edit of prices.yaml alone, links only the prices again (`LinkReuse`). The
 // rules note every use of a product in a region, and the prices part then checks each use
-// against the table (a product shown where it is not sold).
+// against the table (a product shown where it is not sold); the campaign rules list the headlines
+// that promise a saving, and the prices part checks their figures.
 
 import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { checkWindows } from "./rules/windows.ts";
@@ -20,7 +21,7 @@ import { buildPrices } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
 import { buildRoutes } from "./routes.ts";
-import { checkCampaigns } from "./rules/campaigns.ts";
+import { checkCampaigns, checkHeadlines, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
 import { checkRegionFiles } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
@@ -49,7 +50,7 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
   const { regions, productsPart, cx } = linked;
   const pricesPart = buildPrices(specs, site, report, cx.checkRegion, productsPart);
   for (const use of linked.uses) pricesPart.noteProductUse(use.id, use.region, use.what, use.location);
-  checkCampaigns({ ...cx, report, noteProductUse: pricesPart.noteProductUse }, pricesPart.upTo);
+  checkHeadlines(report, pricesPart.upTo, linked.headlines);
   pricesPart.checkAfterUses(regions);
 
   const model: SiteModel = {
@@ -86,6 +87,8 @@ interface BesidesPrices {
   /** What the rules reported. */
   diagnostics: Diagnostic[];
   uses: ProductUse[];
+  /** The campaign headlines, whose figures the prices decide. */
+  headlines: Headline[];
   /** Where the checks kept in `cx` report: the link under way (one of site dev may reuse them). */
   relay: { to: Report };
 }
@@ -145,10 +148,11 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const chooser = specs.regionChooser;
   chooser?.data.options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"])));
 
+  const headlines = checkCampaigns(cx);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   diagnostics.push(...checkWindows(specs, regionCodes));
-  return { regions, productsPart, images, cx, diagnostics, uses, relay };
+  return { regions, productsPart, images, cx, diagnostics, uses, headlines, relay };
 }
 
 /**

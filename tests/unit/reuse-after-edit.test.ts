@@ -135,6 +135,45 @@ describe("check after a price edit, linking only the prices again", () => {
       );
     }
   });
+
+  test("a list price that changes a campaign's largest saving makes a headline that writes the old figure disagree, as a full check says", () => {
+    const id = "black-friday-2024";
+    const file = `campaigns/${id}.yaml`;
+    write("prices.yaml", pricesText);
+    const base = modelNow();
+    const figure = base.upTo(id, "us", 2);
+    // The Black Friday stage's banner writes its figure out instead of deriving it ({upTo}).
+    const original = copy.originals.get(file)!;
+    const derived = 'discount: "Up to {upTo}% OFF"';
+    const second = original.indexOf(derived, original.indexOf(derived) + 1);
+    const written = `${original.slice(0, second)}discount: "Up to ${figure}% OFF"${original.slice(second + derived.length)}`;
+    // The product that gives the stage its largest saving in us, its list price doubled: the saving grows.
+    const product = Object.keys(base.specs.campaigns.get(id)!.data.offers!.us!).find((p) => {
+      const [sale, list] = [base.offer(id, p, "us", 2)!, base.price(p, "us")!];
+      return Math.floor(((list - sale) / list) * 100 + 1e-9) === figure;
+    })!;
+    const document = parseDocument(pricesText);
+    const cell = ["list", base.canonicalProduct(product)!, columns.indexOf("us")];
+    document.setIn(cell, (document.getIn(cell) as number) * 2);
+    const ofUsStage2 = (result: ReturnType<typeof check>) =>
+      result.diagnostics.filter(
+        (d) => d.code === "headline-percent-mismatch" && d.message.includes(`${id}'s stage 2 prices in us`),
+      );
+    try {
+      const reuse: LinkReuse = {};
+      write(file, written);
+      write("prices.yaml", pricesText);
+      expect(ofUsStage2(check(copy.specsDir, copy.root, { cache, link: reuse }))).toEqual([]);
+      write("prices.yaml", document.toString());
+      const reused = check(copy.specsDir, copy.root, { cache, link: reuse });
+      const full = check(copy.specsDir, copy.root, { cache });
+      expect(ofUsStage2(full)).toHaveLength(1);
+      expect(sorted(reused.diagnostics)).toEqual(sorted(full.diagnostics));
+    } finally {
+      write(file, original);
+      write("prices.yaml", pricesText);
+    }
+  });
 });
 
 function assertSameCheck(): void {

@@ -1,9 +1,11 @@
 // Campaign rules of the link stage: where a campaign is seen (its promotion entries lead to pages
 // of the region, at stages it has), that shoppers can reach its landing page at every stage, and
-// that a headline's "up to N%" is what the price table and the campaign's offers say.
+// that a headline's "up to N%" is what the price table and the campaign's offers say. Only the
+// headlines read prices: checkCampaigns lists them and checkHeadlines judges them once the prices
+// are linked, so that site dev, after an edit of the price table alone, judges only them again.
 
 import type { PathSegment } from "../../load/index.ts";
-import { at, type LinkContext } from "../context.ts";
+import { at, type LinkContext, type Report } from "../context.ts";
 import { findPage, landingPages } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
@@ -16,8 +18,20 @@ type UpTo = (campaign: string, region: string, stage: number) => number | null;
 /** A figure followed by % in a headline: what the headline promises. */
 const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
 
-export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
+/** A text that may promise a saving, and the stages of a campaign in a region it is shown at. */
+export interface Headline {
+  file: Valid<unknown>;
+  path: PathSegment[];
+  texts: Record<string, string | undefined>;
+  campaign: string;
+  region: string;
+  stages: readonly number[];
+}
+
+/** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
+export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
+  const headlines: Headline[] = [];
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
@@ -39,8 +53,7 @@ export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
             { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },
             at(file, path),
           );
-        // One report per headline, whichever of its stages disagrees first.
-        entry.stage.some((stage) => checkHeadline(cx, upTo, file, path, entryTexts(entry), id, code, stage));
+        headlines.push({ file, path, texts: entryTexts(entry), campaign: id, region: code, stages: entry.stage });
       });
     }
 
@@ -78,10 +91,24 @@ export function checkCampaigns(cx: LinkContext, upTo: UpTo): void {
         if (!campaign || !campaignId) return;
         const stages = section.stage ?? campaignStages(campaign, code, regionZoneOf(specs, code)).map((s) => s.number);
         const texts = { title: section.title, discount: section.discount };
-        stages.some((stage) => checkHeadline(cx, upTo, content, ["sections", code, i], texts, campaignId, code, stage));
+        headlines.push({
+          file: content,
+          path: ["sections", code, i],
+          texts,
+          campaign: campaignId,
+          region: code,
+          stages,
+        });
       });
     }
   }
+  return headlines;
+}
+
+/** Each headline's figures against the saving its campaign's offers give: one report per headline, whichever stage disagrees first. */
+export function checkHeadlines(report: Report, upTo: UpTo, headlines: readonly Headline[]): void {
+  for (const { file, path, texts, campaign, region, stages } of headlines)
+    stages.some((stage) => checkHeadline(report, upTo, file, path, texts, campaign, region, stage));
 }
 
 /** The site path an entry's link leads to in a region ("" when it leaves the site). */
@@ -106,7 +133,7 @@ function entryTexts(
 
 /** Reports the first figure of the texts that is not the stage's derived saving; true if it did. */
 function checkHeadline(
-  cx: LinkContext,
+  report: Report,
   upTo: UpTo,
   file: Valid<unknown>,
   path: PathSegment[],
@@ -121,7 +148,7 @@ function checkHeadline(
       const written = Number(match[1]!.replace(",", "."));
       const derived = upTo(campaign, region, stage);
       if (written !== derived) {
-        cx.report(
+        report(
           "headline-percent-mismatch",
           { written, derived, region, stage, campaign },
           at(file, [...path, ...key.split(".")]),
