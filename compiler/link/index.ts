@@ -17,11 +17,11 @@ import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { buildImages } from "./images.ts";
-import { buildPrices } from "./prices.ts";
+import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
 import { buildRoutes } from "./routes.ts";
-import { checkCampaigns, checkHeadlines, type Headline } from "./rules/campaigns.ts";
+import { checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
 import { checkRegionFiles } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
@@ -49,9 +49,8 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
 
   const { regions, productsPart, cx } = linked;
   const pricesPart = buildPrices(specs, site, report, cx.checkRegion, productsPart);
-  for (const use of linked.uses) pricesPart.noteProductUse(use.id, use.region, use.what, use.location);
+  pricesPart.checkUses(linked.uses, linked.offers, regions);
   checkHeadlines(report, pricesPart.upTo, linked.headlines);
-  pricesPart.checkAfterUses(regions);
 
   const model: SiteModel = {
     specs,
@@ -70,14 +69,6 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
   return { value: model, diagnostics };
 }
 
-/** A use of a product in a region that a rule noted: the prices part checks it is sold there. */
-interface ProductUse {
-  id: string | undefined;
-  region: string;
-  what: string;
-  location: Location;
-}
-
 /** The model and the rules' findings without the prices, which none of them reads. */
 interface BesidesPrices {
   regions: Map<string, RegionModel>;
@@ -86,7 +77,10 @@ interface BesidesPrices {
   cx: LinkContext;
   /** What the rules reported. */
   diagnostics: Diagnostic[];
-  uses: ProductUse[];
+  /** The uses of products the rules noted: the prices part checks each is sold where it is used. */
+  uses: ProductUses;
+  /** The campaigns' offer rows: the prices part holds them below the list prices. */
+  offers: OfferRow[];
   /** The campaign headlines, whose figures the prices decide. */
   headlines: Headline[];
   /** Where the checks kept in `cx` report: the link under way (one of site dev may reuse them). */
@@ -101,9 +95,9 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   relay.to = (code, args, location) => {
     diagnostics.push(diagnostic(code, args, location));
   };
-  const uses: ProductUse[] = [];
+  const uses: ProductUses = new Map();
   const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
-    uses.push({ id, region, what, location });
+    if (id) noteUse(uses, id, region, what, location);
   };
 
   const regionsPart = buildRegions(specs, site, report);
@@ -148,11 +142,23 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const chooser = specs.regionChooser;
   chooser?.data.options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"])));
 
+  // A shop's link to a product in a region: a use of it there.
+  const catalogue = specs.catalogue;
+  for (const [id, product] of catalogue ? productsPart.products : [])
+    for (const [code, facts] of Object.entries(product.regions))
+      if (facts.buy)
+        noteProductUse(
+          id,
+          code,
+          "catalogue.yaml gives it a buy link there",
+          at(catalogue!, ["products", id, "regions", code, "buy"]),
+        );
+  const offers = checkOffers(cx);
   const headlines = checkCampaigns(cx);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   diagnostics.push(...checkWindows(specs, regionCodes));
-  return { regions, productsPart, images, cx, diagnostics, uses, headlines, relay };
+  return { regions, productsPart, images, cx, diagnostics, uses, offers, headlines, relay };
 }
 
 /**

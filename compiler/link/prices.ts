@@ -1,6 +1,8 @@
 // The prices of the model: the price table's cells, the campaigns' offers, and the rules that
 // hold them to the catalogue and the regions (a product shown where it is not sold, a price
-// nobody can see, a campaign price not below the list price).
+// nobody can see, a campaign price not below the list price). The rules of the other files note
+// the uses of products and list the campaigns' offer rows without reading a price (the link
+// stage keeps them across an edit of the price table alone); checkUses judges them here.
 
 import type { Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
@@ -9,14 +11,36 @@ import { at, type Report } from "./context.ts";
 import type { Products } from "./products.ts";
 import type { RegionModel } from "./model.ts";
 
+/** The uses of products the rules noted, by product and region: what shows each, and where. */
+export type ProductUses = Map<string, Map<string, { what: string; location: Location }[]>>;
+
+/** Records that a product is shown, linked or offered in a region. */
+export function noteUse(uses: ProductUses, id: string, region: string, what: string, location: Location): void {
+  let byRegion = uses.get(id);
+  if (!byRegion) uses.set(id, (byRegion = new Map()));
+  const seen = byRegion.get(region);
+  if (seen) seen.push({ what, location });
+  else byRegion.set(region, [{ what, location }]);
+}
+
+/** A campaign's sale prices for a known product in a region, one per stage. */
+export interface OfferRow {
+  campaign: Valid<Spec.Campaign>;
+  region: string;
+  product: string;
+  canonical: string;
+  row: readonly (number | null)[];
+}
+
 export interface Prices {
   price(product: string, region: string): number | null;
   offer(campaign: string, product: string, region: string, stage: number): number | null;
   upTo(campaign: string, region: string, stage: number): number | null;
-  /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
-  noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
-  /** After every use is recorded: campaign prices, and prices nobody can see. */
-  checkAfterUses(regions: Map<string, RegionModel>): void;
+  /**
+   * Judges the uses against the table (a product shown where it is not sold, a price nobody can
+   * see) and the campaigns' offers against the list prices.
+   */
+  checkUses(uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>): void;
 }
 
 export function buildPrices(
@@ -24,15 +48,21 @@ export function buildPrices(
   site: Valid<Spec.Site>,
   report: Report,
   checkRegion: (code: string, location: Location) => boolean,
-  { products, canonicalProduct, checkProduct }: Products,
+  { canonicalProduct, checkProduct }: Products,
 ): Prices {
-  const catalogue = specs.catalogue;
   const prices = specs.prices;
-  const priceCells = new Map<string, Map<string, number | null>>();
+  // Each product's row as the table writes it; a column's index by its region (the last of a
+  // region written twice, as a lookup by region finds it).
+  const rows = new Map<string, readonly (number | null)[]>();
+  const columnOf = new Map<string, number>();
   const misalignedRows = new Set<string>();
   if (prices) {
     const columns = prices.data.columns;
-    columns.forEach((code, i) => checkRegion(code, at(prices, ["columns", i])));
+    columns.forEach((code, i) => {
+      checkRegion(code, at(prices, ["columns", i]));
+      columnOf.set(code, i);
+    });
+    const catalogue = specs.catalogue;
     for (const [id, row] of Object.entries(prices.data.list)) {
       const entry = catalogue?.data.products[id];
       if (entry?.aliasOf) {
@@ -45,38 +75,14 @@ export function buildPrices(
         misalignedRows.add(id);
         continue;
       }
-      priceCells.set(id, new Map(columns.map((code, i) => [code, row[i] ?? null])));
+      rows.set(id, row);
     }
   }
-  const price = (product: string, region: string): number | null => {
-    const id = canonicalProduct(product) ?? product;
-    return priceCells.get(id)?.get(region) ?? null;
+  const cell = (id: string, region: string): number | null => {
+    const column = columnOf.get(region);
+    return column === undefined ? null : (rows.get(id)?.[column] ?? null);
   };
-
-  // Uses of a product in a region, to check against its price: a page, a nav entry, a buy link.
-  // A column header that names no region (cm for cn) leaves its region without prices: every
-  // use there would be "not sold", a cascade with one cause, reported at the header only.
-  const columnsBroken = prices?.data.columns.some((c) => !site.data.regions[c]);
-  const uses = new Set<string>();
-  const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
-    if (!id || !prices || misalignedRows.has(id)) return;
-    uses.add(`${id}@${region}`);
-    if (columnsBroken && !prices.data.columns.includes(region)) return;
-    if (price(id, region) === null) report("product-not-sold", { product: id, region, use: what }, location);
-  };
-  if (catalogue) {
-    for (const [id, p] of products) {
-      for (const [code, facts] of Object.entries(p.regions)) {
-        if (facts.buy)
-          noteProductUse(
-            id,
-            code,
-            `catalogue.yaml gives it a buy link there`,
-            at(catalogue, ["products", id, "regions", code, "buy"]),
-          );
-      }
-    }
-  }
+  const price = (product: string, region: string): number | null => cell(canonicalProduct(product) ?? product, region);
 
   // Each price, menu and card asks for offers: a campaign's rows in a region are indexed once by
   // product (aliases resolved), not searched on every call (at 10,000 routes that was a second).
@@ -109,53 +115,55 @@ export function buildPrices(
     return best;
   };
 
-  const checkAfterUses = (regions: Map<string, RegionModel>) => {
-    // Campaign prices: one per stage, for products sold in the region, below the list price.
-    for (const [id, campaign] of specs.campaigns) {
-      const stageCount = campaign.data.stages.length;
-      for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
-        if (!checkRegion(code, at(campaign, ["offers", code], true))) continue;
-        for (const [productId, row] of Object.entries(products)) {
-          const where = at(campaign, ["offers", code, productId]);
-          const canonical = checkProduct(productId, at(campaign, ["offers", code, productId], true));
-          if (!canonical) continue;
-          noteProductUse(
-            canonical,
-            code,
-            `campaign ${id} offers it there`,
-            at(campaign, ["offers", code, productId], true),
-          );
-          if (row.length !== stageCount)
-            report(
-              "offer-row-length",
-              { product: productId, region: code, count: row.length, stages: stageCount },
-              where,
-            );
-          const list = price(canonical, code);
-          row.forEach((value, i) => {
-            if (value !== null && list !== null && value >= list) {
-              report(
-                "campaign-price-not-below-list",
-                { product: productId, region: code, stage: i + 1, price: value, list },
-                at(campaign, ["offers", code, productId, i]),
-              );
-            }
-          });
-        }
-      }
-    }
-
-    // A price nobody can see is probably a mistake (or a product about to be launched).
-    if (prices && catalogue && specs.pages && specs.regions.size > 0) {
-      for (const [id, cells] of priceCells) {
-        for (const [code, value] of cells) {
-          if (value !== null && !uses.has(`${id}@${code}`) && regions.has(code)) {
-            const column = prices.data.columns.indexOf(code);
-            report("price-unused", { product: id, region: code }, at(prices, ["list", id, column]));
-          }
-        }
+  // A column header that names no region (cm for cn) leaves its region without prices: every
+  // use there would be "not sold", a cascade with one cause, reported at the header only.
+  const checkSold = (uses: ProductUses, table: NonNullable<typeof prices>) => {
+    const columnsBroken = table.data.columns.some((c) => !site.data.regions[c]);
+    for (const [id, byRegion] of uses) {
+      if (misalignedRows.has(id)) continue;
+      for (const [region, seen] of byRegion) {
+        if ((columnsBroken && !columnOf.has(region)) || price(id, region) !== null) continue;
+        for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);
       }
     }
   };
-  return { price, offer, upTo, noteProductUse, checkAfterUses };
+
+  const checkBelowList = (offers: readonly OfferRow[]) => {
+    for (const { campaign, region, product, canonical, row } of offers) {
+      const list = price(canonical, region);
+      if (list === null) continue;
+      row.forEach((value, i) => {
+        if (value !== null && value >= list)
+          report(
+            "campaign-price-not-below-list",
+            { product, region, stage: i + 1, price: value, list },
+            at(campaign, ["offers", region, product, i]),
+          );
+      });
+    }
+  };
+
+  // A price nobody can see is probably a mistake (or a product about to be launched).
+  const checkUnused = (uses: ProductUses, table: NonNullable<typeof prices>, regions: Map<string, RegionModel>) => {
+    if (!specs.catalogue || !specs.pages || specs.regions.size === 0) return;
+    for (const [id, row] of rows) {
+      const used = uses.get(id);
+      for (const [code, column] of columnOf) {
+        if (row[column] != null && !used?.has(code) && regions.has(code))
+          report(
+            "price-unused",
+            { product: id, region: code },
+            at(table, ["list", id, table.data.columns.indexOf(code)]),
+          );
+      }
+    }
+  };
+
+  const checkUses = (uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>) => {
+    if (!prices) return;
+    checkSold(uses, prices);
+    checkBelowList(offers);
+    checkUnused(uses, prices, regions);
+  };
+  return { price, offer, upTo, checkUses };
 }

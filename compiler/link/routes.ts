@@ -7,10 +7,9 @@ import type { PathSegment } from "../load/index.ts";
 import { campaignStages, campaignWindow, regionZoneOf } from "../time/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
-import { at, type Report } from "./context.ts";
+import { at, type LinkContext, type Report } from "./context.ts";
 import type { RouteModel } from "./model.ts";
 import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
-import type { Prices } from "./prices.ts";
 import type { Products } from "./products.ts";
 import type { Regions } from "./regions.ts";
 import { regionPath } from "./syntax.ts";
@@ -27,7 +26,7 @@ export function buildRoutes(
   report: Report,
   { regions, regionCodes, checkRegion }: Regions,
   { checkProduct }: Products,
-  { noteProductUse }: Pick<Prices, "noteProductUse">,
+  { noteProductUse }: Pick<LinkContext, "noteProductUse">,
 ): Routes {
   const routes: RouteModel[] = [];
   const routesByPath = new Map<string, RouteModel>();

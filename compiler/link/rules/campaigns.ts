@@ -10,6 +10,7 @@ import { findPage, landingPages } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
+import type { OfferRow } from "../prices.ts";
 import type { Valid } from "../../validate/index.ts";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
@@ -103,6 +104,39 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
     }
   }
   return headlines;
+}
+
+/**
+ * The campaigns' offer rows: in known regions, for known products, one price per stage; each
+ * notes its product's use in the region. The rows go to the prices part, which holds each price
+ * below the list price.
+ */
+export function checkOffers(cx: LinkContext): OfferRow[] {
+  const rows: OfferRow[] = [];
+  for (const [id, campaign] of cx.specs.campaigns) {
+    const stageCount = campaign.data.stages.length;
+    for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
+      if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
+      for (const [product, row] of Object.entries(products)) {
+        const canonical = cx.checkProduct(product, at(campaign, ["offers", code, product], true));
+        if (!canonical) continue;
+        cx.noteProductUse(
+          canonical,
+          code,
+          `campaign ${id} offers it there`,
+          at(campaign, ["offers", code, product], true),
+        );
+        if (row.length !== stageCount)
+          cx.report(
+            "offer-row-length",
+            { product, region: code, count: row.length, stages: stageCount },
+            at(campaign, ["offers", code, product]),
+          );
+        rows.push({ campaign, region: code, product, canonical, row });
+      }
+    }
+  }
+  return rows;
 }
 
 /** Each headline's figures against the saving its campaign's offers give: one report per headline, whichever stage disagrees first. */
