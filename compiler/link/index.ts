@@ -144,15 +144,16 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
 
   // A shop's link to a product in a region: a use of it there.
   const catalogue = specs.catalogue;
-  for (const [id, product] of catalogue ? productsPart.products : [])
-    for (const [code, facts] of Object.entries(product.regions))
-      if (facts.buy)
-        noteProductUse(
-          id,
-          code,
-          "catalogue.yaml gives it a buy link there",
-          at(catalogue!, ["products", id, "regions", code, "buy"]),
-        );
+  if (catalogue)
+    for (const [id, product] of productsPart.products)
+      for (const [code, facts] of Object.entries(product.regions))
+        if (facts.buy)
+          noteProductUse(
+            id,
+            code,
+            "catalogue.yaml gives it a buy link there",
+            at(catalogue, ["products", id, "regions", code, "buy"]),
+          );
   const offers = checkOffers(cx);
   const headlines = checkCampaigns(cx);
   checkMessages(specs, report);

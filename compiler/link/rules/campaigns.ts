@@ -118,14 +118,10 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
     for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
       if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
       for (const [product, row] of Object.entries(products)) {
-        const canonical = cx.checkProduct(product, at(campaign, ["offers", code, product], true));
+        const named = at(campaign, ["offers", code, product], true);
+        const canonical = cx.checkProduct(product, named);
         if (!canonical) continue;
-        cx.noteProductUse(
-          canonical,
-          code,
-          `campaign ${id} offers it there`,
-          at(campaign, ["offers", code, product], true),
-        );
+        cx.noteProductUse(canonical, code, `campaign ${id} offers it there`, named);
         if (row.length !== stageCount)
           cx.report(
             "offer-row-length",
