@@ -179,7 +179,9 @@ export class CompileContext {
   productCard(region: RegionModel, productId: string): ProductCard | null {
     const canonical = this.model.canonicalProduct(productId);
     if (!canonical) return null;
-    return this.reads.cell(this.#cards, `${canonical}|${region.code}`, () => this.#buildProductCard(region, canonical));
+    return this.reads.cell("card", this.#cards, `${canonical}|${region.code}`, () =>
+      this.#buildProductCard(region, canonical),
+    );
   }
 
   #buildProductCard(region: RegionModel, productId: string): ProductCard | null {
@@ -236,7 +238,7 @@ export class CompileContext {
 
   /** The region's news pages, in route order. */
   newsRoutes(region: RegionModel): RouteModel[] {
-    const index = this.reads.cell(this.#news, "", () => {
+    const index = this.reads.cell("news", this.#news, "", () => {
       const byRegion = new Map<string, RouteModel[]>();
       for (const route of this.model.routes) {
         const of = this.model.regions.get(route.region);
@@ -269,13 +271,13 @@ export class CompileContext {
 
   /** The region's layout with what it read: compile gives it to each route apart from the page. */
   layoutCell(region: RegionModel): Cell<LayoutData> {
-    this.reads.cell(this.#layouts, region.code, () => this.#layout(region));
+    this.reads.cell("layout", this.#layouts, region.code, () => this.#layout(region));
     return this.#layouts.get(region.code)!;
   }
 
   /** The links every page of a region has to the region's news feeds. */
   feedLinks(region: RegionModel): RouteData["head"]["feeds"] {
-    return this.reads.cell(this.#feedLinks, region.code, () =>
+    return this.reads.cell("feeds", this.#feedLinks, region.code, () =>
       this.newsRoutes(region).map((route) => ({
         href: region.origin + feedPath(route),
         title: `${this.pageTitle(route, region)} | ${this.model.name}`,

@@ -55,6 +55,8 @@ export interface CompileReads {
   modules: Map<string, string>;
   /** The routes at the instant (siteAt). */
   routesAtInstant: Pick<SiteModel, "routes" | "routesByPath">;
+  /** The values many routes share (product cards, layouts), by kind and key: a route compiled again takes those the edit did not reach. */
+  cells: ReadonlyMap<string, Cell<unknown>>;
 }
 
 /**
@@ -83,11 +85,13 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const model = changed === "everything" ? siteAt(fullModel, time) : { ...fullModel, ...options.last!.routesAtInstant };
   const track = options.track ?? false;
   const cx = new CompileContext(model, time, new Reads(track));
+  if (changed !== "everything")
+    cx.reads.carry({ cells: options.last!.cells, changed, register: (effect) => cx.register(effect) });
   const noted = new Map<string, NotedRoute>();
   const reuse = {
     last: changed === "everything" ? undefined : options.last!.routes,
     changed: changed === "everything" ? new Set<string>() : changed,
-    replayed: { effects: new Set<string>(), notes: new Set<ReadNote>() },
+    replayed: cx.reads.replayed,
   };
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
@@ -118,6 +122,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
             routes: noted,
             modules,
             routesAtInstant: { routes: model.routes, routesByPath: model.routesByPath },
+            cells: cx.reads.cells,
           },
         }
       : {}),

@@ -30,14 +30,37 @@ export interface Cell<T> {
 
 const emptyNote: ReadNote = { reads: new Set(), items: new Set() };
 
+/** The last compile's cells, for a compile that may take them as they were (site dev). */
+export interface Carried {
+  cells: ReadonlyMap<string, Cell<unknown>>;
+  /** What changed since: a cell that read any of it is made again. */
+  changed: ReadonlySet<string>;
+  /** Makes a registration again (CompileContext.register). */
+  register: (effect: string) => void;
+}
+
 /**
  * The notes of one compile. Without tracking (site build), read and registered are no-ops and a
  * cell is a plain cached value.
  */
 export class Reads {
   #current: ReadNote | null = null;
+  #register: ((effect: string) => void) | undefined;
+  /**
+   * Every cell of this compile by kind and key, the last compile's that it may take as they were
+   * among them: the next compile carries them on.
+   */
+  readonly cells = new Map<string, Cell<unknown>>();
+  /** The last compile's registrations made again so far: each registration and each cell's once. */
+  readonly replayed: Replayed = { effects: new Set(), notes: new Set() };
 
   constructor(readonly tracking: boolean) {}
+
+  /** Takes over the last compile's cells that read nothing of what changed. */
+  carry({ cells, changed, register }: Carried): void {
+    this.#register = register;
+    for (const [name, cell] of cells) if (!readsAny(cell.note, changed)) this.cells.set(name, cell);
+  }
 
   /** An input the current route reads, by key. */
   read(key: string): void {
@@ -62,10 +85,29 @@ export class Reads {
     }
   }
 
-  /** A value kept for many routes: computed once, and its note taken by every route that takes it. */
-  cell<K, T>(cache: Map<K, Cell<T>>, key: K, compute: () => T): T {
+  /**
+   * A value kept for many routes (a product card in a region, a region's layout), by its kind and
+   * key: computed once, or taken from the last compile, and its note taken by every route that
+   * takes it.
+   */
+  cell<K, T>(kind: string, cache: Map<K, Cell<T>>, key: K, compute: () => T): T {
     let cell = cache.get(key);
-    if (!cell) cache.set(key, (cell = this.noted(compute)));
+    if (!cell) {
+      const name = `${kind}\0${String(key)}`;
+      const kept = this.cells.get(name) as Cell<T> | undefined;
+      if (kept && this.#register) {
+        cell = kept;
+        // A full compile makes the cell's registrations where a route first takes it.
+        const outer = this.#current;
+        this.#current = null;
+        replayCell(kept, this.#register, this.replayed);
+        this.#current = outer;
+      } else {
+        cell = this.noted(compute);
+        if (this.tracking) this.cells.set(name, cell as Cell<unknown>);
+      }
+      cache.set(key, cell);
+    }
     this.#current?.items.add(cell as Cell<unknown>);
     return cell.value;
   }
@@ -105,11 +147,15 @@ export function replay(note: ReadNote, register: (effect: string) => void, done:
       if (done.effects.has(item)) continue;
       done.effects.add(item);
       register(item);
-    } else if (!done.notes.has(item.note)) {
-      done.notes.add(item.note);
-      replay(item.note, register, done);
-    }
+    } else replayCell(item, register, done);
   }
+}
+
+/** Makes a cell's registrations again, unless this compile has made them already. */
+function replayCell(cell: Cell<unknown>, register: (effect: string) => void, done: Replayed): void {
+  if (done.notes.has(cell.note)) return;
+  done.notes.add(cell.note);
+  replay(cell.note, register, done);
 }
 
 /** The keyed inputs: a product's list price in a region (canonical id), and any list price of a region. */

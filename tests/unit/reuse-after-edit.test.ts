@@ -209,28 +209,37 @@ function assertSameCheck(): void {
 describe("compile after an edit, reusing what the edit did not reach", () => {
   test("a price edit gives the full compile's result and compiles only the regions whose prices changed", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...INSTANTS), fc.array(raise, { minLength: 1, maxLength: 3 }), (iso, edits) => {
-        const now = DateTime.fromISO(iso, { setZone: true });
-        write("prices.yaml", pricesText);
-        const before = modelNow();
-        const last = compile(before, now, { track: true });
-        write("prices.yaml", editedPrices(edits));
-        const after = modelNow();
-        const reused = compile(after, now, { track: true, last: last.reads! });
-        expectSame(reused, compile(after, now));
+      fc.property(
+        fc.constantFrom(...INSTANTS),
+        fc.array(raise, { minLength: 1, maxLength: 3 }),
+        fc.array(raise, { minLength: 1, maxLength: 2 }),
+        (iso, edits, laterEdits) => {
+          const now = DateTime.fromISO(iso, { setZone: true });
+          write("prices.yaml", pricesText);
+          const before = modelNow();
+          const last = compile(before, now, { track: true });
+          write("prices.yaml", editedPrices(edits));
+          const after = modelNow();
+          const reused = compile(after, now, { track: true, last: last.reads! });
+          expectSame(reused, compile(after, now));
+          // A second edit, compiled from the first's reuse: nothing the first edit changed is taken as it was before it.
+          write("prices.yaml", editedPrices([...edits, ...laterEdits]));
+          const later = modelNow();
+          expectSame(compile(later, now, { track: true, last: reused.reads! }), compile(later, now));
 
-        // The pages of a region whose prices did not change are the last compile's.
-        const repriced = new Set(
-          [...after.regions.keys()].filter((region) =>
-            [...after.products.keys()].some((p) => before.price(p, region) !== after.price(p, region)),
-          ),
-        );
-        const kept = reused.routes.filter((route, i) => route.data && route === last.routes[i]);
-        const unrepriced = reused.routes.filter((route) => route.data && !repriced.has(route.manifest.region));
-        expect(kept.map((r) => r.manifest.path)).toEqual(
-          expect.arrayContaining(unrepriced.map((r) => r.manifest.path)),
-        );
-      }),
+          // The pages of a region whose prices did not change are the last compile's.
+          const repriced = new Set(
+            [...after.regions.keys()].filter((region) =>
+              [...after.products.keys()].some((p) => before.price(p, region) !== after.price(p, region)),
+            ),
+          );
+          const kept = reused.routes.filter((route, i) => route.data && route === last.routes[i]);
+          const unrepriced = reused.routes.filter((route) => route.data && !repriced.has(route.manifest.region));
+          expect(kept.map((r) => r.manifest.path)).toEqual(
+            expect.arrayContaining(unrepriced.map((r) => r.manifest.path)),
+          );
+        },
+      ),
       { numRuns: Math.max(4, Math.round(runs / 8)) },
     );
   });
