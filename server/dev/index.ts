@@ -12,7 +12,7 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DateTime } from "luxon";
-import type { OutputFiles } from "../../compiler/write/index.ts";
+import type { OutputFile } from "../../compiler/write/index.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "../preview.ts";
 import { DevBuild } from "./build.ts";
 import { CLIENT_TAG } from "./client.ts";
@@ -56,7 +56,7 @@ export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
   const build = await DevBuild.create({ specsDir: options.specsDir, cwd, now: options.now, log: options.log });
   const events = new DevEvents(options.log, options.errorSettleMs ?? ERROR_SETTLE_MS);
-  let files: OutputFiles = new Map();
+  let files: ReadonlyMap<string, OutputFile> = new Map();
   let routes: RouteRecord[] = [];
   let homes = new Map<string, string>();
   const listeners = new Set<(report: RebuildReport) => void>();

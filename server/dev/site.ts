@@ -7,7 +7,8 @@ import type { RouteData } from "../../compiler/compile/route-data.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import { prepareSite, type RenderSiteOptions, type SiteOutput } from "../../compiler/pipeline.ts";
 import * as renderModule from "../../compiler/render/index.tsx";
-import { manifestJson, once } from "../../compiler/write/index.ts";
+import type { PageJob } from "../../compiler/render/pool.ts";
+import { manifestJson, once, type OutputFile } from "../../compiler/write/index.ts";
 
 export interface DevCache {
   /** A page's data by its path, with its HTML and manifest text once made. */
@@ -19,17 +20,24 @@ export interface DevCache {
   reads?: CompileReads;
   /** The assets of the last update, as the pages compare them. */
   assetsKey?: string;
+  /** Each page's HTML and manifest by output path, changed only where a page changed. */
+  pageFiles?: Map<string, OutputFile>;
 }
 
 interface DevPage {
   assets: string;
   data: RouteData;
+  /** Where its HTML and manifest are served from. */
+  file: string;
+  manifestFile: string;
   html: () => string;
   manifest: RouteManifest;
   manifestText: () => string;
 }
 
-export interface DevSiteOutput extends SiteOutput {
+export interface DevSiteOutput extends Omit<SiteOutput, "files"> {
+  /** The update's files, and the pages' as the cache keeps them. */
+  files: ReadonlyMap<string, OutputFile>;
   /** Site paths of the pages whose data, assets or template changed since the last update. */
   changed: string[];
 }
@@ -58,6 +66,8 @@ export async function updateDevSite(
   cache.assetsKey = assetsKey;
   // Pages of a region share their layout object, so comparing it once answers for all of them.
   const proven = new WeakMap<object, object>();
+  // An unchanged page keeps its files where they are: 10,000 pages are not listed again per edit.
+  const pageFiles = (cache.pageFiles ??= new Map());
   for (const { data, file, manifestFile, manifest } of pages) {
     let page = cache.pages.get(manifest.path);
     if (!page || page.assets !== assetsKey || !sameData(page.data, data, proven)) {
@@ -72,27 +82,75 @@ export async function updateDevSite(
       page = {
         assets: assetsKey,
         data,
+        file,
+        manifestFile,
         html: once(render),
         manifest,
         manifestText: once(() => manifestJson(manifest)),
       };
       cache.pages.set(manifest.path, page);
       changed.push(manifest.path);
+      pageFiles.set(file, page.html);
+      pageFiles.set(manifestFile, page.manifestText);
     } else if (!sameData(page.manifest, manifest, proven)) {
       page.manifest = manifest;
       page.manifestText = once(() => manifestJson(manifest));
+      pageFiles.set(manifestFile, page.manifestText);
     }
-    files.set(file, page.html);
-    files.set(manifestFile, page.manifestText);
   }
+  // A page gone (its window closed, its file renamed): its files go with it.
+  if (cache.pages.size > pages.length) dropGonePages(cache, pages);
   options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
   return {
-    files,
+    files: new LayeredFiles(files, pageFiles),
     pages: pages.length,
     manifests: compiled.routes.map((r) => r.manifest),
     nextChange: compiled.nextChange,
     changed,
   };
+}
+
+function dropGonePages(cache: DevCache, pages: readonly PageJob[]): void {
+  const now = new Set(pages.map((p) => p.manifest.path));
+  for (const [path, page] of cache.pages) {
+    if (now.has(path)) continue;
+    cache.pages.delete(path);
+    cache.pageFiles?.delete(page.file);
+    cache.pageFiles?.delete(page.manifestFile);
+  }
+}
+
+/** The files of one update over the pages' files: a lookup reads the first, then the second. */
+class LayeredFiles implements ReadonlyMap<string, OutputFile> {
+  constructor(
+    private readonly own: ReadonlyMap<string, OutputFile>,
+    private readonly pages: ReadonlyMap<string, OutputFile>,
+  ) {}
+  get size(): number {
+    return this.own.size + this.pages.size;
+  }
+  get(path: string): OutputFile | undefined {
+    return this.own.get(path) ?? this.pages.get(path);
+  }
+  has(path: string): boolean {
+    return this.own.has(path) || this.pages.has(path);
+  }
+  *entries(): MapIterator<[string, OutputFile]> {
+    yield* this.own;
+    yield* this.pages;
+  }
+  *keys(): MapIterator<string> {
+    for (const [path] of this.entries()) yield path;
+  }
+  *values(): MapIterator<OutputFile> {
+    for (const [, file] of this.entries()) yield file;
+  }
+  [Symbol.iterator](): MapIterator<[string, OutputFile]> {
+    return this.entries();
+  }
+  forEach(callback: (file: OutputFile, path: string, map: ReadonlyMap<string, OutputFile>) => void): void {
+    for (const [path, file] of this.entries()) callback(file, path, this);
+  }
 }
 
 /**

@@ -300,5 +300,13 @@ describe("the site dev serves from memory", () => {
     expect(contentsOf(second.files.get(`site/${other.file}`)!)).toBe(
       `failed: ${other.path}: the hero image is missing`,
     );
+
+    // A page gone from the specs is gone from what is served, its manifest too.
+    const routes = model.routes.filter((r) => r.path !== "/us/flagship-bumblebee");
+    const without = { ...model, routes, routesByPath: new Map(routes.map((r) => [r.path, r])) };
+    const third = await updateDevSite(without, now, cache, options);
+    expect(third.files.get("site/us/flagship-bumblebee/index.html")).toBeUndefined();
+    expect(third.files.get("manifests/us/flagship-bumblebee.json")).toBeUndefined();
+    expect(third.files.get(`site/${other.file}`)).toBeDefined();
   });
 });
