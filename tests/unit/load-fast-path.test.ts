@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
 import { position } from "../../cli/print/diagnostics.ts";
-import { aliasExpansion, fastData, MAX_ALIAS_EXPANSION } from "../../compiler/load/index.ts";
+import { aliasExpansion, fastData, MAX_ALIAS_EXPANSION, tableData } from "../../compiler/load/index.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { applyEdit, editOf, fragment, nestedAliases, realSpecsCopy } from "../support/spec-edits.ts";
 
@@ -85,6 +85,73 @@ describe("the loader's fast path", () => {
     "y: *a\n",
     "z: &a 3\n",
   );
+
+  // Tables as prices.yaml is written (rows of cells, and keys with rows under them), with odd
+  // spacing and comments, and now and then a cell or a line a table does not have.
+  const goodCell = fc.oneof(
+    { weight: 5, arbitrary: fc.nat({ max: 200_000 }).map(String) },
+    { weight: 2, arbitrary: fc.stringMatching(/^[a-z][a-z0-9]{0,3}$/) },
+    { weight: 2, arbitrary: fc.constantFrom("~", " ~", "   ~", " 12 ", "0") },
+  );
+  const oddCell = fc.constantFrom("007", "1_0", "-1", "1.5", "1e3", "0x1F", "null", "true", "True", "NULL", "yes");
+  const strangeCell = fc.constantFrom("'a'", '"b"', "", "[1]", "{}", "*a", "&a 1", ".inf", "~ ~");
+  const tableCell = fc.oneof(
+    { weight: 30, arbitrary: goodCell },
+    { weight: 1, arbitrary: oddCell },
+    { weight: 1, arbitrary: strangeCell },
+  );
+  // From a few names, so that a key now and then comes twice.
+  const key = fc.oneof(
+    { weight: 5, arbitrary: fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9]{0,8}$/) },
+    { weight: 4, arbitrary: fc.constantFrom("columns", "list", "us", "flagshipMegatron", "k1") },
+    { weight: 1, arbitrary: fc.constantFrom("null", "True", "1a", "a_b") },
+  );
+  const after = fc.constantFrom("", "", "", " # note", "  ", "# note", " #");
+  const row = (indent: string) =>
+    fc
+      .tuple(key, fc.array(tableCell, { maxLength: 6 }), fc.constantFrom(", ", ",", " , ", ",  "), after)
+      .map(([k, cells, separator, end]) => `${indent}${k}: [${cells.join(separator)}]${end}`);
+  const block = fc.oneof(
+    row(""),
+    fc
+      .tuple(key, after, fc.array(row("  "), { maxLength: 4 }))
+      .map(([k, end, rows]) => [`${k}:${end}`, ...rows].join("\n")),
+  );
+  const oddLine = fc.constantFrom(
+    "",
+    "# a comment",
+    "  # indented",
+    "---",
+    "\tk: [1]",
+    "k: v",
+    "  - [1]",
+    "\r",
+    "   k: [1]",
+  );
+  const table = fc
+    .tuple(fc.array(block, { minLength: 1, maxLength: 5 }), fc.option(oddLine, { freq: 3 }), fc.nat())
+    .map(([blocks, odd, at]) => {
+      const lines = blocks.join("\n").split("\n");
+      if (odd !== null) lines.splice(at % (lines.length + 1), 0, odd);
+      return lines.join("\n");
+    });
+
+  test("reads a table, as prices.yaml is written, line by line as the positioned parser reads it", () => {
+    const prices = originals.get("prices.yaml")!;
+    expect(tableData(prices)).toEqual(positioned(prices));
+    let read = 0;
+    fc.assert(
+      fc.property(table, (t) => {
+        const fast = tableData(t);
+        if (!fast) return;
+        read++;
+        expect(positioned(t)).toEqual({ data: fast.data });
+      }),
+      { numRuns: runs * 25 },
+    );
+    // The tables it reads are a good share of those made: the property above judged something.
+    expect(read).toBeGreaterThan(runs);
+  });
 
   test("reads what it accepts as the positioned parser does", () => {
     const text = fc.oneof(
