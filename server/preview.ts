@@ -86,7 +86,7 @@ export function filesOnDisk(root: string): SiteFiles {
   };
 }
 
-export function filesInMemory(files: () => ReadonlyMap<string, OutputFile>): SiteFiles {
+export function filesInMemory(files: () => Pick<ReadonlyMap<string, OutputFile>, "get">): SiteFiles {
   return {
     async read(path) {
       const file = files().get(`site/${path}`);

@@ -12,9 +12,9 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DateTime } from "luxon";
-import type { OutputFile } from "../../compiler/write/index.ts";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "../preview.ts";
 import { DevBuild } from "./build.ts";
+import type { ServedFiles } from "./site.ts";
 import { CLIENT_TAG } from "./client.ts";
 import { DevEvents } from "./events.ts";
 import { devRoutes } from "./routes.ts";
@@ -56,7 +56,7 @@ export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
   const build = await DevBuild.create({ specsDir: options.specsDir, cwd, now: options.now, log: options.log });
   const events = new DevEvents(options.log, options.errorSettleMs ?? ERROR_SETTLE_MS);
-  let files: ReadonlyMap<string, OutputFile> = new Map();
+  let files: ServedFiles = new Map();
   let routes: RouteRecord[] = [];
   let homes = new Map<string, string>();
   const listeners = new Set<(report: RebuildReport) => void>();

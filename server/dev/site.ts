@@ -35,9 +35,12 @@ interface DevPage {
   manifestText: () => string;
 }
 
+/** What the dev server asks of the files it serves. */
+export type ServedFiles = Pick<ReadonlyMap<string, OutputFile>, "get" | "size">;
+
 export interface DevSiteOutput extends Omit<SiteOutput, "files"> {
   /** The update's files, and the pages' as the cache keeps them. */
-  files: ReadonlyMap<string, OutputFile>;
+  files: ServedFiles;
   /** Site paths of the pages whose data, assets or template changed since the last update. */
   changed: string[];
 }
@@ -102,7 +105,7 @@ export async function updateDevSite(
   if (cache.pages.size > pages.length) dropGonePages(cache, pages);
   options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
   return {
-    files: new LayeredFiles(files, pageFiles),
+    files: layered(files, pageFiles),
     pages: pages.length,
     manifests: compiled.routes.map((r) => r.manifest),
     nextChange: compiled.nextChange,
@@ -121,36 +124,13 @@ function dropGonePages(cache: DevCache, pages: readonly PageJob[]): void {
 }
 
 /** The files of one update over the pages' files: a lookup reads the first, then the second. */
-class LayeredFiles implements ReadonlyMap<string, OutputFile> {
-  constructor(
-    private readonly own: ReadonlyMap<string, OutputFile>,
-    private readonly pages: ReadonlyMap<string, OutputFile>,
-  ) {}
-  get size(): number {
-    return this.own.size + this.pages.size;
-  }
-  get(path: string): OutputFile | undefined {
-    return this.own.get(path) ?? this.pages.get(path);
-  }
-  has(path: string): boolean {
-    return this.own.has(path) || this.pages.has(path);
-  }
-  *entries(): MapIterator<[string, OutputFile]> {
-    yield* this.own;
-    yield* this.pages;
-  }
-  *keys(): MapIterator<string> {
-    for (const [path] of this.entries()) yield path;
-  }
-  *values(): MapIterator<OutputFile> {
-    for (const [, file] of this.entries()) yield file;
-  }
-  [Symbol.iterator](): MapIterator<[string, OutputFile]> {
-    return this.entries();
-  }
-  forEach(callback: (file: OutputFile, path: string, map: ReadonlyMap<string, OutputFile>) => void): void {
-    for (const [path, file] of this.entries()) callback(file, path, this);
-  }
+function layered(own: ServedFiles, pages: ServedFiles): ServedFiles {
+  return {
+    get: (path) => own.get(path) ?? pages.get(path),
+    get size() {
+      return own.size + pages.size;
+    },
+  };
 }
 
 /**
