@@ -302,6 +302,7 @@ describe("the site dev serves from memory", () => {
     );
 
     // A page gone from the specs is gone from what is served, its manifest too.
+    expect(second.files.get("manifests/us/flagship-bumblebee.json")).toBeDefined();
     const routes = model.routes.filter((r) => r.path !== "/us/flagship-bumblebee");
     const without = { ...model, routes, routesByPath: new Map(routes.map((r) => [r.path, r])) };
     const third = await updateDevSite(without, now, cache, options);
