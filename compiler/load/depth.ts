@@ -4,7 +4,8 @@
 // more than a dozen levels, so the limit is far above any real file and far below any stack.
 // Each check here walks with a stack of its own, so it holds however deep the input goes.
 
-import { isAlias, isCollection, isMap, isPair, isSeq, type CST, type Document, type Node } from "yaml";
+import type { CST, Document, Node } from "yaml";
+import { yaml } from "./parsers.ts";
 
 /** Collections nested in one another, the file's own top-level block counted as the first. */
 export const MAX_DEPTH = 200;
@@ -57,7 +58,7 @@ export function documentTooDeep(doc: Document, limit = MAX_DEPTH): number | unde
   while (stack.length > 0) {
     const [node, above] = stack.pop()!;
     if (above + (heights.get(node) ?? 0) <= limit) continue;
-    if (isAlias(node) || above + 1 > limit) return node.range?.[0] ?? 0;
+    if (yaml().isAlias(node) || above + 1 > limit) return node.range?.[0] ?? 0;
     const children = childrenOf(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, above + 1]);
   }
@@ -66,6 +67,7 @@ export function documentTooDeep(doc: Document, limit = MAX_DEPTH): number | unde
 
 /** Each node's height in collections, an alias as high as the node it names (Infinity in a loop). */
 function heightsOf(root: Node): Map<Node, number> {
+  const { isAlias, isCollection } = yaml();
   const heights = new Map<Node, number>();
   const anchors = new Map<string, Node>();
   const targets = new Map<Node, Node | undefined>();
@@ -98,6 +100,7 @@ function heightsOf(root: Node): Map<Node, number> {
 }
 
 function childrenOf(node: Node): Node[] {
+  const { isMap, isPair, isSeq } = yaml();
   if (!isMap(node) && !isSeq(node)) return [];
   const children: Node[] = [];
   for (const item of node.items as unknown[]) {

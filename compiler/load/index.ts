@@ -6,24 +6,13 @@
 
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { CORE_SCHEMA, load as loadFast } from "js-yaml";
-import {
-  Composer,
-  Document,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  Parser,
-  YAMLParseError,
-  type Node,
-} from "yaml";
+import type { Document, LineCounter, Node } from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import type { ParseCache } from "./parse-cache.ts";
+import { jsYaml, yaml } from "./parsers.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
 
@@ -131,6 +120,7 @@ class SpecLocation implements Location {
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
+  const { isMap, isPair, isSeq } = yaml();
   let node: unknown = spec.doc.contents;
   let keyNode: unknown;
   for (const segment of path) {
@@ -151,7 +141,7 @@ function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean
 }
 
 function scalarValue(node: unknown): string | undefined {
-  return isScalar(node) ? String(node.value) : undefined;
+  return yaml().isScalar(node) ? String(node.value) : undefined;
 }
 
 /** The first line a spec file should have; `name` is its path inside its folder. */
@@ -510,7 +500,7 @@ function unknownDocument(kind: SpecKind, name: string, path: string, text: strin
     name,
     source: sourceFile(path, text),
     get doc() {
-      return (doc ??= new Document(null));
+      return (doc ??= new (yaml().Document)(null));
     },
     data: undefined,
   };
@@ -548,6 +538,7 @@ function positionedDocument(text: string): Positioned {
 }
 
 function positionedParse(text: string): Positioned {
+  const { Composer, Document, Parser, YAMLParseError } = yaml();
   const tokens = Array.from(new Parser().parse(text));
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
@@ -600,7 +591,8 @@ export function fastData(text: string): { data: unknown } | undefined {
     // js-yaml stops where its own count of levels passes the limit (its count runs a level or two
     // ahead of the data's); past it, or when the data nests deeper than its text (aliases, a
     // [key: value] in a sequence), the positioned parser says where.
-    const data = loadFast(text, { schema: CORE_SCHEMA, maxDepth: MAX_DEPTH + 2 });
+    const { CORE_SCHEMA, load } = jsYaml();
+    const data = load(text, { schema: CORE_SCHEMA, maxDepth: MAX_DEPTH + 2 });
     const aliased = anchorOrAlias.test(text);
     if (dataTooDeep(data, MAX_DEPTH, aliased)) return undefined;
     if (aliased && !(anchorsPlain(text) && aliasExpansion(data) <= MAX_ALIAS_EXPANSION)) return undefined;
@@ -727,7 +719,7 @@ function sourceFile(path: string, text: string): SourceFile {
     text,
     get lineCounter() {
       if (!lines) {
-        lines = new LineCounter();
+        lines = new (yaml().LineCounter)();
         lines.addNewLine(0);
         for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines.addNewLine(i + 1);
       }
