@@ -10,6 +10,7 @@ const { runBenchmark } = await importBundled("tests/bench/bench.ts", "bench", [
   "templates",
   "runtime",
   "tests/bench",
+  "tests/support",
 ]);
 try {
   await runBenchmark(process.argv.slice(2));

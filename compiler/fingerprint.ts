@@ -9,6 +9,19 @@ import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { projectRoot } from "./project.ts";
 
+/**
+ * How long after its last change a file's size and modification time are trusted to tell whether
+ * it changed again. A file system stamps times in ticks of its clock (4 ms on this Linux; 2 s on
+ * FAT), so a file written again within the tick it was read in, at the same size, looks untouched
+ * ("racily clean", as git calls it): what was read of a younger file is not kept for later.
+ */
+const SETTLED_MS = 2_000;
+
+/** Whether a file last changed at `mtimeMs` is old enough for its stamp to be trusted (SETTLED_MS). */
+export function settled(mtimeMs: number, now = Date.now()): boolean {
+  return mtimeMs <= now - SETTLED_MS;
+}
+
 /** The project folders whose code goes into the output, or decides whether there is one. */
 const CODE_FOLDERS = ["compiler", "templates", "runtime", "server", "schemas"];
 /** The packages whose code goes into the output: rendering, bundling, formatting, images. */
@@ -49,7 +62,7 @@ function digestOf(file: string): string {
   const known = fileDigests.get(file);
   if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.digest;
   const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
-  fileDigests.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, digest });
+  if (settled(stat.mtimeMs)) fileDigests.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, digest });
   return digest;
 }
 
@@ -73,9 +86,13 @@ function filesIn(dir: string): string[] {
 /**
  * A hash of what is in a specs folder: every entry's path, kind, size and modification time (a
  * link's target's too), in order. An edit, a new file, a removed one or a renamed one changes it.
+ * `settled` is false when a file changed too recently for its stamp to be trusted (SETTLED_MS): a
+ * later hash equal to this one would not prove the folder unchanged.
  */
-export function specsFingerprint(specsDir: string): string {
+export function specsFingerprint(specsDir: string): { hash: string; settled: boolean } {
   const hash = createHash("sha256");
+  const now = Date.now();
+  let allSettled = true;
   const walk = (dir: string, prefix: string) => {
     let names: string[];
     try {
@@ -95,8 +112,9 @@ export function specsFingerprint(specsDir: string): string {
       }
       const target = stat.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : stat;
       hash.update(`${prefix}${name} ${stat.mode} ${stat.size} ${stat.mtimeMs} ${target?.size} ${target?.mtimeMs}\n`);
+      allSettled &&= settled(stat.mtimeMs, now) && (!target || settled(target.mtimeMs, now));
     }
   };
   walk(specsDir, "");
-  return hash.digest("hex");
+  return { hash: hash.digest("hex"), settled: allSettled };
 }

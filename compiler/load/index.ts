@@ -11,6 +11,7 @@ import { diagnostic, type Diagnostic, type Location, type Result } from "../diag
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
+import { settled } from "../fingerprint.ts";
 import type { ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 
@@ -399,8 +400,9 @@ function parseCached(
   }
   const own: Diagnostic[] = [];
   const document = parse(kind, name, absPath, path, own, { parsed: reuse.parsed });
-  // A chmod that makes the file readable leaves its size and mtime as they were.
-  if (own.some((d) => d.code === "unreadable-spec")) cache.delete(absPath);
+  // A chmod that makes the file readable leaves its size and mtime as they were; a file that had
+  // only just changed may change again with the same stamp (fingerprint.ts, settled).
+  if (own.some((d) => d.code === "unreadable-spec") || !settled(mtimeMs)) cache.delete(absPath);
   else cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
   diagnostics.push(...own);
   return document;

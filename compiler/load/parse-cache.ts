@@ -13,6 +13,7 @@ import { readFileSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { cacheDir, writeCacheFile } from "../cache.ts";
+import { settled } from "../fingerprint.ts";
 
 /** Bumped whenever what the loader makes of a text changes. */
 const FORMAT = 2;
@@ -118,12 +119,19 @@ export class ParseCache {
    * is written when nothing was parsed and no file is gone.
    */
   save(): void {
-    const parsed = [...this.used].filter(([path, entry]) => this.kept.get(path) !== entry);
-    const gone = this.kept.size - (this.used.size - parsed.filter(([path]) => !this.kept.has(path)).length);
+    // What was parsed of a file that had only just changed is not kept (fingerprint.ts, settled):
+    // its next run parses it again.
+    const now = Date.now();
+    const keepable = ([, entry]: [string, Entry]) => settled(entry.mtimeMs, now);
+    const fresh = [...this.used].filter(([path, entry]) => this.kept.get(path) !== entry);
+    const gone = this.kept.size - (this.used.size - fresh.filter(([path]) => !this.kept.has(path)).length);
+    const parsed = fresh.filter(keepable);
     if (parsed.length === 0 && gone === 0) return;
     if (this.wholeBytes > 0 && gone === 0) {
       // The small file keeps what it held that is still read, with this run's over it.
-      const edits = [...this.used].filter(([path, entry]) => this.kept.get(path) !== entry || this.edited.has(path));
+      const edits = [...this.used]
+        .filter(([path, entry]) => this.kept.get(path) !== entry || this.edited.has(path))
+        .filter(keepable);
       const contents = serialize({ format: FORMAT, entries: edits } satisfies Stored);
       if (contents.byteLength <= this.wholeBytes * EDITS_SHARE) {
         writeCacheFile(this.editsFile, contents, SPEC_FOLDERS_KEPT);
@@ -132,7 +140,7 @@ export class ParseCache {
     }
     writeCacheFile(
       this.file,
-      serialize({ format: FORMAT, entries: [...this.used] } satisfies Stored),
+      serialize({ format: FORMAT, entries: [...this.used].filter(keepable) } satisfies Stored),
       SPEC_FOLDERS_KEPT,
     );
     try {

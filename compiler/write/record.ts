@@ -28,7 +28,10 @@ export interface RecordedPage {
 }
 
 export interface BuildRecord<Summary = unknown> {
-  /** The hash of the inputs; null when the build had diagnostics (they are reported every time). */
+  /**
+   * The hash of the inputs; null when the build had diagnostics (they are reported every time) or
+   * its specs had only just changed (PreviousBuild.inputs).
+   */
   inputs: string | null;
   summary: Summary;
   pages: Record<string, RecordedPage>;
@@ -69,8 +72,11 @@ export interface PreviousBuild<Summary> {
   /** The build folder --out links to, if any. */
   folder: string | null;
   record: BuildRecord<Summary> | null;
-  /** The hash of the inputs of the build asked for. */
-  inputs: string;
+  /**
+   * The hash of the inputs of the build asked for; null when a spec file changed too recently for
+   * a later equal hash to prove it unchanged (fingerprint.ts, settled): that build never stands.
+   */
+  inputs: string | null;
 }
 
 /**
@@ -80,12 +86,13 @@ export interface PreviousBuild<Summary> {
  */
 export function previousBuild<Summary>(options: Asked): PreviousBuild<Summary> {
   const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now, ...rest } = options;
-  const inputs = { code: codeFingerprint(), specs: specsFingerprint(specsDir), now: now.toISO(), ...rest };
+  const specs = specsFingerprint(specsDir);
+  const inputs = { code: codeFingerprint(), specs: specs.hash, now: now.toISO(), ...rest };
   const folder = existsSync(out) ? realpathSync(out) : null;
   return {
     folder,
     record: readRecord<Summary>(folder),
-    inputs: createHash("sha256").update(JSON.stringify(inputs)).digest("hex"),
+    inputs: specs.settled ? createHash("sha256").update(JSON.stringify(inputs)).digest("hex") : null,
   };
 }
 
@@ -98,7 +105,7 @@ export function standingBuild<Summary extends { fileCount: number }>(
   previous: PreviousBuild<Summary>,
   started: number,
 ) {
-  if (!previous.record || previous.record.inputs !== previous.inputs) return null;
+  if (!previous.record || previous.inputs === null || previous.record.inputs !== previous.inputs) return null;
   // The output stands; what builds killed since left beside it goes, as a writing build clears it.
   clearStaleLock(options.out);
   clearKilledBuilds(options.out);

@@ -36,6 +36,7 @@ import { manifestJson, manifestPath } from "../../compiler/write/index.ts";
 import { editedPrices, measureDevEdit } from "./dev-edit.ts";
 import { buildWithPeers, type PeerFigures } from "./peers.ts";
 import { writeSyntheticSpecs } from "./synthetic.ts";
+import { writeSettled } from "../support/file-times.ts";
 
 const NOW = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 
@@ -213,7 +214,8 @@ async function buildFigures(specs: string, out: string) {
   const prices = join(specs, "prices.yaml");
   const original = readFileSync(prices, "utf8");
   writeFileSync(prices, editedPrices(original, 1189));
-  const edited = await time(() => buildInChild(specs, out)).finally(() => writeFileSync(prices, original));
+  // Put back as it was, and settled, as the next pass's builds expect the specs to be.
+  const edited = await time(() => buildInChild(specs, out)).finally(() => writeSettled(prices, original));
   return {
     threads: cold.value.threads,
     coldMs: cold.ms,

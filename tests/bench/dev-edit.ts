@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import { createDevServer } from "../../server/dev/index.ts";
+import { writeSettled } from "../support/file-times.ts";
 
 /**
  * A prices.yaml with the Megatron's us list price set to `value`: the edit every edit figure
@@ -80,7 +81,7 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
         throw new Error(`the reloaded page does not show ${value}`);
     }
   } finally {
-    writeFileSync(prices, original);
+    writeSettled(prices, original);
     events.destroy();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

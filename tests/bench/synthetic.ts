@@ -7,6 +7,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { settleTree } from "../support/file-times.ts";
 
 export interface SyntheticShape {
   /** The real site's regions (R). */
@@ -126,6 +127,9 @@ export function writeSyntheticSpecs(
   append(join(dir, "pages.yaml"), pageLines);
   append(join(dir, "catalogue.yaml"), catalogueLines);
   append(join(dir, "prices.yaml"), priceLines);
+  // As a project's specs are: written a while before the builds that read them (a build trusts a
+  // file's stamp only once it has settled, compiler/fingerprint.ts).
+  settleTree(dir);
   return { regions: allRegions.length, products: generated.length, campaigns: campaignCount, routes: total };
 }
 

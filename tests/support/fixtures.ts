@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { settleTree } from "./file-times.ts";
 
 export const fixturesDir = new URL("../fixtures/", import.meta.url).pathname;
 
@@ -57,5 +58,7 @@ export function materialize(name: string, remove: string[] = []): { root: string
   const overlay = join(fixturesDir, name, "specs");
   if (name !== "base" && existsSync(overlay)) cpSync(overlay, join(root, "specs"), { recursive: true, force: true });
   for (const file of remove) rmSync(join(root, "specs", file));
+  // As a project's specs are: written a while before the run that reads them.
+  settleTree(join(root, "specs"));
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

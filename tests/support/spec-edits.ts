@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { projectRoot } from "./cli.ts";
+import { settleTree } from "./file-times.ts";
 
 export function specFiles(dir: string, top = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,6 +21,7 @@ export function realSpecsCopy() {
   const root = mkdtempSync(join(tmpdir(), "site-fuzz-"));
   const specsDir = join(root, "specs");
   cpSync(join(projectRoot, "specs"), specsDir, { recursive: true });
+  settleTree(specsDir);
   const files = specFiles(specsDir).sort();
   const originals = new Map(files.map((f) => [f, readFileSync(join(specsDir, f), "utf8")]));
   return { root, specsDir, files, originals, cleanup: () => rmSync(root, { recursive: true, force: true }) };

@@ -1,10 +1,12 @@
 // What earlier runs parsed is reused only while a file is as it was: an edit is always seen, a
 // file with errors reports them on every run, and a broken cache is as good as none.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import type { LoadCache } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check } from "../../compiler/pipeline.ts";
+import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const fixture = materialize("base");
@@ -51,7 +53,7 @@ describe("the parse cache", () => {
     const first = wholeWritten();
     const text = readFileSync(prices, "utf8");
     try {
-      writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+      writeSettled(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
       expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
       expect(wholeWritten()).toBe(first);
       expect(existsSync(edits)).toBe(true);
@@ -60,7 +62,7 @@ describe("the parse cache", () => {
       expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
       expect(statSync(edits).mtimeMs).toBe(editsWritten);
     } finally {
-      writeFileSync(prices, text);
+      writeSettled(prices, text);
     }
     expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
     expect(wholeWritten()).toBe(first);
@@ -71,26 +73,26 @@ describe("the parse cache", () => {
       .filter((name) => name.endsWith(".yaml"))
       .map((name) => [join(contentDir, name), readFileSync(join(contentDir, name), "utf8")]);
     try {
-      for (const [path, original] of contents) writeFileSync(path!, `${original}\n# edited\n`);
+      for (const [path, original] of contents) writeSettled(path!, `${original}\n# edited\n`);
       checkCached();
       expect(wholeWritten()).toBeGreaterThan(first);
       expect(existsSync(edits)).toBe(false);
     } finally {
-      for (const [path, original] of contents) writeFileSync(path!, original!);
+      for (const [path, original] of contents) writeSettled(path!, original!);
     }
 
     // A file gone: the whole is written without it (from a cache made afresh, the small file holding one edit).
     ParseCache.clear(specs);
     checkCached();
     try {
-      writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+      writeSettled(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
       checkCached();
       expect(existsSync(edits)).toBe(true);
     } finally {
-      writeFileSync(prices, text);
+      writeSettled(prices, text);
     }
     const extra = join(specs, "content", "zz-gone.yaml");
-    writeFileSync(extra, "# a note\n");
+    writeSettled(extra, "# a note\n");
     try {
       checkCached();
     } finally {
@@ -100,6 +102,26 @@ describe("the parse cache", () => {
     expect(codes(checkCached())).toEqual([]);
     expect(wholeWritten()).toBeGreaterThan(beforeGone);
     expect(existsSync(edits)).toBe(false);
+  });
+
+  test("a file written again in the tick of the file clock it was read in, at the same size, is read again", () => {
+    // Two versions of a file with one size and one time, as two saves within a few milliseconds
+    // get: the stamp of a file that had only just changed proves nothing.
+    const text = readFileSync(prices, "utf8");
+    const tick = (Date.now() - 100) / 1000;
+    const cache: LoadCache = new Map();
+    try {
+      writeFileSync(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+      utimesSync(prices, tick, tick);
+      expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1199);
+      expect(check(specs, fixture.root, { cache }).model!.price("flagshipBumblebee", "us")).toBe(1199);
+      writeFileSync(prices, text.replace("[1299, 8499]", "[1099, 8499]"));
+      utimesSync(prices, tick, tick);
+      expect(checkCached().model!.price("flagshipBumblebee", "us"), "site check, site build").toBe(1099);
+      expect(check(specs, fixture.root, { cache }).model!.price("flagshipBumblebee", "us"), "site dev").toBe(1099);
+    } finally {
+      writeFileSync(prices, text);
+    }
   });
 
   test("never keeps a file that has errors: they are reported on every run", () => {

@@ -3,7 +3,7 @@
 // must be the one a full check and compile of the edited specs give: the same problems, the same
 // model, page for page the same data, the same image files and fallback texts in the same order;
 // and when something it does not track changes, it does everything again.
-import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { DateTime } from "luxon";
@@ -14,6 +14,7 @@ import type { LinkReuse } from "../../compiler/link/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { check } from "../../compiler/pipeline.ts";
+import { writeSettled } from "../support/file-times.ts";
 import { realSpecsCopy } from "../support/spec-edits.ts";
 
 const runs = Number(process.env.FC_RUNS ?? 40);
@@ -26,7 +27,6 @@ const INSTANTS = [
 
 let copy: ReturnType<typeof realSpecsCopy>;
 const cache: LoadCache = new Map();
-let writes = 0;
 let pricesText: string;
 let rows: string[];
 let columns: string[];
@@ -40,12 +40,9 @@ beforeAll(() => {
 });
 afterAll(() => copy.cleanup());
 
-/** Writes a spec file and gives it an mtime of its own, so the load cache reads it again. */
+/** Writes a spec file with an mtime of its own, settled, so the load cache reads it again and keeps it. */
 function write(file: string, text: string): void {
-  const path = join(copy.specsDir, file);
-  writeFileSync(path, text);
-  const stamp = new Date(Date.UTC(2030, 0, 1) + ++writes * 1000);
-  utimesSync(path, stamp, stamp);
+  writeSettled(join(copy.specsDir, file), text);
 }
 
 const linked: LinkReuse = {};
