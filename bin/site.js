@@ -11,6 +11,9 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// --debug prints the stack of an internal error: with the source maps read, it names the
+// TypeScript lines (the maps lie beside lib/'s code and are read only then).
+if (process.argv.includes("--debug")) process.setSourceMapsEnabled(true);
 // React picks its build when first loaded: the production one renders several times faster.
 process.env.NODE_ENV ??= "production";
 const { main } = await import(await bundledCli());

@@ -56,19 +56,22 @@ export async function bundled(entry, name, sourceDirs) {
       format: "esm",
       target: "node20",
       packages: "external",
-      sourcemap: "inline",
+      // Beside the code, not inline: inline maps were three quarters of the bytes every command
+      // loads. bin/site.js --debug turns them on, so a stack names the TypeScript lines.
+      sourcemap: "linked",
       jsx: "automatic",
       // Components import their stylesheets for the bundle stage; on the server they are nothing.
       loader: { ".css": "empty" },
       logLevel: "error",
     });
     // Chunks first, the entry last, each written beside and renamed: several processes may start
-    // at once, and a chunk's name is its hash, so a chunk already there is the same file.
+    // at once. A chunk's name is the hash of its code, but not of the options it was written with
+    // (its source map's place): one already there is kept only if it is the same file.
     const files = result.outputFiles
       .filter((f) => f.path !== bundle)
       .concat(result.outputFiles.filter((f) => f.path === bundle));
     for (const file of files) {
-      if (file.path !== bundle && mtime(file.path) >= 0) continue;
+      if (file.path !== bundle && sameContents(file.path, file.contents)) continue;
       const temporary = `${file.path}.${process.pid}.tmp`;
       writeFileSync(temporary, file.contents);
       renameSync(temporary, file.path);
@@ -76,6 +79,14 @@ export async function bundled(entry, name, sourceDirs) {
     removeUnusedChunks();
   }
   return bundle;
+}
+
+function sameContents(path, contents) {
+  try {
+    return Buffer.compare(readFileSync(path), contents) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A chunk no bundle of lib/ imports any more, written over an hour ago (not by a bundling now). */
@@ -92,6 +103,10 @@ function removeUnusedChunks() {
   };
   for (const name of names) if (name.endsWith(".js") && !name.startsWith("chunk-")) read(name);
   for (const name of names)
-    if (name.startsWith("chunk-") && !used.has(name) && mtime(lib + name) < Date.now() - 3_600_000)
+    if (
+      name.startsWith("chunk-") &&
+      !used.has(name.replace(/\.map$/, "")) &&
+      mtime(lib + name) < Date.now() - 3_600_000
+    )
       rmSync(lib + name, { force: true });
 }
