@@ -23,7 +23,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
 import type { SiteModel } from "../link/model.ts";
 import { CACHE_CONTROL, securityHeaders } from "../../server/security-headers.ts";
@@ -251,9 +251,23 @@ function folderFor(target: OutputTarget, file: string): void {
   made.add(folder);
 }
 
+/** Where the two files that name the instant a build shows are, inside --out. */
+export const ROUTES_FILE = "manifests/routes.json";
+export const BUILD_FILE = "site/build.json";
+
 /** routes.json: every route, the instant the build shows, and when its output would next change. */
 export function routesJson(compiled: CompiledSite): string {
-  const routes = compiled.routes.map(({ manifest: m }) => ({
+  return routesJsonText(compiled.now, compiled.nextChange, routeList(compiled));
+}
+
+type RouteList = ReturnType<typeof routeList>;
+
+function routesJsonText(now: string, nextChange: string | null, routes: RouteList): string {
+  return JSON.stringify({ now, nextChange, routes }, null, 2) + "\n";
+}
+
+function routeList(compiled: CompiledSite) {
+  return compiled.routes.map(({ manifest: m }) => ({
     path: m.path,
     region: m.region,
     locale: m.locale,
@@ -262,7 +276,27 @@ export function routesJson(compiled: CompiledSite): string {
     window: m.window,
     redirect: m.redirect,
   }));
-  return JSON.stringify({ now: compiled.now, nextChange: compiled.nextChange, routes }, null, 2) + "\n";
+}
+
+/**
+ * Makes in the target the previous build's output as of `now`, a later instant before its next
+ * change (write/record.ts, outputAt): every file is linked from the previous build but the two
+ * that name the instant, routes.json and build.json, written anew. The build's own records (the
+ * dot files at the top of its folder) are left to the caller.
+ */
+export function restampOutput(target: OutputTarget & { previous: string }, now: string): void {
+  for (const entry of readdirSync(target.previous, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = relative(target.previous, join(entry.parentPath, entry.name)).split(sep).join("/");
+    if (!path.includes("/") || path === ROUTES_FILE || path === BUILD_FILE) continue;
+    if (!reuseFile(target, path)) throw new Error(`could not take ${path} from the previous build`);
+  }
+  const shown = JSON.parse(readFileSync(join(target.previous, ROUTES_FILE), "utf8")) as {
+    nextChange: string | null;
+    routes: RouteList;
+  };
+  writeOutput(target, ROUTES_FILE, routesJsonText(now, shown.nextChange, shown.routes));
+  writeOutput(target, BUILD_FILE, buildJson({ now, nextChange: shown.nextChange }));
 }
 
 /**

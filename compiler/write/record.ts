@@ -18,7 +18,7 @@ import { clearStaleLock } from "./output-guard.ts";
 const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the summary of a build needs of a page that was not rendered again. */
 export interface RecordedPage {
@@ -28,6 +28,8 @@ export interface RecordedPage {
 }
 
 export interface BuildRecord<Summary = unknown> {
+  /** The instant the output shows (routes.json's `now`). */
+  now: string;
   /**
    * The hash of the inputs; null when the build had diagnostics (they are reported every time) or
    * its specs had only just changed (PreviousBuild.inputs).
@@ -80,14 +82,15 @@ export interface PreviousBuild<Summary> {
 }
 
 /**
- * The build --out holds, and the hash of everything the output asked for is a function of: the
- * code, the specs folder's files, the instant and every other option that is data (where, and how
- * fast, left out). Reads no spec and loads no stage: site build with nothing changed ends here.
+ * The build --out holds, and the hash of everything the output asked for is a function of but
+ * the instant: the code, the specs folder's files and every other option that is data (where,
+ * and how fast, left out). The instant is compared apart (standingBuild). Reads no spec and loads
+ * no stage: site build with nothing changed ends here.
  */
 export function previousBuild<Summary>(options: Asked): PreviousBuild<Summary> {
-  const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now, ...rest } = options;
+  const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now: _now, ...rest } = options;
   const specs = specsFingerprint(specsDir);
-  const inputs = { code: codeFingerprint(), specs: specs.hash, now: now.toISO(), ...rest };
+  const inputs = { code: codeFingerprint(), specs: specs.hash, ...rest };
   const folder = existsSync(out) ? realpathSync(out) : null;
   return {
     folder,
@@ -100,12 +103,12 @@ export function previousBuild<Summary>(options: Asked): PreviousBuild<Summary> {
  * The result of a build whose inputs are those of the build --out holds: that output stands, and
  * its recorded summary is the summary. Null when something changed.
  */
-export function standingBuild<Summary extends { fileCount: number }>(
+export function standingBuild<Summary extends { fileCount: number; nextChange: string | null }>(
   options: Asked,
   previous: PreviousBuild<Summary>,
   started: number,
 ) {
-  if (!previous.record || previous.inputs === null || previous.record.inputs !== previous.inputs) return null;
+  if (!previous.record || outputAt(previous, options.now) !== "as it is") return null;
   // The output stands; what builds killed since left beside it goes, as a writing build clears it.
   clearStaleLock(options.out);
   clearKilledBuilds(options.out);
@@ -118,6 +121,25 @@ export function standingBuild<Summary extends { fileCount: number }>(
     fileCount,
     summary: { ...summary, ms: performance.now() - started },
   };
+}
+
+/**
+ * Whether the output --out holds is the one asked for: "as it is" when its inputs and its instant
+ * are those asked for; "restamped" when its inputs are and the instant asked for is later than its
+ * own but before its next change. No window opens or closes in between, so every page is the same
+ * (tests/integration/incremental.test.ts holds the build to a cold one), and only the two files
+ * that name the instant, routes.json and build.json, are not. Null when anything else differs.
+ */
+export function outputAt<Summary extends { nextChange: string | null }>(
+  previous: PreviousBuild<Summary>,
+  now: DateTime,
+): "as it is" | "restamped" | null {
+  const { record, inputs } = previous;
+  if (!record || inputs === null || record.inputs !== inputs) return null;
+  if (record.now === now.toISO()) return "as it is";
+  const at = now.toMillis();
+  const next = record.summary.nextChange === null ? Number.POSITIVE_INFINITY : Date.parse(record.summary.nextChange);
+  return Date.parse(record.now) <= at && at < next ? "restamped" : null;
 }
 
 /** Hashes of a region's layout, once per layout object: every route of a region shares one. */

@@ -15,6 +15,7 @@ import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
 import { atomFeed } from "./feed.ts";
 import {
+  BUILD_FILE,
   buildJson,
   headersFile,
   manifestJson,
@@ -23,6 +24,7 @@ import {
   once,
   redirectsFile,
   robotsTxt,
+  ROUTES_FILE,
   routesJson,
   sitemapXml,
   type OutputFiles,
@@ -100,11 +102,11 @@ export function siteFiles(
     ),
   );
   files.set(
-    "manifests/routes.json",
+    ROUTES_FILE,
     once(() => routesJson(compiled)),
   );
   files.set(
-    "site/build.json",
+    BUILD_FILE,
     once(() => buildJson(compiled)),
   );
   files.set(

@@ -20,9 +20,9 @@ settleTree(specs);
 const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 
 /** Builds the specs into `out`; answers with what the check and render stages said. */
-async function buildInto(out: string) {
+async function buildInto(out: string, at = now) {
   const said = new Map<string, string>();
-  const built = await build({ specsDir: specs, out, now, onStage: (stage, detail) => said.set(stage, detail) });
+  const built = await build({ specsDir: specs, out, now: at, onStage: (stage, detail) => said.set(stage, detail) });
   expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   return { summary: built.summary!, check: said.get("check") ?? "", render: said.get("render") ?? "" };
 }
@@ -99,5 +99,31 @@ test("a spec saved twice in one tick of the file clock, at the same size, is bui
   } finally {
     writeFileSync(prices, text);
     settle(prices);
+  }
+});
+
+test("a later instant before the next change: the output stands as of it, the cold build's byte for byte; at or past the change it is built", async () => {
+  // Black Friday's stage ends at 2024-11-30T00:00+01:00: nothing opens or closes before it.
+  const out = join(root, "later");
+  await buildInto(out);
+  expect(JSON.parse(readFileSync(join(out, "site", "build.json"), "utf8")).nextChange).toBe(
+    "2024-11-30T00:00:00+01:00",
+  );
+  const usHome = statSync(page(out, "us")).ino;
+  for (const [instant, stands] of [
+    ["2024-11-25T12:00:00.001+01:00", true],
+    ["2024-11-29T23:59:59.999+01:00", true],
+    ["2024-11-30T00:00+01:00", false],
+  ] as const) {
+    const at = DateTime.fromISO(instant, { setZone: true });
+    const later = await buildInto(out, at);
+    expect(later.check, instant).toMatch(stands ? /^nothing changed.*as of this instant$/ : /^\d+ spec files$/);
+    if (stands) expect(statSync(page(out, "us")).ino, "the page is the earlier build's file").toBe(usHome);
+    const cold = join(root, `cold-${instant.slice(0, 10)}-${stands}`);
+    await buildInto(cold, at);
+    const diff = spawnSync("diff", ["-r", realpathSync(out), realpathSync(cold)], { encoding: "utf8" });
+    expect(diff.stdout + diff.stderr, instant).toBe("");
+    // Back to the first instant, which is earlier: built again, never restamped backwards.
+    if (stands) expect((await buildInto(out)).check).toMatch(/^\d+ spec files$/);
   }
 });
