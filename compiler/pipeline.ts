@@ -220,7 +220,7 @@ async function restampedBuild(
   const { fileCount, ...summary } = record.summary;
   options.onStage?.(
     "check",
-    "nothing changed since the last build, and no window opens or closes between its instant and this one: its output stands, as of this instant",
+    "nothing changed, and no window opened or closed, since the last build: its output stands",
     performance.now() - started,
   );
   return {
