@@ -2,12 +2,16 @@
 // Launcher for the `site` command: the compiler is TypeScript, bundled on first use (run-ts.js).
 import { bundledCli } from "../compiler/run-ts.js";
 
-// A reader that stops early (`site check | head -1`) closes the pipe: that is no error of ours,
-// so the command ends quietly instead of printing a stack trace.
+// A reader that stops early (`site build | head -1`) closes the pipe: that is no error of ours.
+// What is left to say goes nowhere and the command carries on to its end, quietly, with its own
+// exit code: ending at once would leave a build half done, its output not swapped in.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
+    if (error.code !== "EPIPE") throw error;
+    stream.write = (_chunk, encoding, done) => {
+      (typeof encoding === "function" ? encoding : done)?.();
+      return true;
+    };
   });
 }
 

@@ -2,11 +2,12 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
+import { materialize } from "../support/fixtures.ts";
 
 describe("site --help", () => {
   test("lists every command", () => {
@@ -200,5 +201,28 @@ describe("a broken copy of the real specs", () => {
     expect(stderr).not.toMatch(/EPIPE|stack|Error/);
     expect(stderr).not.toMatch(stackTrace);
     expect([0, 1]).toContain(code);
+  });
+
+  test("site build piped into a reader that stops at once still builds, and says so by its exit code", async () => {
+    const project = materialize("base");
+    try {
+      const child = spawn(
+        process.execPath,
+        [join(projectRoot, "bin/site.js"), "build", "--now", "2025-06-10T12:00+08:00"],
+        {
+          cwd: project.root,
+          env: { ...process.env, NO_COLOR: "1" },
+        },
+      );
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(stderr).not.toMatch(stackTrace);
+      expect(code).toBe(0);
+      expect(existsSync(join(project.root, "dist", "site", "index.html"))).toBe(true);
+    } finally {
+      project.cleanup();
+    }
   });
 });
