@@ -117,7 +117,9 @@ test("a later instant before the next change: the output stands as of it, the co
   ] as const) {
     const at = DateTime.fromISO(instant, { setZone: true });
     const later = await buildInto(out, at);
-    expect(later.check, instant).toMatch(stands ? /^nothing changed, and no window opened or closed/ : /^\d+ spec files$/);
+    expect(later.check, instant).toMatch(
+      stands ? /^nothing changed, and no window opened or closed/ : /^\d+ spec files$/,
+    );
     if (stands) expect(statSync(page(out, "us")).ino, "the page is the earlier build's file").toBe(usHome);
     const cold = join(root, `cold-${instant.slice(0, 10)}-${stands}`);
     await buildInto(cold, at);
