@@ -25,7 +25,14 @@ import type { PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
 import type { OutputFiles, OutputTarget } from "./write/index.ts";
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
-import { type BuildRecord, outputAt, previousBuild, standingBuild, writeRecord } from "./write/record.ts";
+import {
+  type BuildRecord,
+  outputAt,
+  previousBuild,
+  standingBuild,
+  standingResult,
+  writeRecord,
+} from "./write/record.ts";
 
 /**
  * The stages after link, loaded when a build gets past its checks: site check, and a build that
@@ -217,19 +224,12 @@ async function restampedBuild(
   } finally {
     release();
   }
-  const { fileCount, ...summary } = record.summary;
   options.onStage?.(
     "check",
     "nothing changed, and no window opened or closed, since the last build: its output stands",
     performance.now() - started,
   );
-  return {
-    model: undefined,
-    diagnostics: [],
-    sources: new Map(),
-    fileCount,
-    summary: { ...summary, ms: performance.now() - started },
-  };
+  return standingResult(record.summary, started);
 }
 
 export interface BuildResult extends CheckResult {

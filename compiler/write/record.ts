@@ -112,8 +112,13 @@ export function standingBuild<Summary extends { fileCount: number; nextChange: s
   // The output stands; what builds killed since left beside it goes, as a writing build clears it.
   clearStaleLock(options.out);
   clearKilledBuilds(options.out);
-  const { fileCount, ...summary } = previous.record.summary;
   options.onStage?.("check", "nothing changed since the last build: its output stands", performance.now() - started);
+  return standingResult(previous.record.summary, started);
+}
+
+/** What a build whose output stood (as it is, or restamped) gives back: its record's summary. */
+export function standingResult<Summary extends { fileCount: number }>(recorded: Summary, started: number) {
+  const { fileCount, ...summary } = recorded;
   return {
     model: undefined,
     diagnostics: [],
