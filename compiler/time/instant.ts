@@ -1,7 +1,13 @@
 // Instants as the specs write them. Every instant carries an offset or an IANA zone: a naive
 // timestamp means a different moment in every region, so it is rejected rather than guessed.
 
-import { DateTime, IANAZone } from "luxon";
+import { DateTime, IANAZone, Settings } from "luxon";
+
+// Luxon's default locale is fixed, not the machine's: every date the site shows is formatted in its
+// region's locale, given explicitly, and the instants compared here and in link are written with
+// numeric tokens, which must not come out in another script's digits. It also spares the first
+// DateTime of every command asking ICU for the system's locale (about 25 ms).
+Settings.defaultLocale = "en-US";
 
 export type ParsedInstant =
   | { ok: true; instant: DateTime; zone: string | null; inDstGap: boolean }
