@@ -1,12 +1,14 @@
 // Spec files as if written long before the test: the compiler trusts a file's size and time to
 // tell an edit only once the file is two seconds old (compiler/fingerprint.ts, settled), so what
 // a test writes and checks at once would never be kept or reused. Each file set here gets a time
-// of its own, a second after the last one set, an hour ago and on: two versions of a file never
-// share a stamp.
+// of its own, a second after the last one set, from a year ago on: two versions of a file never
+// share a stamp, and a process may settle millions of files before the times reach the present
+// (from an hour ago, 3,600 would have: a run of the fixture tests, or synthetic specs of 4,000
+// files, and the files were young again).
 import { readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-let clock = Date.now() - 3_600_000;
+let clock = Date.now() - 365 * 86_400_000;
 
 /** Gives the file a time of its own from the past. */
 export function settle(path: string): void {
