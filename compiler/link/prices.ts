@@ -150,11 +150,7 @@ export function buildPrices(
       const used = uses.get(id);
       for (const [code, column] of columnOf) {
         if (row[column] != null && !used?.has(code) && regions.has(code))
-          report(
-            "price-unused",
-            { product: id, region: code },
-            at(table, ["list", id, table.data.columns.indexOf(code)]),
-          );
+          report("price-unused", { product: id, region: code }, at(table, ["list", id, column]));
       }
     }
   };
