@@ -23,7 +23,19 @@ import type { PageAssets } from "./render/index.tsx";
 import type { PageJob } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
 import { validate } from "./validate/index.ts";
-import type { OutputFiles, OutputTarget } from "./write/index.ts";
+// The write stage and the fingerprints come with the build record (write/record.ts), which every
+// build reads first; the other stages are loaded when a build gets past its checks (buildStages).
+import { codeFingerprint } from "./fingerprint.ts";
+import {
+  contentsOf,
+  discardStaging,
+  type OutputFiles,
+  type OutputTarget,
+  restampOutput,
+  stagingFolder,
+  swapIn,
+  writeOutput,
+} from "./write/index.ts";
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
 import {
   type BuildRecord,
@@ -47,9 +59,7 @@ async function buildStages() {
     render,
     { renderPages, renderThreads, startRenderThreads },
     { heaviestPages },
-    { contentsOf, discardStaging, stagingFolder, swapIn, writeOutput },
     { siteFiles },
-    { codeFingerprint },
   ] = await Promise.all([
     import("./compile/index.ts"),
     import("./bundle/index.ts"),
@@ -57,9 +67,7 @@ async function buildStages() {
     import("./render/index.tsx"),
     import("./render/pool.ts"),
     import("./render/weights.ts"),
-    import("./write/index.ts"),
     import("./write/site-files.ts"),
-    import("./fingerprint.ts"),
   ]);
   return {
     compile,
@@ -71,13 +79,7 @@ async function buildStages() {
     renderThreads,
     startRenderThreads,
     heaviestPages,
-    contentsOf,
-    discardStaging,
-    stagingFolder,
-    swapIn,
-    writeOutput,
     siteFiles,
-    codeFingerprint,
   };
 }
 
@@ -208,7 +210,6 @@ async function restampedBuild(
   record: BuildRecord<RecordedSummary>,
   started: number,
 ): Promise<BuildResult> {
-  const { discardStaging, restampOutput, stagingFolder, swapIn } = await import("./write/index.ts");
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
   const release = lockOutput(options.out);
   const staging = stagingFolder(options.out);
@@ -270,18 +271,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return checked;
   }
   const model = checked.model;
-  const {
-    renderThreads,
-    startRenderThreads,
-    renderPages,
-    heaviestPages,
-    stagingFolder,
-    discardStaging,
-    writeOutput,
-    contentsOf,
-    swapIn,
-    codeFingerprint,
-  } = await buildStages();
+  const { renderThreads, startRenderThreads, renderPages, heaviestPages } = await buildStages();
 
   // Checked before anything is written: a build replaces --out whole.
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
