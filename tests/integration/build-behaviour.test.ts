@@ -26,6 +26,7 @@ import { stagingFolder, swapIn } from "../../compiler/write/index.ts";
 import { filesOnDisk } from "../../server/preview.ts";
 import { buildInto } from "../support/build.ts";
 import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
+import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const cleanups: (() => void)[] = [];
@@ -45,10 +46,11 @@ async function buildFixture(specs: string, now: string) {
     parse(readFileSync(join(built.out, "site", path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8"));
 }
 
+/** An edit saved a while before the build that reads it (tests/support/file-times.ts). */
 function edit(file: string, from: string, to: string) {
   const text = readFileSync(file, "utf8");
   if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
-  writeFileSync(file, text.replace(from, to));
+  writeSettled(file, text.replace(from, to));
 }
 
 describe("the build at an instant (--now)", () => {
