@@ -14,7 +14,17 @@ import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
 import { pageData } from "./pages/index.ts";
-import { type Cell, changedKeys, type ReadNote, Reads, readsAny, type Replayed, replay } from "./reads.ts";
+import {
+  type Cell,
+  changedKeys,
+  Dependents,
+  effectsOf,
+  type ReadNote,
+  Reads,
+  readsAny,
+  type Replayed,
+  replay,
+} from "./reads.ts";
 import type { LayoutData, RouteData } from "./route-data.ts";
 
 export type { Fallback } from "./context.ts";
@@ -57,7 +67,14 @@ export interface CompileReads {
   routesAtInstant: Pick<SiteModel, "routes" | "routesByPath">;
   /** The values many routes share (product cards, layouts), by kind and key: a route compiled again takes those the edit did not reach. */
   cells: ReadonlyMap<string, Cell<unknown>>;
+  /** What the routes registered, and the 404 page's texts. */
+  registered: Registered;
+  /** Which routes and cells read each key: made at the first edit, then added to by each. */
+  dependents?: Dependents;
 }
+
+/** What a compile's routes registered in the build's shared state, and the 404 page's texts after them. */
+type Registered = Pick<CompiledSite, "images" | "fallbacks" | "notFound">;
 
 /**
  * A route as compiled, with what its page, head and manifest read and the region's layout it
@@ -81,52 +98,127 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   // The time stage decides, once, what is in force at `now`; nothing below compares instants.
   const time = resolveInForce(fullModel, now);
   const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
-  // The same routes are open as at the last compile until its next change.
-  const model = changed === "everything" ? siteAt(fullModel, time) : { ...fullModel, ...options.last!.routesAtInstant };
+  if (changed !== "everything") return compileAfterEdit(fullModel, now, time, options.last!, changed);
+  const model = siteAt(fullModel, time);
   const track = options.track ?? false;
   const cx = new CompileContext(model, time, new Reads(track));
-  if (changed !== "everything")
-    cx.reads.carry({ cells: options.last!.cells, changed, register: (effect) => cx.register(effect) });
   const noted = new Map<string, NotedRoute>();
-  const reuse = {
-    last: changed === "everything" ? undefined : options.last!.routes,
-    changed: changed === "everything" ? new Set<string>() : changed,
-    replayed: cx.reads.replayed,
-  };
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
     .map((route) => {
-      const compiled = reusedRoute(cx, route, reuse) ?? compileNoted(cx, route);
+      const compiled = compileNoted(cx, route);
       if (track) noted.set(route.path, compiled);
       return compiled.compiled;
     });
-  const notFound = { regions: notFoundTexts(cx) };
-  const modules = changed === "everything" ? generatedModules(model, manifestsOf(routes)) : options.last!.modules;
-  // Before the last compile's next change nothing in force changes: the next change is that one.
-  const nextChange = changed === "everything" ? time.nextChange : options.last!.nextChange;
+  const registered = { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+  const modules = generatedModules(model, manifestsOf(routes));
   return {
     now: now.toISO()!,
-    nextChange,
-    // Taken last, once every text of every page (the 404 page's too) has been looked up.
-    fallbacks: cx.fallbacks(),
+    nextChange: time.nextChange,
     routes,
     modules,
-    images: cx.images.jobs(),
-    notFound,
+    ...registered,
     ...(track
       ? {
           reads: {
             model: fullModel,
             now,
-            nextChange,
+            nextChange: time.nextChange,
             routes: noted,
             modules,
             routesAtInstant: { routes: model.routes, routesByPath: model.routesByPath },
             cells: cx.reads.cells,
+            registered,
           },
         }
       : {}),
   };
+}
+
+/**
+ * compile after an edit that changed only keyed inputs (site dev): the routes and cells that read
+ * a changed key are made again, found through the last compile's index of readers; every other
+ * route is the last compile's (with its region's new layout if that changed). The images and
+ * fallback texts are the last compile's when every route made again registers what it did before,
+ * in the same order; otherwise they are registered again, route by route, as a full compile would.
+ */
+function compileAfterEdit(
+  fullModel: SiteModel,
+  now: DateTime,
+  time: SiteInForce,
+  last: CompileReads,
+  changed: ReadonlySet<string>,
+): CompiledSite {
+  // The same routes are open as at the last compile until its next change.
+  const model = { ...fullModel, ...last.routesAtInstant };
+  const cx = new CompileContext(model, time, new Reads(true));
+  const dependents = last.dependents ?? Dependents.of(last.routes, last.cells);
+  cx.reads.carry({ cells: last.cells, stale: dependents.cellsReading(changed, last.cells) });
+  const edited = dependents.routesReading(changed, last.routes);
+  const noted = new Map<string, NotedRoute>();
+  const sameEffects = sameEffectsAs();
+  let sameRegistrations = true;
+  const routes = model.routes
+    .filter((route) => !route.childrenOnly)
+    .map((route) => {
+      const before = last.routes.get(route.path);
+      let after: NotedRoute;
+      if (!before || edited.has(route.path)) {
+        after = compileNoted(cx, route);
+        sameRegistrations &&= before !== undefined && sameEffects(before, after);
+      } else if (before.layout && readsAny(before.layout.note, changed)) {
+        const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
+        after = { ...before, compiled: withLayout(before.compiled, layout.value), layout };
+        sameRegistrations &&= sameEffects(before, after);
+      } else after = before;
+      noted.set(route.path, after);
+      return after.compiled;
+    });
+  for (const path of edited) dependents.addRoute(path, noted.get(path)!.note);
+  for (const name of cx.reads.made) dependents.addCell(name, cx.reads.cells.get(name)!);
+  const registered = sameRegistrations ? last.registered : registeredAgain(model, time, noted);
+  return {
+    now: now.toISO()!,
+    // Before the last compile's next change nothing in force changes: the next change is that one.
+    nextChange: last.nextChange,
+    routes,
+    modules: last.modules,
+    ...registered,
+    reads: { ...last, model: fullModel, now, routes: noted, cells: cx.reads.cells, registered, dependents },
+  };
+}
+
+/**
+ * Whether a route made again (or given a new layout) registers what it did, in the same order:
+ * its page's registrations, then its layout's (the region's layout is compared once).
+ */
+function sameEffectsAs(): (before: NotedRoute, after: NotedRoute) => boolean {
+  const sameList = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((effect, i) => effect === b[i]);
+  const ofNote = (a: ReadNote, b: ReadNote) => a === b || sameList(effectsOf(a), effectsOf(b));
+  const layouts = new Map<Cell<LayoutData>, { after: Cell<LayoutData>; same: boolean }>();
+  const ofLayout = (a: Cell<LayoutData> | undefined, b: Cell<LayoutData> | undefined) => {
+    if (a === b) return true;
+    if (!a || !b) return false;
+    const known = layouts.get(a);
+    if (known?.after === b) return known.same;
+    const same = ofNote(a.note, b.note);
+    layouts.set(a, { after: b, same });
+    return same;
+  };
+  return (before, after) => ofNote(before.note, after.note) && ofLayout(before.layout, after.layout);
+}
+
+/** The routes' registrations made again in route order, on a context of their own, then the 404 page's. */
+function registeredAgain(model: SiteModel, time: SiteInForce, noted: ReadonlyMap<string, NotedRoute>): Registered {
+  const cx = new CompileContext(model, time);
+  const register = (effect: string) => cx.register(effect);
+  const done: Replayed = { effects: new Set(), notes: new Set() };
+  for (const route of noted.values()) {
+    replay(route.note, register, done);
+    if (route.layout) replay(route.layout.note, register, done);
+  }
+  return { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
 }
 
 /** A route compiled anew: its page, head and manifest under one note, then its region's layout. */
@@ -135,32 +227,6 @@ function compileNoted(cx: CompileContext, route: RouteModel): NotedRoute {
   if (!value.data) return { compiled: { manifest: value.manifest }, note };
   const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
   return { compiled: withLayout(value, layout.value), note, layout };
-}
-
-/**
- * The last compile's route, when nothing its page, head and manifest read has changed (with the
- * region's new layout if that changed). Its registrations are made again where a full compile
- * would make them.
- */
-function reusedRoute(
-  cx: CompileContext,
-  route: RouteModel,
-  reuse: {
-    last: Map<string, NotedRoute> | undefined;
-    changed: ReadonlySet<string>;
-    replayed: Replayed;
-  },
-): NotedRoute | undefined {
-  const last = reuse.last?.get(route.path);
-  if (!last || readsAny(last.note, reuse.changed)) return undefined;
-  const register = (effect: string) => cx.register(effect);
-  replay(last.note, register, reuse.replayed);
-  if (!last.layout || !readsAny(last.layout.note, reuse.changed)) {
-    if (last.layout) replay(last.layout.note, register, reuse.replayed);
-    return last;
-  }
-  const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
-  return { ...last, compiled: withLayout(last.compiled, layout.value), layout };
 }
 
 /** The route's data with the region's layout (its fields in the order templates and page keys have always had them). */

@@ -4,10 +4,12 @@
 // build's shared state (an image file it needs, a text shown in a fallback language). A value the
 // CompileContext keeps for many routes (a product card) is a cell with its own note, and every
 // route that takes it takes its note too; the region's layout is taken apart from the page (see
-// compile/index.ts). After an edit, a route whose keys did not change is taken from the last
-// compile as it was, and its registrations are made again in route order, so the result is the
-// one a full compile gives. Everything without a key (the other spec files, the instant's
-// windows) must be as it was, or everything compiles again.
+// compile/index.ts). After an edit, the routes and cells that read a changed key are found through
+// an index from key to readers (Dependents), not by asking every route; the other routes are taken
+// from the last compile as they were, and the site's registrations are the last compile's unless a
+// route made again registers something else (then they are made again, in route order).
+// Everything without a key (the other spec files, the instant's windows) must be as it was, or
+// everything compiles again.
 
 import type { DateTime } from "luxon";
 import { isDeepStrictEqual } from "node:util";
@@ -33,10 +35,8 @@ const emptyNote: ReadNote = { reads: new Set(), items: new Set() };
 /** The last compile's cells, for a compile that may take them as they were (site dev). */
 export interface Carried {
   cells: ReadonlyMap<string, Cell<unknown>>;
-  /** What changed since: a cell that read any of it is made again. */
-  changed: ReadonlySet<string>;
-  /** Makes a registration again (CompileContext.register). */
-  register: (effect: string) => void;
+  /** The cells that read something that changed since: made again. */
+  stale: ReadonlySet<string>;
 }
 
 /**
@@ -45,21 +45,21 @@ export interface Carried {
  */
 export class Reads {
   #current: ReadNote | null = null;
-  #register: ((effect: string) => void) | undefined;
   /**
    * Every cell of this compile by kind and key, the last compile's that it may take as they were
    * among them: the next compile carries them on.
    */
-  readonly cells = new Map<string, Cell<unknown>>();
-  /** The last compile's registrations made again so far: each registration and each cell's once. */
-  readonly replayed: Replayed = { effects: new Set(), notes: new Set() };
+  cells = new Map<string, Cell<unknown>>();
+  /** The cells this compile made (not taken from the last one), by name. */
+  readonly made: string[] = [];
 
   constructor(readonly tracking: boolean) {}
 
-  /** Takes over the last compile's cells that read nothing of what changed. */
-  carry({ cells, changed, register }: Carried): void {
-    this.#register = register;
-    for (const [name, cell] of cells) if (!readsAny(cell.note, changed)) this.cells.set(name, cell);
+  /** Takes over the last compile's cells but the stale ones. */
+  carry({ cells, stale }: Carried): void {
+    // Copied whole, then the few stale ones taken out: ten thousand cells are not asked one by one.
+    this.cells = new Map(cells);
+    for (const name of stale) this.cells.delete(name);
   }
 
   /** An input the current route reads, by key. */
@@ -95,16 +95,14 @@ export class Reads {
     if (!cell) {
       const name = `${kind}\0${String(key)}`;
       const kept = this.cells.get(name) as Cell<T> | undefined;
-      if (kept && this.#register) {
-        cell = kept;
-        // A full compile makes the cell's registrations where a route first takes it.
-        const outer = this.#current;
-        this.#current = null;
-        replayCell(kept, this.#register, this.replayed);
-        this.#current = outer;
-      } else {
+      // A cell carried from the last compile: what it registers is the routes' business (compile/index.ts).
+      if (kept) cell = kept;
+      else {
         cell = this.noted(compute);
-        if (this.tracking) this.cells.set(name, cell as Cell<unknown>);
+        if (this.tracking) {
+          this.cells.set(name, cell as Cell<unknown>);
+          this.made.push(name);
+        }
       }
       cache.set(key, cell);
     }
@@ -132,6 +130,82 @@ function keysOf(note: ReadNote): ReadonlySet<string> {
     allKeys.set(note, (keys = union));
   }
   return keys;
+}
+
+/**
+ * Which routes and cells read each key, so that an edit finds what it reaches without asking
+ * every route. Readers are only ever added: a list may name a route that no longer reads the key
+ * (readsAny then says no) but never misses one that does, even after a compile that failed half
+ * way through adding.
+ */
+export class Dependents {
+  readonly #routes = new Map<string, Set<string>>();
+  readonly #cells = new Map<string, Set<string>>();
+
+  /** The index of a compile's routes (by path) and cells (by name). */
+  static of(routes: ReadonlyMap<string, { note: ReadNote }>, cells: ReadonlyMap<string, Cell<unknown>>): Dependents {
+    const index = new Dependents();
+    for (const [path, route] of routes) index.addRoute(path, route.note);
+    for (const [name, cell] of cells) index.addCell(name, cell);
+    return index;
+  }
+
+  addRoute(path: string, note: ReadNote): void {
+    addReader(this.#routes, path, note);
+  }
+
+  addCell(name: string, cell: Cell<unknown>): void {
+    addReader(this.#cells, name, cell.note);
+  }
+
+  /** The routes of `routes` whose notes read any of `changed`. */
+  routesReading(changed: ReadonlySet<string>, routes: ReadonlyMap<string, { note: ReadNote }>): Set<string> {
+    return readersOf(this.#routes, changed, (path) => routes.get(path)?.note);
+  }
+
+  /** The cells of `cells` that read any of `changed`. */
+  cellsReading(changed: ReadonlySet<string>, cells: ReadonlyMap<string, Cell<unknown>>): Set<string> {
+    return readersOf(this.#cells, changed, (name) => cells.get(name)?.note);
+  }
+}
+
+function addReader(index: Map<string, Set<string>>, reader: string, note: ReadNote): void {
+  for (const key of keysOf(note)) {
+    let readers = index.get(key);
+    if (!readers) index.set(key, (readers = new Set()));
+    readers.add(reader);
+  }
+}
+
+function readersOf(
+  index: ReadonlyMap<string, ReadonlySet<string>>,
+  changed: ReadonlySet<string>,
+  noteOf: (reader: string) => ReadNote | undefined,
+): Set<string> {
+  const found = new Set<string>();
+  for (const key of changed)
+    for (const reader of index.get(key) ?? []) {
+      if (found.has(reader)) continue;
+      const note = noteOf(reader);
+      if (note && readsAny(note, changed)) found.add(reader);
+    }
+  return found;
+}
+
+/**
+ * The registrations a note makes, its cells' included, in the order a compile makes them. A
+ * site's registrations in order are those of its routes in route order, each kept where it first
+ * appears: routes whose lists are as they were leave them as they were.
+ */
+export function effectsOf(note: ReadNote, into: string[] = [], seen = new Set<ReadNote>()): string[] {
+  for (const item of note.items) {
+    if (typeof item === "string") into.push(item);
+    else if (!seen.has(item.note)) {
+      seen.add(item.note);
+      effectsOf(item.note, into, seen);
+    }
+  }
+  return into;
 }
 
 /** What one compile has made again: each registration and each cell's are made once. */

@@ -325,6 +325,31 @@ describe("compile after an edit, reusing what the edit did not reach", () => {
     }
   });
 
+  test("a content edit that shows other pictures gives the full compile's image files, in its order", () => {
+    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+    const file = "content/bumblebee-g1-performance.yaml";
+    const originalText = copy.originals.get(file)!;
+    write(file, originalText);
+    const last = compile(modelNow(), now, { track: true });
+    // The two features swap pictures, and the gallery loses its second one.
+    const edited = originalText
+      .replace("image: bumblebee-g1-performance", "image: SWAPPED")
+      .replace("image: bumblebee-g1-specs", "image: bumblebee-g1-performance")
+      .replace("image: SWAPPED", "image: bumblebee-g1-specs")
+      .replace("        - bumblebee-g1-gallery-2\n", "");
+    expect(edited).not.toContain("bumblebee-g1-gallery-2");
+    write(file, edited);
+    try {
+      const model = modelNow();
+      const site = compile(model, now, { track: true, last: last.reads! });
+      const full = compile(model, now);
+      expect(full.images.map((j) => j.url)).not.toEqual(last.images.map((j) => j.url));
+      expectSame(site, full);
+    } finally {
+      write(file, originalText);
+    }
+  });
+
   test("an edit of any other spec file, or a later instant past the next change, compiles everything", () => {
     const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
     write("prices.yaml", pricesText);
