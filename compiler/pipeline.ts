@@ -332,7 +332,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       inputs: checked.diagnostics.length === 0 ? inputs : null,
       now: site.compiled.now,
       summary,
-      pages: Object.fromEntries(rendered.map((p) => [p.path, { key: p.key, bytes: p.bytes, islands: p.islands }])),
+      pages: Object.fromEntries(
+        rendered.map((p) => [
+          p.path,
+          { key: p.key, bytes: p.bytes, islands: p.islands, html: p.html, manifest: p.manifest },
+        ]),
+      ),
     });
     swapIn(staging, options.out);
   } catch (error) {

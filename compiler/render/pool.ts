@@ -10,7 +10,7 @@ import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { RouteData } from "../compile/route-data.ts";
-import { manifestJson, reuseFile, writeOutput, type OutputTarget } from "../write/index.ts";
+import { manifestJson, reuseFile, writePage, type OutputTarget } from "../write/index.ts";
 import { pageKey, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
@@ -34,6 +34,9 @@ export interface RenderedPage {
   key: string;
   /** Taken from the previous output without rendering: its key is the one recorded there. */
   reused: boolean;
+  /** Hashes of the HTML and the manifest as written, for the next build's record. */
+  html: string;
+  manifest: string;
 }
 
 /** The pages of the previous output, and what every page's key starts from (code and assets). */
@@ -66,14 +69,26 @@ export function renderJobs(
           islands: before.islands,
           key,
           reused: true,
+          html: before.html,
+          manifest: before.manifest,
         };
       // Never written through: the link shares the previous build's file.
       rmSync(join(target.staging, job.manifestFile));
     }
     const { html, islands } = renderRoutePage(job.data, assets);
-    writeOutput(target, job.manifestFile, manifestJson(job.manifest));
-    const { bytes, linked } = writeOutput(target, job.file, html);
-    return { path, file: job.file, bytes, unchanged: linked, islands, key, reused: false };
+    const manifest = writePage(target, job.manifestFile, manifestJson(job.manifest), before?.manifest);
+    const page = writePage(target, job.file, html, before?.html);
+    return {
+      path,
+      file: job.file,
+      bytes: page.bytes,
+      unchanged: page.linked,
+      islands,
+      key,
+      reused: false,
+      html: page.hash,
+      manifest: manifest.hash,
+    };
   });
 }
 

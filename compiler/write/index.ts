@@ -7,6 +7,7 @@
 // build leaves the previous output as it was, and a server reading dist/site reads one whole build.
 
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   constants,
   copyFileSync,
@@ -214,6 +215,34 @@ export function writeOutput(
   }
   writeFileSync(full, bytes);
   return { bytes: bytes.byteLength, linked: false };
+}
+
+/** The hash a build's record keeps of a page or manifest it wrote. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash("sha1").update(bytes).digest("base64url");
+}
+
+/**
+ * Writes a page or its manifest, as writeOutput does, but compares with the hash the previous
+ * build's record keeps of the file (`recorded`) instead of reading the file: a page rendered again
+ * after a code change is mostly the same bytes, and reading ten thousand files back costs more
+ * than rendering them (their blocks are seldom still in memory). The previous output is the
+ * build's own, as it is when its pages are linked by key without being read (render/pool.ts).
+ */
+export function writePage(
+  target: OutputTarget,
+  path: string,
+  content: string,
+  recorded: string | undefined,
+): { bytes: number; linked: boolean; hash: string } {
+  const bytes = Buffer.from(content);
+  const hash = contentHash(bytes);
+  if (recorded === undefined) return { ...writeOutput(target, path, bytes), hash };
+  if (recorded === hash && reuseFile(target, path)) return { bytes: bytes.byteLength, linked: true, hash };
+  const full = join(target.staging, path);
+  folderFor(target, full);
+  writeFileSync(full, bytes);
+  return { bytes: bytes.byteLength, linked: false, hash };
 }
 
 /**

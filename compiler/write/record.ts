@@ -18,13 +18,16 @@ import { clearStaleLock } from "./output-guard.ts";
 const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the summary of a build needs of a page that was not rendered again. */
 export interface RecordedPage {
   key: string;
   bytes: number;
   islands: string[];
+  /** Hashes of the page's HTML and of its manifest as written (write/index.ts, contentHash). */
+  html: string;
+  manifest: string;
 }
 
 export interface BuildRecord<Summary = unknown> {
