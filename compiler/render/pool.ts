@@ -9,9 +9,9 @@ import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
-import type { RouteData } from "../compile/route-data.ts";
+import type { LayoutData, RouteData } from "../compile/route-data.ts";
 import { manifestJson, reuseFile, writePage, type OutputTarget } from "../write/index.ts";
-import { pageKey, type RecordedPage } from "../write/record.ts";
+import { keyOf, pageKey, pageText, type PageText, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -46,50 +46,117 @@ export interface Reuse {
 }
 
 /**
+ * A page as a render thread is sent it: the text its key is made of (JSON, cheaper to send than
+ * the objects and hashed as it is), parsed only if the page must be rendered; its region's layout
+ * by number, each layout sent to a thread once.
+ */
+export interface PostedPage {
+  path: string;
+  file: string;
+  manifestFile: string;
+  layout: number;
+  text: PageText;
+}
+
+/** A batch of pages for a render thread, with the layouts it has not been sent yet. */
+export interface PostedBatch {
+  pages: PostedPage[];
+  layouts: [number, LayoutData][];
+}
+
+/** A page to write: its key, and its data and manifest when it must be rendered. */
+interface PageToWrite {
+  path: string;
+  file: string;
+  manifestFile: string;
+  key: string;
+  load: () => { data: RouteData; manifest: RouteManifest };
+}
+
+/**
  * Renders pages and writes them and their manifests into the target; a page whose key the
  * previous output's record holds is linked from there instead, without rendering.
  */
-export function renderJobs(
-  jobs: readonly PageJob[],
+function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage[] {
+  return jobs.map((job) =>
+    writeOne(
+      {
+        path: job.manifest.path,
+        file: job.file,
+        manifestFile: job.manifestFile,
+        key: pageKey(reuse.base, job.data, job.manifest),
+        load: () => job,
+      },
+      assets,
+      target,
+      reuse,
+    ),
+  );
+}
+
+/** renderJobs on a render thread, for the pages as they were sent (`layouts`: those sent so far). */
+export function renderPosted(
+  posted: readonly PostedPage[],
+  layouts: ReadonlyMap<number, LayoutData>,
   assets: PageAssets,
   target: OutputTarget,
   reuse: Reuse,
 ): RenderedPage[] {
-  return jobs.map((job) => {
-    const path = job.manifest.path;
-    const key = pageKey(reuse.base, job.data, job.manifest);
-    const before = reuse.pages[path];
-    if (before?.key === key && reuseFile(target, job.manifestFile)) {
-      if (reuseFile(target, job.file))
-        return {
-          path,
-          file: job.file,
-          bytes: before.bytes,
-          unchanged: true,
-          islands: before.islands,
-          key,
-          reused: true,
-          html: before.html,
-          manifest: before.manifest,
-        };
-      // Never written through: the link shares the previous build's file.
-      rmSync(join(target.staging, job.manifestFile));
-    }
-    const { html, islands } = renderRoutePage(job.data, assets);
-    const manifest = writePage(target, job.manifestFile, manifestJson(job.manifest), before?.manifest);
-    const page = writePage(target, job.file, html, before?.html);
-    return {
-      path,
-      file: job.file,
-      bytes: page.bytes,
-      unchanged: page.linked,
-      islands,
-      key,
-      reused: false,
-      html: page.hash,
-      manifest: manifest.hash,
-    };
-  });
+  return posted.map((page) =>
+    writeOne(
+      {
+        path: page.path,
+        file: page.file,
+        manifestFile: page.manifestFile,
+        key: keyOf(reuse.base, page.text),
+        load: () => {
+          const { route, head, page: own } = JSON.parse(page.text.own) as Omit<RouteData, "layout">;
+          const data: RouteData = { route, head, layout: layouts.get(page.layout)!, page: own };
+          const manifest = JSON.parse(page.text.manifest) as RouteManifest | (RouteManifest & { head: 0 });
+          return { data, manifest: manifest.head === 0 ? { ...manifest, head } : manifest };
+        },
+      },
+      assets,
+      target,
+      reuse,
+    ),
+  );
+}
+
+function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
+  const { path, file, manifestFile, key } = page;
+  const before = reuse.pages[path];
+  if (before?.key === key && reuseFile(target, manifestFile)) {
+    if (reuseFile(target, file))
+      return {
+        path,
+        file,
+        bytes: before.bytes,
+        unchanged: true,
+        islands: before.islands,
+        key,
+        reused: true,
+        html: before.html,
+        manifest: before.manifest,
+      };
+    // Never written through: the link shares the previous build's file.
+    rmSync(join(target.staging, manifestFile));
+  }
+  const { data, manifest } = page.load();
+  const { html, islands } = renderRoutePage(data, assets);
+  const manifestWritten = writePage(target, manifestFile, manifestJson(manifest), before?.manifest);
+  const written = writePage(target, file, html, before?.html);
+  return {
+    path,
+    file,
+    bytes: written.bytes,
+    unchanged: written.linked,
+    islands,
+    key,
+    reused: false,
+    html: written.hash,
+    manifest: manifestWritten.hash,
+  };
 }
 
 /**
@@ -137,6 +204,33 @@ function nextBatch(shares: Share[], index: number): { from: number; to: number }
   const to = longest.end;
   longest.end = Math.max(longest.next, to - BATCH);
   return { from: longest.end, to };
+}
+
+/** Numbers for the layouts of one build, in the order they are first sent. */
+const layoutNumbers = new WeakMap<LayoutData, number>();
+let layoutsNumbered = 0;
+
+/** Pages as a thread is sent them, with the layouts among them that it was not sent before. */
+function postedBatch(jobs: readonly PageJob[], sent: Set<number>): PostedBatch {
+  const layouts: PostedBatch["layouts"] = [];
+  const pages = jobs.map((job): PostedPage => {
+    const layout = job.data.layout;
+    let number = layoutNumbers.get(layout);
+    if (number === undefined) layoutNumbers.set(layout, (number = layoutsNumbered++));
+    if (!sent.has(number)) {
+      sent.add(number);
+      layouts.push([number, layout]);
+    }
+    const { path } = job.manifest;
+    return {
+      path,
+      file: job.file,
+      manifestFile: job.manifestFile,
+      layout: number,
+      text: pageText(job.data, job.manifest),
+    };
+  });
+  return { pages, layouts };
 }
 
 /**
@@ -197,10 +291,11 @@ export async function renderPages(
             if (failure) return reject(failure);
             // Where each batch in flight starts; a thread answers its batches in order.
             const inFlight: number[] = [];
+            const layoutsSent = new Set<number>();
             const send = () => {
               const batch = nextBatch(shares, index);
               if (!batch) return;
-              worker.postMessage(ordered.slice(batch.from, batch.to));
+              worker.postMessage(postedBatch(ordered.slice(batch.from, batch.to), layoutsSent));
               inFlight.push(batch.from);
             };
             worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {

@@ -1,8 +1,9 @@
-// A render thread of site build (see render-pool.ts): it renders the pages it is sent and writes
-// them, with their manifests, into the staging folder (write.ts links what the previous output
+// A render thread of site build (see pool.ts): it renders the pages it is sent and writes
+// them, with their manifests, into the staging folder (write/index.ts links what the previous output
 // holds unchanged); it answers with what the summary needs.
 import { parentPort } from "node:worker_threads";
-import { renderJobs, type PageJob, type RenderedPage, type Reuse } from "./pool.ts";
+import { type PostedBatch, type RenderedPage, renderPosted, type Reuse } from "./pool.ts";
+import type { LayoutData } from "../compile/route-data.ts";
 import type { PageAssets } from "./index.tsx";
 import type { OutputTarget } from "../write/index.ts";
 
@@ -15,15 +16,17 @@ interface Setup {
 // The thread starts before the site is compiled (pool.ts, startRenderThreads): what every page is
 // rendered with comes as the first message, the batches of pages after it.
 let setup: Setup | undefined;
+const layouts = new Map<number, LayoutData>();
 
-parentPort!.on("message", (message: Setup | PageJob[]) => {
-  if (!Array.isArray(message)) {
+parentPort!.on("message", (message: Setup | PostedBatch) => {
+  if (!("pages" in message)) {
     setup = message;
     return;
   }
+  for (const [number, layout] of message.layouts) layouts.set(number, layout);
   let rendered: RenderedPage[];
   try {
-    rendered = renderJobs(message, setup!.assets, setup!.target, setup!.reuse);
+    rendered = renderPosted(message.pages, layouts, setup!.assets, setup!.target, setup!.reuse);
   } catch (error) {
     // The pool turns this into a failed build; the stack is shown only with --debug.
     parentPort!.postMessage({

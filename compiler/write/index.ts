@@ -218,7 +218,7 @@ export function writeOutput(
 }
 
 /** The hash a build's record keeps of a page or manifest it wrote. */
-export function contentHash(bytes: Uint8Array): string {
+function writtenHash(bytes: Uint8Array): string {
   return createHash("sha1").update(bytes).digest("base64url");
 }
 
@@ -236,7 +236,7 @@ export function writePage(
   recorded: string | undefined,
 ): { bytes: number; linked: boolean; hash: string } {
   const bytes = Buffer.from(content);
-  const hash = contentHash(bytes);
+  const hash = writtenHash(bytes);
   if (recorded === undefined) return { ...writeOutput(target, path, bytes), hash };
   if (recorded === hash && reuseFile(target, path)) return { bytes: bytes.byteLength, linked: true, hash };
   const full = join(target.staging, path);

@@ -25,7 +25,7 @@ export interface RecordedPage {
   key: string;
   bytes: number;
   islands: string[];
-  /** Hashes of the page's HTML and of its manifest as written (write/index.ts, contentHash). */
+  /** Hashes of the page's HTML and of its manifest as written (write/index.ts, writePage). */
   html: string;
   manifest: string;
 }
@@ -154,21 +154,44 @@ export function outputAt<Summary extends { nextChange: string | null }>(
 const layoutHashes = new WeakMap<object, string>();
 
 /**
- * The key of a page: equal keys give the same HTML and manifest. `base` stands for what every
- * page shares (the template code, the asset URLs); the route's own data is hashed as JSON, its
- * layout once per region, its manifest without the head it shares with the data.
+ * What a page's key is made of, as text: the route's own data as JSON, its manifest as JSON without
+ * the head it shares with the data (0 in its place), and its region's layout hashed. A render
+ * thread is sent these (render/pool.ts) and parses them only for a page it must render.
  */
-export function pageKey(base: string, data: RouteData, manifest: RouteManifest): string {
+export interface PageText {
+  layoutHash: string;
+  own: string;
+  manifest: string;
+}
+
+export function pageText(data: RouteData, manifest: RouteManifest): PageText {
   const { layout, ...own } = data;
   let layoutHash = layoutHashes.get(layout);
   if (layoutHash === undefined) {
     layoutHash = createHash("sha1").update(JSON.stringify(layout)).digest("hex");
     layoutHashes.set(layout, layoutHash);
   }
+  return {
+    layoutHash,
+    own: JSON.stringify(own),
+    manifest: JSON.stringify({ ...manifest, head: manifest.head === data.head ? 0 : manifest.head }),
+  };
+}
+
+/**
+ * The key of a page: equal keys give the same HTML and manifest. `base` stands for what every
+ * page shares (the template code, the asset URLs).
+ */
+export function pageKey(base: string, data: RouteData, manifest: RouteManifest): string {
+  return keyOf(base, pageText(data, manifest));
+}
+
+/** A page's key from its text (pageText). */
+export function keyOf(base: string, text: PageText): string {
   return createHash("sha1")
     .update(base)
-    .update(layoutHash)
-    .update(JSON.stringify(own))
-    .update(JSON.stringify({ ...manifest, head: manifest.head === data.head ? 0 : manifest.head }))
+    .update(text.layoutHash)
+    .update(text.own)
+    .update(text.manifest)
     .digest("base64url");
 }
