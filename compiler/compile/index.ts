@@ -136,6 +136,14 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
 }
 
 /**
+ * Makes the index through which an edit finds what it reaches (compileAfterEdit) before the edit
+ * comes: site dev does it while it waits, so that the first edit costs what later ones do.
+ */
+export function prepareForEdits(reads: CompileReads): void {
+  reads.dependents ??= Dependents.of(reads.routes, reads.cells);
+}
+
+/**
  * compile after an edit that changed only keyed inputs (site dev): the routes and cells that read
  * a changed key are made again, found through the last compile's index of readers; every other
  * route is the last compile's (with its region's new layout if that changed). The images and
@@ -152,7 +160,8 @@ function compileAfterEdit(
   // The same routes are open as at the last compile until its next change.
   const model = { ...fullModel, ...last.routesAtInstant };
   const cx = new CompileContext(model, time, new Reads(true));
-  const dependents = last.dependents ?? Dependents.of(last.routes, last.cells);
+  prepareForEdits(last);
+  const dependents = last.dependents!;
   cx.reads.carry({ cells: last.cells, stale: dependents.cellsReading(changed, last.cells) });
   const edited = dependents.routesReading(changed, last.routes);
   const noted = new Map<string, NotedRoute>();
