@@ -33,7 +33,7 @@ import { check } from "../../compiler/pipeline.ts";
 import { renderDocument } from "../../compiler/render/index.tsx";
 import { renderThreads } from "../../compiler/render/pool.ts";
 import { manifestJson, manifestPath } from "../../compiler/write/index.ts";
-import { editedPrices, measureDevEdit } from "./dev-edit.ts";
+import { type DevEditFigures, editedPrices, measureDevEdit } from "./dev-edit.ts";
 import { buildWithPeers, type PeerFigures } from "./peers.ts";
 import { writeSyntheticSpecs } from "./synthetic.ts";
 import { writeSettled } from "../support/file-times.ts";
@@ -76,6 +76,8 @@ interface Figures {
   devEditMs: number | null;
   /** site dev: file written to the rebuild done (median of 3). */
   devRebuildMs: number | null;
+  /** site dev: the first edit, a second after the server started, to the page. */
+  devFirstEditMs: number | null;
   /** Why the dev figures are null, when site dev failed. */
   devFailure?: string;
   peakMemoryMB: number;
@@ -141,7 +143,7 @@ const DEV_EDIT_CHILD = "--measure-dev-edit";
  * site dev's edit timed in a process of its own, as a developer runs it: in this one the server's
  * collector would also walk what the benchmark keeps (the compiled site, the floor's pages).
  */
-async function devEditInChild(specs: string): Promise<{ rebuiltMs: number; toPageMs: number }> {
+async function devEditInChild(specs: string): Promise<DevEditFigures> {
   const child = spawn(process.execPath, [join(projectRoot, "bin/bench.js"), DEV_EDIT_CHILD, specs], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
@@ -150,7 +152,7 @@ async function devEditInChild(specs: string): Promise<{ rebuiltMs: number; toPag
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
   const code = await new Promise((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`site dev's edit could not be timed (exit ${code})`);
-  return JSON.parse(stdout.trim().split("\n").pop()!) as { rebuiltMs: number; toPageMs: number };
+  return JSON.parse(stdout.trim().split("\n").pop()!) as DevEditFigures;
 }
 
 async function time<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
@@ -295,8 +297,12 @@ async function measureOnce(specs: string, options: { peers: boolean; log: Log })
       laterInstantMs: Math.round(built.laterInstantMs),
       priceEditMs: Math.round(built.priceEditMs),
       ...("failure" in dev
-        ? { devEditMs: null, devRebuildMs: null, devFailure: dev.failure }
-        : { devEditMs: Math.round(dev.toPageMs), devRebuildMs: Math.round(dev.rebuiltMs) }),
+        ? { devEditMs: null, devRebuildMs: null, devFirstEditMs: null, devFailure: dev.failure }
+        : {
+            devEditMs: Math.round(dev.toPageMs),
+            devRebuildMs: Math.round(dev.rebuiltMs),
+            devFirstEditMs: Math.round(dev.firstToPageMs),
+          }),
       peakMemoryMB: mb(built.peakBytes),
       outputMB: Math.round((built.outputBytes / 1024 / 1024) * 10) / 10,
       specMB: Math.round((bare.specBytes / 1024 / 1024) * 10) / 10,
@@ -346,6 +352,7 @@ function table(name: string, f: Figures, threads: number): string[] {
     row("site build, one price edited", f.priceEditMs, `incremental: ${stages(f.priceEditStages)}`),
     row("site dev, one price edited, to rebuilt", f.devRebuildMs, f.devFailure ?? "median of 3"),
     row("  ...to the page reloaded", f.devEditMs, "-> reload event, page made and fetched"),
+    row("  ...the first edit, to the page", f.devFirstEditMs, "a second after the server started"),
   ];
   if (f.peers) {
     lines.push(row("Eleventy 3, same pages from the route data", f.peers.eleventy, f.peers.notes.eleventy ?? ""));

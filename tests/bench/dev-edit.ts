@@ -35,12 +35,20 @@ function pageText(url: string): Promise<string> {
   });
 }
 
+/** site dev's edit at scale: the edits after the first (medians of three), and the first. */
+export interface DevEditFigures {
+  rebuiltMs: number;
+  toPageMs: number;
+  /** The first edit, a second after the server started, as a person makes it: to the page. */
+  firstToPageMs: number;
+}
+
 /**
- * Medians of three edits of the Megatron's us price in prices.yaml, after one edit that is not
- * timed: the first edit after the server starts also does what is done once (each page's read
- * keys gathered, code warming up), and a developer's edits after it are the ones that repeat.
+ * Medians of three edits of the Megatron's us price in prices.yaml, after a first edit timed on
+ * its own: it also runs what runs once (code warming up), and a developer's edits after it are
+ * the ones that repeat.
  */
-export async function measureDevEdit(specs: string, now: DateTime): Promise<{ rebuiltMs: number; toPageMs: number }> {
+export async function measureDevEdit(specs: string, now: DateTime): Promise<DevEditFigures> {
   const dev = await createDevServer({
     specsDir: specs,
     now: () => now,
@@ -61,10 +69,12 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
   const original = readFileSync(prices, "utf8");
   const rebuilt: number[] = [];
   const toPage: number[] = [];
+  let firstToPageMs = 0;
   try {
     for (const [i, value] of [1195, 1189, 1179, 1169].entries()) {
       // Edits a person makes are far apart; one within 50 ms of the last is picked up late (watch.ts).
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first comes a second after the server started, the time it takes to open the page.
+      await new Promise((resolve) => setTimeout(resolve, i === 0 ? 1000 : 100));
       const done = new Promise<void>((resolve) => dev.onRebuild(() => resolve()));
       const reloaded = new Promise<void>((resolve) => reloads.push(resolve));
       const started = performance.now();
@@ -76,7 +86,7 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
       if (i > 0) {
         rebuilt.push(rebuiltAfter);
         toPage.push(performance.now() - started);
-      }
+      } else firstToPageMs = performance.now() - started;
       if (!page.includes(`$${value.toLocaleString("en-US")}`))
         throw new Error(`the reloaded page does not show ${value}`);
     }
@@ -88,5 +98,5 @@ export async function measureDevEdit(specs: string, now: DateTime): Promise<{ re
     await dev.close();
   }
   const median = (list: number[]) => list.sort((a, b) => a - b)[1]!;
-  return { rebuiltMs: median(rebuilt), toPageMs: median(toPage) };
+  return { rebuiltMs: median(rebuilt), toPageMs: median(toPage), firstToPageMs };
 }
