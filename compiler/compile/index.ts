@@ -164,25 +164,31 @@ function compileAfterEdit(
   const dependents = last.dependents!;
   cx.reads.carry({ cells: last.cells, stale: dependents.cellsReading(changed, last.cells) });
   const edited = dependents.routesReading(changed, last.routes);
-  const noted = new Map<string, NotedRoute>();
+  // The routes are the last compile's, in its order: a pass over its notes, and only what changed looked up.
+  const routeOf = new Map(model.routes.filter((r) => edited.has(r.path)).map((r) => [r.path, r]));
+  const staleLayouts = new Map<Cell<LayoutData>, boolean>();
+  const isStale = (layout: Cell<LayoutData>) => {
+    let stale = staleLayouts.get(layout);
+    if (stale === undefined) staleLayouts.set(layout, (stale = readsAny(layout.note, changed)));
+    return stale;
+  };
+  const noted = new Map(last.routes);
   const sameEffects = sameEffectsAs();
   let sameRegistrations = true;
-  const routes = model.routes
-    .filter((route) => !route.childrenOnly)
-    .map((route) => {
-      const before = last.routes.get(route.path);
-      let after: NotedRoute;
-      if (!before || edited.has(route.path)) {
-        after = compileNoted(cx, route);
-        sameRegistrations &&= before !== undefined && sameEffects(before, after);
-      } else if (before.layout && readsAny(before.layout.note, changed)) {
-        const layout = cx.layoutCell(cx.model.regions.get(route.region)!);
-        after = { ...before, compiled: withLayout(before.compiled, layout.value), layout };
-        sameRegistrations &&= sameEffects(before, after);
-      } else after = before;
-      noted.set(route.path, after);
-      return after.compiled;
-    });
+  const routes: CompiledRoute[] = [];
+  for (const [path, before] of last.routes) {
+    let after = before;
+    if (edited.has(path)) {
+      after = compileNoted(cx, routeOf.get(path)!);
+      sameRegistrations &&= sameEffects(before, after);
+    } else if (before.layout && isStale(before.layout)) {
+      const layout = cx.layoutCell(cx.model.regions.get(before.compiled.manifest.region)!);
+      after = { ...before, compiled: withLayout(before.compiled, layout.value), layout };
+      sameRegistrations &&= sameEffects(before, after);
+    }
+    if (after !== before) noted.set(path, after);
+    routes.push(after.compiled);
+  }
   for (const path of edited) dependents.addRoute(path, noted.get(path)!.note);
   for (const name of cx.reads.made) dependents.addCell(name, cx.reads.cells.get(name)!);
   const registered = sameRegistrations ? last.registered : registeredAgain(model, time, noted);
