@@ -69,7 +69,7 @@ export interface CompileReads {
   cells: ReadonlyMap<string, Cell<unknown>>;
   /** What the routes registered, and the 404 page's texts. */
   registered: Registered;
-  /** Which routes and cells read each key: made at the first edit, then added to by each. */
+  /** Which routes and cells read each key: made before the first edit (prepareForEdits), then added to by each. */
   dependents?: Dependents;
 }
 
@@ -110,6 +110,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
       if (track) noted.set(route.path, compiled);
       return compiled.compiled;
     });
+  // The fallbacks taken last, once every text of every page (the 404 page's too) has been looked up.
   const registered = { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
   const modules = generatedModules(model, manifestsOf(routes));
   return {

@@ -129,6 +129,7 @@ export class DevBuild {
   }
 
   dispose(): Promise<void> {
+    clearTimeout(this.preparing);
     return this.bundler.dispose();
   }
 
