@@ -480,35 +480,38 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.som
 /** The closest candidate by edit distance, if it is close enough to be a likely typo. */
 export function closest(value: string, candidates: Iterable<string>): string | undefined {
   const typed = value.toLowerCase();
+  // Close enough to be a typo of it: a third of the letters at most, and never all of them.
+  const limit = Math.min(Math.max(1, Math.floor(value.length / 3)), value.length - 1);
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
+    // The lengths alone put a candidate out of reach (each letter more or fewer is an edit): a
+    // value of a million letters is not compared letter by letter with every id.
+    if (Math.abs(c.length - value.length) > limit) continue;
     const candidate = c.toLowerCase();
     // Among equally distant names, one with the very letters typed (two swapped) is the likelier.
     const score = editDistance(typed, candidate) + (sameLetters(typed, candidate) ? 0 : 0.5);
     if (score < bestScore) [best, bestScore] = [c, score];
   }
-  // Close enough to be a typo of it: a third of the letters at most, and never all of them.
-  const distance = Math.floor(bestScore);
-  return best !== undefined && distance <= Math.max(1, Math.floor(value.length / 3)) && distance < value.length
-    ? best
-    : undefined;
+  return best !== undefined && Math.floor(bestScore) <= limit ? best : undefined;
 }
 
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
 
 /** Damerau-Levenshtein distance (optimal string alignment): two letters swapped cost one edit, as a typo does. */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  // Three rows at a time: the one before last, the last, and the one being filled.
+  let before: number[] = [];
+  let last = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      row[j] = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+        row[j] = Math.min(row[j]!, before[j - 2]! + 1);
     }
-    rows.push(row);
+    [before, last] = [last, row];
   }
-  return rows[a.length]![b.length]!;
+  return last[b.length]!;
 }

@@ -37,3 +37,14 @@ test("any id with two neighbouring letters swapped is traced back to it", () => 
     }),
   );
 });
+
+test("a value millions of letters long is no typo of any id, and is not compared with them letter by letter", () => {
+  // The fuzz of site check found a 2.4 MB scalar of backslashes in a messages file: the
+  // suggestion for it built a table of millions of rows per candidate and took the check past
+  // half a minute. Lengths alone rule such a value out; this runs out of memory or time without that.
+  const huge = "\\".repeat(20_000_000);
+  expect(closest(huge, ["en", "zh", "fallback", "default"])).toBeUndefined();
+  expect(closest(`${"flagshipBumblebee".slice(0, 16)}x`, ["flagshipBumblebee", "x".repeat(5_000_000)])).toBe(
+    "flagshipBumblebee",
+  );
+});
