@@ -67,6 +67,24 @@ function expectSame(site: CompiledSite, full: CompiledSite): void {
   expect(site.nextChange).toBe(full.nextChange);
 }
 
+/**
+ * One spec file edited as of Black Friday 2024: the compile before the edit, the compile after it
+ * that reuses the first, and a full compile of the edited specs. The file is put back after.
+ */
+function compiledAfterEdit(file: string, edit: (text: string) => string) {
+  const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
+  const originalText = copy.originals.get(file)!;
+  write(file, originalText);
+  const last = compile(modelNow(), now, { track: true });
+  write(file, edit(originalText));
+  try {
+    const model = modelNow();
+    return { last, site: compile(model, now, { track: true, last: last.reads! }), full: compile(model, now) };
+  } finally {
+    write(file, originalText);
+  }
+}
+
 type CellEdit = { row: number; column: number; to: (value: number) => number | null };
 
 const editedPrices = (edits: CellEdit[]) => {
@@ -302,52 +320,27 @@ describe("compile after an edit, reusing what the edit did not reach", () => {
   });
 
   test("an article that becomes news gives every page of its regions a feed link", () => {
-    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
-    const file = "content/about-us.yaml";
-    const originalText = copy.originals.get(file)!;
-    write(file, originalText);
-    const last = compile(modelNow(), now, { track: true });
-    write(
-      file,
-      originalText.replace(
-        "  en:\n    - heading: Who we are\n",
-        "  en:\n    - heading: Who we are\n      date: 2024-11-01\n",
-      ),
+    const { site, full } = compiledAfterEdit("content/about-us.yaml", (text) =>
+      text.replace("  en:\n    - heading: Who we are\n", "  en:\n    - heading: Who we are\n      date: 2024-11-01\n"),
     );
-    try {
-      const edited = modelNow();
-      const site = compile(edited, now, { track: true, last: last.reads! });
-      expectSame(site, compile(edited, now));
-      const feeds = (path: string) => site.routes.find((r) => r.manifest.path === path)!.data!.head.feeds;
-      expect(feeds("/us/manuals").map((f) => f.href)).toContain("https://www.mechanova.com/us/about-us/feed.xml");
-    } finally {
-      write(file, originalText);
-    }
+    expectSame(site, full);
+    const feeds = (path: string) => site.routes.find((r) => r.manifest.path === path)!.data!.head.feeds;
+    expect(feeds("/us/manuals").map((f) => f.href)).toContain("https://www.mechanova.com/us/about-us/feed.xml");
   });
 
   test("a content edit that shows other pictures gives the full compile's image files, in its order", () => {
-    const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
-    const file = "content/bumblebee-g1-performance.yaml";
-    const originalText = copy.originals.get(file)!;
-    write(file, originalText);
-    const last = compile(modelNow(), now, { track: true });
     // The two features swap pictures, and the gallery loses its second one.
-    const edited = originalText
-      .replace("image: bumblebee-g1-performance", "image: SWAPPED")
-      .replace("image: bumblebee-g1-specs", "image: bumblebee-g1-performance")
-      .replace("image: SWAPPED", "image: bumblebee-g1-specs")
-      .replace("        - bumblebee-g1-gallery-2\n", "");
-    expect(edited).not.toContain("bumblebee-g1-gallery-2");
-    write(file, edited);
-    try {
-      const model = modelNow();
-      const site = compile(model, now, { track: true, last: last.reads! });
-      const full = compile(model, now);
-      expect(full.images.map((j) => j.url)).not.toEqual(last.images.map((j) => j.url));
-      expectSame(site, full);
-    } finally {
-      write(file, originalText);
-    }
+    const { last, site, full } = compiledAfterEdit("content/bumblebee-g1-performance.yaml", (text) => {
+      const edited = text
+        .replace("image: bumblebee-g1-performance", "image: SWAPPED")
+        .replace("image: bumblebee-g1-specs", "image: bumblebee-g1-performance")
+        .replace("image: SWAPPED", "image: bumblebee-g1-specs")
+        .replace("        - bumblebee-g1-gallery-2\n", "");
+      expect(edited).not.toContain("bumblebee-g1-gallery-2");
+      return edited;
+    });
+    expect(full.images.map((j) => j.url)).not.toEqual(last.images.map((j) => j.url));
+    expectSame(site, full);
   });
 
   test("an edit of any other spec file, or a later instant past the next change, compiles everything", () => {
