@@ -192,24 +192,29 @@ export interface OutputTarget {
  * from there instead: creating a file costs far more than linking one (half a millisecond against
  * a few microseconds on this project's machines), and an unchanged file keeps its time stamp, so
  * deploy tools that compare times skip it. Nothing is ever written into the previous output's
- * files, so it stays whole whatever becomes of this build.
+ * files, so it stays whole whatever becomes of this build. `same` says whether the previous file
+ * holds these bytes when that is known without reading it (writePage); otherwise it is read.
  */
 export function writeOutput(
   target: OutputTarget,
   path: string,
   content: string | Uint8Array,
+  same?: boolean,
 ): { bytes: number; linked: boolean } {
   const full = join(target.staging, path);
   folderFor(target, full);
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
   if (target.previous !== null) {
     const before = join(target.previous, path);
-    if (statSync(before, { throwIfNoEntry: false })?.size === bytes.byteLength && readFileSync(before).equals(bytes)) {
+    if (
+      same ??
+      (statSync(before, { throwIfNoEntry: false })?.size === bytes.byteLength && readFileSync(before).equals(bytes))
+    ) {
       try {
         linkSync(before, full);
         return { bytes: bytes.byteLength, linked: true };
       } catch {
-        // A file system without hard links: written below.
+        // A file system without hard links, or no such file after all: written below.
       }
     }
   }
@@ -217,17 +222,13 @@ export function writeOutput(
   return { bytes: bytes.byteLength, linked: false };
 }
 
-/** The hash a build's record keeps of a page or manifest it wrote. */
-function writtenHash(bytes: Uint8Array): string {
-  return createHash("sha1").update(bytes).digest("base64url");
-}
-
 /**
- * Writes a page or its manifest, as writeOutput does, but compares with the hash the previous
- * build's record keeps of the file (`recorded`) instead of reading the file: a page rendered again
- * after a code change is mostly the same bytes, and reading ten thousand files back costs more
- * than rendering them (their blocks are seldom still in memory). The previous output is the
- * build's own, as it is when its pages are linked by key without being read (render/pool.ts).
+ * Writes a page or its manifest, comparing it with the hash the previous build's record keeps of
+ * the file (`recorded`) instead of reading the file: a page rendered again after a code change is
+ * mostly the same bytes, and reading ten thousand files back costs more than rendering them
+ * (their blocks are seldom still in memory). The previous output is the build's own, as it is
+ * when its pages are linked by key without being read (render/pool.ts). The hash is returned for
+ * the next build's record.
  */
 export function writePage(
   target: OutputTarget,
@@ -236,13 +237,8 @@ export function writePage(
   recorded: string | undefined,
 ): { bytes: number; linked: boolean; hash: string } {
   const bytes = Buffer.from(content);
-  const hash = writtenHash(bytes);
-  if (recorded === undefined) return { ...writeOutput(target, path, bytes), hash };
-  if (recorded === hash && reuseFile(target, path)) return { bytes: bytes.byteLength, linked: true, hash };
-  const full = join(target.staging, path);
-  folderFor(target, full);
-  writeFileSync(full, bytes);
-  return { bytes: bytes.byteLength, linked: false, hash };
+  const hash = createHash("sha1").update(bytes).digest("base64url");
+  return { ...writeOutput(target, path, bytes, recorded === undefined ? undefined : recorded === hash), hash };
 }
 
 /**
