@@ -335,7 +335,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: Object.fromEntries(
         rendered.map((p) => [
           p.path,
-          { key: p.key, bytes: p.bytes, islands: p.islands, html: p.html, manifest: p.manifest },
+          { key: p.key, bytes: p.bytes, islands: p.islands, htmlHash: p.htmlHash, manifestHash: p.manifestHash },
         ]),
       ),
     });

@@ -35,8 +35,8 @@ export interface RenderedPage {
   /** Taken from the previous output without rendering: its key is the one recorded there. */
   reused: boolean;
   /** Hashes of the HTML and the manifest as written, for the next build's record. */
-  html: string;
-  manifest: string;
+  htmlHash: string;
+  manifestHash: string;
 }
 
 /** The pages of the previous output, and what every page's key starts from (code and assets). */
@@ -136,16 +136,16 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
         islands: before.islands,
         key,
         reused: true,
-        html: before.html,
-        manifest: before.manifest,
+        htmlHash: before.htmlHash,
+        manifestHash: before.manifestHash,
       };
     // Never written through: the link shares the previous build's file.
     rmSync(join(target.staging, manifestFile));
   }
   const { data, manifest } = page.load();
   const { html, islands } = renderRoutePage(data, assets);
-  const manifestWritten = writePage(target, manifestFile, manifestJson(manifest), before?.manifest);
-  const written = writePage(target, file, html, before?.html);
+  const manifestWritten = writePage(target, manifestFile, manifestJson(manifest), before?.manifestHash);
+  const written = writePage(target, file, html, before?.htmlHash);
   return {
     path,
     file,
@@ -154,8 +154,8 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
     islands,
     key,
     reused: false,
-    html: written.hash,
-    manifest: manifestWritten.hash,
+    htmlHash: written.hash,
+    manifestHash: manifestWritten.hash,
   };
 }
 
@@ -206,17 +206,16 @@ function nextBatch(shares: Share[], index: number): { from: number; to: number }
   return { from: longest.end, to };
 }
 
-/** Numbers for the layouts of one build, in the order they are first sent. */
-const layoutNumbers = new WeakMap<LayoutData, number>();
-let layoutsNumbered = 0;
-
-/** Pages as a thread is sent them, with the layouts among them that it was not sent before. */
-function postedBatch(jobs: readonly PageJob[], sent: Set<number>): PostedBatch {
+/**
+ * Pages as a thread is sent them, with the layouts among them that it was not sent before.
+ * `numbers` numbers the build's layouts in the order they are first sent, to any thread.
+ */
+function postedBatch(jobs: readonly PageJob[], numbers: Map<LayoutData, number>, sent: Set<number>): PostedBatch {
   const layouts: PostedBatch["layouts"] = [];
   const pages = jobs.map((job): PostedPage => {
     const layout = job.data.layout;
-    let number = layoutNumbers.get(layout);
-    if (number === undefined) layoutNumbers.set(layout, (number = layoutsNumbered++));
+    let number = numbers.get(layout);
+    if (number === undefined) numbers.set(layout, (number = numbers.size));
     if (!sent.has(number)) {
       sent.add(number);
       layouts.push([number, layout]);
@@ -281,6 +280,7 @@ export async function renderPages(
   // In the order of `ordered`, whichever thread finishes first: the summary and the record are
   // the same from build to build.
   const rendered: RenderedPage[] = new Array(ordered.length);
+  const layoutNumbers = new Map<LayoutData, number>();
   let done = 0;
   try {
     await Promise.all(
@@ -295,7 +295,7 @@ export async function renderPages(
             const send = () => {
               const batch = nextBatch(shares, index);
               if (!batch) return;
-              worker.postMessage(postedBatch(ordered.slice(batch.from, batch.to), layoutsSent));
+              worker.postMessage(postedBatch(ordered.slice(batch.from, batch.to), layoutNumbers, layoutsSent));
               inFlight.push(batch.from);
             };
             worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {

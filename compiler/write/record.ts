@@ -18,7 +18,7 @@ import { clearStaleLock } from "./output-guard.ts";
 const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What the summary of a build needs of a page that was not rendered again. */
 export interface RecordedPage {
@@ -26,8 +26,8 @@ export interface RecordedPage {
   bytes: number;
   islands: string[];
   /** Hashes of the page's HTML and of its manifest as written (write/index.ts, writePage). */
-  html: string;
-  manifest: string;
+  htmlHash: string;
+  manifestHash: string;
 }
 
 export interface BuildRecord<Summary = unknown> {
