@@ -31,6 +31,7 @@ import {
   discardStaging,
   type OutputFiles,
   type OutputTarget,
+  removeLeftovers,
   restampOutput,
   stagingFolder,
   swapIn,
@@ -39,10 +40,12 @@ import {
 import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
 import {
   type BuildRecord,
+  filesOf,
   outputAt,
   previousBuild,
   standingBuild,
   standingResult,
+  takeRecord,
   writeRecord,
 } from "./write/record.ts";
 
@@ -212,12 +215,12 @@ async function restampedBuild(
 ): Promise<BuildResult> {
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
   const release = lockOutput(options.out);
-  const staging = stagingFolder(options.out);
+  const { folder: staging, spare } = stagingFolder(options.out, takeRecord<RecordedSummary>);
   const now = options.now.toISO()!;
   try {
-    restampOutput({ staging, previous }, now);
+    const restamped = restampOutput({ staging, previous }, now, filesOf(record), spare ? filesOf(spare) : new Map());
     stampOutput(staging);
-    writeRecord(staging, { ...record, now });
+    writeRecord(staging, { ...record, now, files: { ...record.files, ...Object.fromEntries(restamped) } });
     swapIn(staging, options.out);
   } catch (error) {
     discardStaging(staging);
@@ -293,13 +296,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await stopThreads();
     throw error;
   }
-  const staging = stagingFolder(options.out);
+  const { folder: staging, spare } = stagingFolder(options.out, takeRecord<RecordedSummary>);
   let summary: RecordedSummary;
   try {
     const target: OutputTarget = { staging, previous };
     let bytes = 0;
-    for (const [path, file] of site.files) bytes += writeOutput(target, path, contentsOf(file)).bytes;
-    const reuse = { base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`, pages: record?.pages ?? {} };
+    const files: Record<string, string> = {};
+    for (const [path, file] of site.files) {
+      const written = writeOutput(target, path, contentsOf(file), {
+        // A record names every file of its build; without one, the previous file is read.
+        ...(record ? { previous: record.files[path] ?? null } : {}),
+        ...(spare?.files[path] !== undefined ? { here: spare.files[path] } : {}),
+      });
+      bytes += written.bytes;
+      files[path] = written.hash;
+    }
+    const reuse = {
+      base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`,
+      pages: record?.pages ?? {},
+      here: spare?.pages ?? {},
+    };
     const rendered = await renderPages(
       site.pages,
       site.assets,
@@ -310,6 +326,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       threadsStarted,
     );
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
+    if (spare) {
+      const written = new Set(site.files.keys());
+      for (const page of site.pages) written.add(page.file).add(page.manifestFile);
+      removeLeftovers(target, filesOf(spare).keys(), written);
+    }
     const unchanged = rendered.filter((page) => page.unchanged).length;
     const reused = rendered.filter((page) => page.reused).length;
     stage(
@@ -338,6 +359,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           { key: p.key, bytes: p.bytes, islands: p.islands, htmlHash: p.htmlHash, manifestHash: p.manifestHash },
         ]),
       ),
+      files,
     });
     swapIn(staging, options.out);
   } catch (error) {

@@ -29,7 +29,8 @@ export interface RouteManifest {
   prefetch: PrefetchRequest[];
 }
 
-function fileOf(path: string): string {
+/** The page of the route at `path`, inside the web root: us/flagship-bumblebee/index.html. */
+export function routeFile(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
@@ -61,7 +62,7 @@ export function routeManifest(model: SiteModel, route: RouteModel, region: Regio
     region: route.region,
     locale: region.locale,
     page: route.page,
-    file: fileOf(route.path),
+    file: routeFile(route.path),
     window,
     redirect: route.redirect,
     head: null,

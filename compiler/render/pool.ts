@@ -10,7 +10,7 @@ import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
-import { manifestJson, reuseFile, writePage, type OutputTarget } from "../write/index.ts";
+import { manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
 import { keyOf, pageKey, pageText, type PageText, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
@@ -39,10 +39,14 @@ export interface RenderedPage {
   manifestHash: string;
 }
 
-/** The pages of the previous output, and what every page's key starts from (code and assets). */
+/**
+ * What every page's key starts from (code and assets), the pages of the previous output, and the
+ * pages the build folder already holds (the spare's: write/index.ts, stagingFolder), by route path.
+ */
 export interface Reuse {
   base: string;
   pages: Record<string, RecordedPage>;
+  here: Record<string, RecordedPage>;
 }
 
 /**
@@ -75,7 +79,8 @@ interface PageToWrite {
 
 /**
  * Renders pages and writes them and their manifests into the target; a page whose key the
- * previous output's record holds is linked from there instead, without rendering.
+ * previous output's record holds is linked from there instead, without rendering, and one the
+ * build folder already holds with that key (the spare's) is left as it is.
  */
 function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage[] {
   return jobs.map((job) =>
@@ -126,26 +131,36 @@ export function renderPosted(
 function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
   const { path, file, manifestFile, key } = page;
   const before = reuse.pages[path];
-  if (before?.key === key && reuseFile(target, manifestFile)) {
-    if (reuseFile(target, file))
-      return {
-        path,
-        file,
-        bytes: before.bytes,
-        unchanged: true,
-        islands: before.islands,
-        key,
-        reused: true,
-        htmlHash: before.htmlHash,
-        manifestHash: before.manifestHash,
-      };
+  const here = reuse.here[path];
+  const recorded = (kept: RecordedPage): RenderedPage => ({
+    path,
+    file,
+    bytes: kept.bytes,
+    unchanged: true,
+    islands: kept.islands,
+    key,
+    reused: true,
+    htmlHash: kept.htmlHash,
+    manifestHash: kept.manifestHash,
+  });
+  if (here?.key === key) return recorded(here);
+  if (before?.key === key && reuseFile(target, manifestFile, here !== undefined)) {
+    if (reuseFile(target, file, here !== undefined)) return recorded(before);
     // Never written through: the link shares the previous build's file.
     rmSync(join(target.staging, manifestFile));
   }
   const { data, manifest } = page.load();
   const { html, islands } = renderRoutePage(data, assets);
-  const manifestWritten = writePage(target, manifestFile, manifestJson(manifest), before?.manifestHash);
-  const written = writePage(target, file, html, before?.htmlHash);
+  // After a failed reuse above, the build folder's files at these paths are gone: nothing is known of them.
+  const gone = before?.key === key;
+  const manifestWritten = writeOutput(target, manifestFile, manifestJson(manifest), {
+    previous: before?.manifestHash ?? null,
+    ...(here && !gone ? { here: here.manifestHash } : {}),
+  });
+  const written = writeOutput(target, file, html, {
+    previous: before?.htmlHash ?? null,
+    ...(here && !gone ? { here: here.htmlHash } : {}),
+  });
   return {
     path,
     file,

@@ -1,24 +1,26 @@
 // What a build leaves for the next one to reuse, in its own folder beside site/ and manifests/
-// (never served): a hash of everything its output is a function of, its summary, and for each
-// page a hash of what the page and its manifest are made of (the route's data, the assets it
-// links, the template code). A later build with the same inputs keeps the output as it is; one
-// with some routes' data changed renders only those and links the other pages from this build.
+// (never served): a hash of everything its output is a function of, its summary, for each page a
+// hash of what the page and its manifest are made of (the route's data, the assets it links, the
+// template code), and a hash of every file as written. A later build with the same inputs keeps
+// the output as it is; one with some routes' data changed renders only those and links the other
+// pages from this build; the build after that one writes over this build's folder (the spare) and
+// leaves the files whose hashes say they hold what it would write.
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
 import type { RouteManifest } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
-import { clearKilledBuilds } from "./index.ts";
+import { clearKilledBuilds, pageFiles } from "./index.ts";
 import { clearStaleLock } from "./output-guard.ts";
 
 /** The record's file name inside a build folder. */
 const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /** What the summary of a build needs of a page that was not rendered again. */
 export interface RecordedPage {
@@ -39,7 +41,10 @@ export interface BuildRecord<Summary = unknown> {
    */
   inputs: string | null;
   summary: Summary;
+  /** By route path. */
   pages: Record<string, RecordedPage>;
+  /** Hashes of the other files as written, by path inside the output (write/index.ts, hashOf). */
+  files: Record<string, string>;
 }
 
 /** The record of the build in `folder`, or null when it has none or one of another format. */
@@ -56,9 +61,34 @@ function readRecord<Summary>(folder: string | null): BuildRecord<Summary> | null
 }
 
 export function writeRecord(folder: string, record: BuildRecord): void {
-  // Routes in order, so that two builds of the same site write the same record.
-  const pages = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  writeFileSync(join(folder, RECORD_FILE), `${JSON.stringify({ format: FORMAT, ...record, pages })}\n`);
+  // Routes and files in order, so that two builds of the same site write the same record.
+  const sorted = <T>(entries: Record<string, T>) =>
+    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(
+    join(folder, RECORD_FILE),
+    `${JSON.stringify({ format: FORMAT, ...record, pages: sorted(record.pages), files: sorted(record.files) })}\n`,
+  );
+}
+
+/**
+ * The record of the spare a build is about to write over (write/index.ts, stagingFolder), taken out
+ * of it: until the build ends, the folder holds neither that build nor this one.
+ */
+export function takeRecord<Summary>(folder: string): BuildRecord<Summary> | null {
+  const record = readRecord<Summary>(folder);
+  rmSync(join(folder, RECORD_FILE), { force: true });
+  return record;
+}
+
+/** Every file of a recorded build, pages and manifests included, with its hash. */
+export function filesOf(record: BuildRecord): Map<string, string> {
+  const files = new Map(Object.entries(record.files));
+  for (const [path, page] of Object.entries(record.pages)) {
+    const { file, manifestFile } = pageFiles(path);
+    files.set(file, page.htmlHash);
+    files.set(manifestFile, page.manifestHash);
+  }
+  return files;
 }
 
 /** What a build is asked to do, as far as its record is concerned (pipeline.ts: BuildOptions). */

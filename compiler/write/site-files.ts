@@ -22,6 +22,7 @@ import {
   manifestPath,
   nginxConf,
   once,
+  pageFiles,
   redirectsFile,
   robotsTxt,
   ROUTES_FILE,
@@ -36,7 +37,7 @@ const jobs = new WeakMap<RouteData, PageJob>();
 function pageJob(data: RouteData, manifest: RouteManifest): PageJob {
   let job = jobs.get(data);
   if (!job || job.manifest !== manifest) {
-    job = { data, file: join("site", manifest.file), manifestFile: manifestPath(manifest), manifest };
+    job = { data, ...pageFiles(manifest.path), manifest };
     jobs.set(data, job);
   }
   return job;

@@ -133,10 +133,11 @@ describe("spec text cannot break the page", () => {
  * What builds left beside dist/ besides the output itself: dist is a link to one folder of
  * .dist.builds/, and nothing else (no staging folder, no earlier build, no spare link) remains.
  */
+/** What is beside dist/ but its current build and the spare (the build before, kept to be written over). */
 function leftovers(root: string): string[] {
   const current = basename(readlinkSync(join(root, "dist")));
   const beside = readdirSync(root).filter((n) => n.startsWith(".") && n !== ".dist.builds");
-  const builds = readdirSync(join(root, ".dist.builds")).filter((n) => n !== current);
+  const builds = readdirSync(join(root, ".dist.builds")).filter((n) => n !== current && n !== "spare");
   return [...beside, ...builds.map((n) => `.dist.builds/${n}`)];
 }
 
@@ -235,7 +236,7 @@ describe("the swap", () => {
     const out = join(root, "dist");
     const page = join(out, "site", "index.html");
     const staged = (n: number) => {
-      const staging = stagingFolder(out);
+      const staging = stagingFolder(out).folder;
       mkdirSync(join(staging, "site"));
       writeFileSync(join(staging, "site", "index.html"), `build ${n}\n`);
       return staging;
@@ -268,9 +269,9 @@ describe("the swap", () => {
     // One millisecond for both, as on a fast machine.
     const now = vi.spyOn(Date, "now").mockReturnValue(Date.parse("2025-06-01T00:00:00Z"));
     try {
-      const first = stagingFolder(out);
+      const first = stagingFolder(out).folder;
       writeFileSync(join(first, "kept"), "");
-      const second = stagingFolder(out);
+      const second = stagingFolder(out).folder;
       expect(second).not.toBe(first);
       expect(fs.existsSync(join(first, "kept"))).toBe(true);
     } finally {
@@ -284,7 +285,7 @@ describe("the swap", () => {
     const out = join(root, "dist");
     const files = filesOnDisk(join(out, "site"));
     for (const n of [1, 2]) {
-      const staging = stagingFolder(out);
+      const staging = stagingFolder(out).folder;
       mkdirSync(join(staging, "site"));
       writeFileSync(join(staging, "site", "index.html"), `build ${n}\n`);
       swapIn(staging, out);
@@ -371,7 +372,11 @@ describe("render threads", () => {
       styles: { shared: "/assets/style.css", shapes: {} },
       preloads: { runtime: [], react: [], islands: {} },
     };
-    const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2, { base: "", pages: {} }).then(
+    const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2, {
+      base: "",
+      pages: {},
+      here: {},
+    }).then(
       () => undefined,
       (error: Error) => error,
     );

@@ -3,7 +3,17 @@
 // linking the others from the previous output; either way the output is the one a cold build
 // makes, byte for byte.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DateTime } from "luxon";
@@ -129,5 +139,71 @@ test("a later instant before the next change: the output stands as of it, the co
     expect(diff.stdout + diff.stderr, instant).toBe("");
     // Back to the first instant, which is earlier: built again, never restamped backwards.
     if (stands) expect((await buildInto(out)).check).toMatch(/^\d+ spec files$/);
+  }
+});
+
+test("builds written over the spare (the build before the last) leave no page of it behind and never write through the last build", async () => {
+  const out = join(root, "spare");
+  const prices = join(specs, "prices.yaml");
+  const text = readFileSync(prices, "utf8");
+  const row = /\[1\d{3}, 1599,/.exec(text)![0];
+  /** A cold build of the same specs at `at`, compared with the output byte for byte. */
+  const expectCold = async (at: typeof now, name: string) => {
+    const cold = join(root, `cold-spare-${name}`);
+    await buildInto(cold, at);
+    const diff = spawnSync("diff", ["-r", realpathSync(out), realpathSync(cold)], { encoding: "utf8" });
+    expect(diff.stdout + diff.stderr, name).toBe("");
+  };
+  /** The build folder --out links to, by its inode: renamed when it becomes the spare or is written over. */
+  const folderOf = () => statSync(realpathSync(out)).ino;
+  /** A copy of the build --out holds, to show once it is the spare that nothing wrote through its files. */
+  const copyOfLast = (name: string) => {
+    const copy = join(root, `copy-${name}`);
+    cpSync(realpathSync(out), copy, { recursive: true });
+    return { folder: folderOf(), copy };
+  };
+  const spare = join(root, ".spare.builds", "spare");
+  const expectUntouched = (last: { folder: number; copy: string }) => {
+    expect(statSync(spare).ino).toBe(last.folder);
+    const diff = spawnSync("diff", ["-r", spare, last.copy], { encoding: "utf8" });
+    expect(diff.stdout + diff.stderr).toBe("");
+  };
+  // On 25 November the Christmas sale's pages are not there yet (no file before a window opens);
+  // on 15 December they are, and the stylesheets and scripts have other names.
+  const blackFriday = now;
+  const christmas = DateTime.fromISO("2024-12-15T12:00+01:00", { setZone: true });
+  try {
+    await buildInto(out, blackFriday);
+    const first = folderOf();
+    expect(existsSync(page(out, "us/christmas-sale"))).toBe(false);
+    writeSettled(prices, text.replace(row, "[1659, 1599,"));
+    await buildInto(out, blackFriday);
+    const second = copyOfLast("second");
+
+    // Over the first build's folder: the price edited again, and the Christmas sale's pages there.
+    writeSettled(prices, text.replace(row, "[1649, 1599,"));
+    const third = await buildInto(out, christmas);
+    expect(folderOf()).toBe(first);
+    expect(third.render).toMatch(/ \(\d+ not rendered again\)/);
+    expect(readFileSync(page(out, "us"), "utf8")).toContain("$1,649");
+    expect(existsSync(page(out, "us/christmas-sale"))).toBe(true);
+    expectUntouched(second);
+    await expectCold(christmas, "third");
+
+    // Over the second build's folder: back to the first price, at the first instant; then, over
+    // the third's, a later instant that restamps the output, and the Christmas sale's pages go.
+    const thirdCopy = copyOfLast("third");
+    writeSettled(prices, text);
+    await buildInto(out, blackFriday);
+    expect(folderOf()).toBe(second.folder);
+    expectUntouched(thirdCopy);
+    await expectCold(blackFriday, "fourth");
+    const later = blackFriday.plus({ hours: 1 });
+    expect((await buildInto(out, later)).check).toMatch(/^nothing changed, and no window opened or closed/);
+    expect(folderOf()).toBe(first);
+    expect(existsSync(join(out, "site", "us", "christmas-sale"))).toBe(false);
+    await expectCold(later, "fifth");
+  } finally {
+    writeSettled(prices, text);
   }
 });

@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -79,18 +80,31 @@ test("a link to a folder that is not one of the output's builds is refused, and 
   expect(readFileSync(join(root, "www", "index.html"), "utf8")).toBe("hand-written");
 });
 
-test("dist is a link to its newest build, swapped by each build; earlier builds are cleared away", async () => {
+test("dist is a link to its newest build, swapped by each build; the one before is kept as the spare, earlier ones cleared away", async () => {
   const root = project();
+  const builds = join(root, ".dist.builds");
+  let saves = 0;
+  const buildAgain = () => {
+    // A spec saved again: a build with nothing changed would leave the last build standing.
+    const later = new Date(Date.now() + 5_000 * ++saves);
+    utimesSync(join(root, "specs", "prices.yaml"), later, later);
+    expect(build(root, "dist").code).toBe(0);
+    return readlinkSync(join(root, "dist"));
+  };
   expect(build(root, "dist").code).toBe(0);
   const first = readlinkSync(join(root, "dist"));
-  // A spec saved again: a build with nothing changed would leave the first build standing.
-  const later = new Date(Date.now() + 5_000);
-  utimesSync(join(root, "specs", "prices.yaml"), later, later);
-  expect(build(root, "dist").code).toBe(0);
-  const second = readlinkSync(join(root, "dist"));
+  const firstFolder = statSync(join(root, first)).ino;
+  const second = buildAgain();
   expect(second).not.toBe(first);
   expect(second).toMatch(/^\.dist\.builds\//);
-  await expect.poll(() => readdirSync(join(root, ".dist.builds"))).toEqual([second.split("/")[1]]);
+  expect(readdirSync(builds).sort()).toEqual([second.split("/")[1], "spare"].sort());
+  expect(statSync(join(builds, "spare")).ino).toBe(firstFolder);
+  // The third build is written over the first's folder; the second's becomes the spare.
+  const secondFolder = statSync(join(root, second)).ino;
+  const third = buildAgain();
+  expect(statSync(join(root, third)).ino).toBe(firstFolder);
+  expect(statSync(join(builds, "spare")).ino).toBe(secondFolder);
+  await expect.poll(() => readdirSync(builds).sort()).toEqual([third.split("/")[1], "spare"].sort());
 });
 
 test("an earlier output is replaced, with a stamp or, from before stamps, by its shape", () => {
