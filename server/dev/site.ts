@@ -68,12 +68,12 @@ export async function updateDevSite(
   const assetsKey = written === cache.assetsKey ? cache.assetsKey : written;
   cache.assetsKey = assetsKey;
   // Pages of a region share their layout object, so comparing it once answers for all of them.
-  const proven = new WeakMap<object, object>();
+  const known = compared();
   // An unchanged page keeps its files where they are: 10,000 pages are not listed again per edit.
   const pageFiles = (cache.pageFiles ??= new Map());
   for (const { data, file, manifestFile, manifest } of pages) {
     let page = cache.pages.get(manifest.path);
-    if (!page || page.assets !== assetsKey || !sameData(page.data, data, proven)) {
+    if (!page || page.assets !== assetsKey || !sameData(page.data, data, known)) {
       const render = () => {
         try {
           return renderRoutePage(data, assets).html;
@@ -95,7 +95,7 @@ export async function updateDevSite(
       changed.push(manifest.path);
       pageFiles.set(file, page.html);
       pageFiles.set(manifestFile, page.manifestText);
-    } else if (!sameData(page.manifest, manifest, proven)) {
+    } else if (!sameData(page.manifest, manifest, known)) {
       page.manifest = manifest;
       page.manifestText = once(() => manifestJson(manifest));
       pageFiles.set(manifestFile, page.manifestText);
@@ -133,37 +133,55 @@ function layered(own: ServedFiles, pages: ServedFiles): ServedFiles {
   };
 }
 
+/** Pairs of objects near the top of compiled data already compared, by their answer (sameData). */
+export interface Compared {
+  same: WeakMap<object, object>;
+  different: WeakMap<object, object>;
+}
+
+export function compared(): Compared {
+  return { same: new WeakMap(), different: new WeakMap() };
+}
+
 /**
  * Deep equality of compiled data (plain objects, arrays and scalars). Objects near the top that
- * were found equal are remembered, so what many routes share (a region's layout, say) is compared
- * once; deeper down, remembering costs more than comparing again.
+ * were compared are remembered with the answer, so what many routes share (a region's layout, say,
+ * equal or edited) is compared once; deeper down, remembering costs more than comparing again.
  */
-export function sameData(a: unknown, b: unknown, proven: WeakMap<object, object>, depth = 0): boolean {
+export function sameData(a: unknown, b: unknown, known: Compared, depth = 0): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], proven, depth + 1)) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], known, depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
   const remember = depth < 3;
-  if (remember && proven.get(a) === b) return true;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
+  if (remember) {
+    if (known.same.get(a) === b) return true;
+    if (known.different.get(a) === b) return false;
+  }
+  const same = sameObject(a as Record<string, unknown>, b as Record<string, unknown>, known, depth);
+  if (remember) (same ? known.same : known.different).set(a, b);
+  return same;
+}
+
+function sameObject(
+  left: Record<string, unknown>,
+  right: Record<string, unknown>,
+  known: Compared,
+  depth: number,
+): boolean {
   let keys = 0;
   for (const key in left) {
     keys++;
     const value = left[key];
     if (
-      value === undefined
-        ? !(key in right) || right[key] !== undefined
-        : !sameData(value, right[key], proven, depth + 1)
+      value === undefined ? !(key in right) || right[key] !== undefined : !sameData(value, right[key], known, depth + 1)
     )
       return false;
   }
   for (const _ in right) keys--;
-  if (keys !== 0) return false;
-  if (remember) proven.set(a, b);
-  return true;
+  return keys === 0;
 }
