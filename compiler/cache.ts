@@ -14,22 +14,28 @@ const ABANDONED_MS = 3_600_000;
 /**
  * Writes a cache file whole, then renames it into place, so runs side by side never read half a
  * file; then keeps, of the files of its kind (the name up to its first "-"), the `keep` most
- * recently written. Failing to write is no error: the next run makes the file again.
+ * recently written, and those named in `pinned` whenever they were written. Failing to write is
+ * no error: the next run makes the file again.
  */
-export function writeCacheFile(file: URL, contents: string | Uint8Array, keep: number): void {
+export function writeCacheFile(
+  file: URL,
+  contents: string | Uint8Array,
+  keep: number,
+  pinned: readonly string[] = [],
+): void {
   const partial = new URL(`${file.href}.${process.pid}.tmp`);
   try {
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(partial, contents);
     renameSync(partial, file);
     const name = file.pathname.slice(file.pathname.lastIndexOf("/") + 1);
-    pruneKind(name.slice(0, name.indexOf("-") + 1), keep);
+    pruneKind(name.slice(0, name.indexOf("-") + 1), keep, pinned);
   } catch {
     rmSync(partial, { force: true });
   }
 }
 
-function pruneKind(prefix: string, keep: number): void {
+function pruneKind(prefix: string, keep: number, pinned: readonly string[]): void {
   const now = Date.now();
   const files = readdirSync(cacheDir)
     .filter((name) => name.startsWith(prefix))
@@ -38,7 +44,9 @@ function pruneKind(prefix: string, keep: number): void {
       path: new URL(name, cacheDir),
       mtimeMs: statSync(new URL(name, cacheDir), { throwIfNoEntry: false })?.mtimeMs ?? 0,
     }));
-  const written = files.filter((f) => !f.name.endsWith(".tmp")).sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const written = files
+    .filter((f) => !f.name.endsWith(".tmp") && !pinned.includes(f.name))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
   const displaced = written.slice(keep).filter((f) => f.mtimeMs < now - IN_USE_MS);
   const abandoned = files.filter((f) => f.name.endsWith(".tmp") && f.mtimeMs < now - ABANDONED_MS);
   for (const stale of [...displaced, ...abandoned]) rmSync(stale.path, { force: true });

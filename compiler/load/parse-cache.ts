@@ -2,18 +2,20 @@
 // cleanly, by its path, size and modification time. Parsing is most of a check of large specs
 // (about 2 s on one core for the 29 MB of the benchmark's 10,000 routes); reading the data back
 // takes about a quarter second. The cache is one file per specs folder in the cache folder
-// (cache.ts), of the eight folders checked most recently, and beside it a small file of the
-// files parsed since: a run that parsed one edited file of thousands writes that file's data,
-// not everything again (about half a second at 10,000 routes). The whole is written again once
-// the small file has grown to a quarter of it. Every entry carries its file's stamp, so any mix
-// of the two files, whichever runs wrote them, gives only data that is still as the file is.
+// (cache.ts), of the eight folders checked most recently and of the project's own specs folder
+// whenever it was checked, and beside it a small file of the files parsed since: a run that parsed
+// one edited file of thousands writes that file's data, not everything again (about half a second
+// at 10,000 routes). The whole is written again once the small file has grown to a quarter of it.
+// Every entry carries its file's stamp, so any mix of the two files, whichever runs wrote them,
+// gives only data that is still as the file is.
 
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import { settled } from "../fingerprint.ts";
+import { projectRoot } from "../project.ts";
 
 /** Bumped whenever what the loader makes of a text changes. */
 const FORMAT = 2;
@@ -134,7 +136,7 @@ export class ParseCache {
         .filter(keepable);
       const contents = serialize({ format: FORMAT, entries: edits } satisfies Stored);
       if (contents.byteLength <= this.wholeBytes * EDITS_SHARE) {
-        writeCacheFile(this.editsFile, contents, SPEC_FOLDERS_KEPT);
+        writeCacheFile(this.editsFile, contents, SPEC_FOLDERS_KEPT, projectSpecsCaches());
         return;
       }
     }
@@ -142,6 +144,7 @@ export class ParseCache {
       this.file,
       serialize({ format: FORMAT, entries: [...this.used].filter(keepable) } satisfies Stored),
       SPEC_FOLDERS_KEPT,
+      projectSpecsCaches(),
     );
     try {
       rmSync(this.editsFile, { force: true });
@@ -151,5 +154,13 @@ export class ParseCache {
   }
 }
 
-/** Tests and benchmarks check many short-lived folders: only the most recent keep their caches. */
+/**
+ * Tests and benchmarks check many short-lived folders: only the most recent keep their caches,
+ * but for the project's own specs folder, whose cache a test run would otherwise always evict.
+ */
 const SPEC_FOLDERS_KEPT = 8;
+
+function projectSpecsCaches(): string[] {
+  const specs = join(projectRoot, "specs");
+  return [ParseCache.fileOf(specs), ParseCache.editsFileOf(specs)].map((url) => basename(url.pathname));
+}

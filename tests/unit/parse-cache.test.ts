@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check } from "../../compiler/pipeline.ts";
+import { projectRoot } from "../../compiler/project.ts";
 import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
@@ -140,5 +141,29 @@ describe("the parse cache", () => {
     writeFileSync(ParseCache.fileOf(specs), "not a cache");
     expect(codes(checkCached())).toEqual([]);
     expect(checkCached().model!.price("flagshipBumblebee", "us")).toBe(1299);
+  });
+
+  test("the project's own specs keep their cache however many other folders are checked after them", () => {
+    const own = join(projectRoot, "specs");
+    const parsed = ParseCache.open(own);
+    check(own, projectRoot, { parsed });
+    parsed.save();
+    const ownCache = ParseCache.fileOf(own);
+    // Written hours ago, as before a test run; the folders checked after it are as many as the
+    // cache keeps, and one more.
+    const earlier = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(ownCache, earlier, earlier);
+    const others = Array.from({ length: 9 }, () => materialize("base"));
+    try {
+      for (const other of others) {
+        const otherSpecs = join(other.root, "specs");
+        const cache = ParseCache.open(otherSpecs);
+        check(otherSpecs, other.root, { parsed: cache });
+        cache.save();
+      }
+      expect(existsSync(ownCache)).toBe(true);
+    } finally {
+      for (const other of others) other.cleanup();
+    }
   });
 });
