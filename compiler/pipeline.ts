@@ -313,7 +313,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     const reuse = {
       base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`,
-      pages: record?.pages ?? {},
+      pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };
     const rendered = await renderPages(

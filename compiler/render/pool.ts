@@ -10,7 +10,7 @@ import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
 import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
-import { manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
+import { type KnownFiles, manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
 import { keyOf, pageKey, pageText, type PageText, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
@@ -40,12 +40,13 @@ export interface RenderedPage {
 }
 
 /**
- * What every page's key starts from (code and assets), the pages of the previous output, and the
- * pages the build folder already holds (the spare's: write/index.ts, stagingFolder), by route path.
+ * What every page's key starts from (code and assets), the pages of the previous output (null when
+ * it has no record: its files are read to be compared), and the pages the build folder already
+ * holds (the spare's: write/index.ts, stagingFolder), by route path.
  */
 export interface Reuse {
   base: string;
-  pages: Record<string, RecordedPage>;
+  pages: Record<string, RecordedPage> | null;
   here: Record<string, RecordedPage>;
 }
 
@@ -130,7 +131,7 @@ export function renderPosted(
 
 function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
   const { path, file, manifestFile, key } = page;
-  const before = reuse.pages[path];
+  const before = reuse.pages?.[path];
   const here = reuse.here[path];
   const recorded = (kept: RecordedPage): RenderedPage => ({
     path,
@@ -152,15 +153,18 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
   const { data, manifest } = page.load();
   const { html, islands } = renderRoutePage(data, assets);
   // After a failed reuse above, the build folder's files at these paths are gone: nothing is known of them.
-  const gone = before?.key === key;
-  const manifestWritten = writeOutput(target, manifestFile, manifestJson(manifest), {
-    previous: before?.manifestHash ?? null,
-    ...(here && !gone ? { here: here.manifestHash } : {}),
+  const spare = before?.key === key ? undefined : here;
+  const known = (previous: string | undefined, inSpare: string | undefined): KnownFiles => ({
+    ...(reuse.pages ? { previous: previous ?? null } : {}),
+    ...(inSpare === undefined ? {} : { here: inSpare }),
   });
-  const written = writeOutput(target, file, html, {
-    previous: before?.htmlHash ?? null,
-    ...(here && !gone ? { here: here.htmlHash } : {}),
-  });
+  const manifestWritten = writeOutput(
+    target,
+    manifestFile,
+    manifestJson(manifest),
+    known(before?.manifestHash, spare?.manifestHash),
+  );
+  const written = writeOutput(target, file, html, known(before?.htmlHash, spare?.htmlHash));
   return {
     path,
     file,

@@ -333,6 +333,32 @@ describe("a build over an earlier one", () => {
     await renderLine(join(root, "cold"));
     expect(snapshot(out)).toBe(snapshot(join(root, "cold")));
   });
+
+  test("over an output with no record (from before records, or of another format), still links what it would write unchanged", async () => {
+    const { root, specs } = fixture();
+    const out = join(root, "dist");
+    const now = DateTime.fromISO("2025-06-05T00:00+08:00", { setZone: true });
+    expect((await build({ specsDir: specs, out, now })).summary).toBeDefined();
+    rmSync(join(fs.realpathSync(out), ".site-record.json"));
+    const inode = (path: string) => statSync(join(out, path)).ino;
+    const before = {
+      page: inode("site/index.html"),
+      manifest: inode("manifests/index.json"),
+      robots: inode("site/robots.txt"),
+    };
+
+    edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1199, 8499]");
+    expect((await build({ specsDir: specs, out, now })).summary).toBeDefined();
+    // Found the same by reading them: the cn home, its manifest and robots.txt are the earlier files.
+    expect({
+      page: inode("site/index.html"),
+      manifest: inode("manifests/index.json"),
+      robots: inode("site/robots.txt"),
+    }).toEqual(before);
+    expect(readFileSync(join(out, "site", "us", "flagship-bumblebee", "index.html"), "utf8")).toContain("$1,199");
+    expect((await build({ specsDir: specs, out: join(root, "cold"), now })).summary).toBeDefined();
+    expect(snapshot(out)).toBe(snapshot(join(root, "cold")));
+  });
 });
 
 describe("render threads", () => {
