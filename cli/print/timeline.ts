@@ -5,13 +5,15 @@
 // stage's times, dates with year and weekday, and OVERLAP where two live windows fight over the
 // same output. The JSON report keeps one row per window and region.
 
-import { type DateTime, IANAZone, type Zone } from "luxon";
+import type { DateTime, Zone } from "luxon";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type * as Spec from "../../compiler/validate/spec-types.ts";
+import { isTimeZone } from "../../compiler/time/instant.ts";
 import {
   collectWindows,
   nextChange,
+  regionZoneOf,
   stateAt,
   type TimedWindow,
   type WindowState,
@@ -84,8 +86,8 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
   const regionOrder = [...model.regions.keys()];
   const regionIndex = (region: string) => regionOrder.indexOf(region);
   const windows = collectWindows(model.specs, regionOrder);
-  const validZone = (zone: string | undefined) => (zone && IANAZone.isValidZone(zone) ? zone : undefined);
-  const zoneOf = (region: string) => validZone(model.specs.site?.data.regions[region]?.zone) ?? "UTC";
+  const validZone = (zone: string | undefined) => (zone && isTimeZone(zone) ? zone : undefined);
+  const zoneOf = (region: string) => regionZoneOf(model.specs, region) ?? "UTC";
   const campaignOf = (w: TimedWindow) => (w.campaign ? model.specs.campaigns.get(w.campaign)?.data : undefined);
 
   // Report order: campaigns by their first start, each stage by number; then pages; then nav.

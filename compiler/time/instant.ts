@@ -22,6 +22,17 @@ const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
 const parsedInstants = new Map<string, ParsedInstant>();
 const PARSED_INSTANTS_KEPT = 10_000;
 
+// luxon checks a zone name by making an Intl.DateTimeFormat for it, every time it is asked (about
+// 0.1 ms): link asks for each region's zone once per campaign, stage and route.
+const knownZones = new Map<string, boolean>();
+
+/** Whether `name` is an IANA time zone this runtime knows (Europe/Paris). */
+export function isTimeZone(name: string): boolean {
+  let known = knownZones.get(name);
+  if (known === undefined) knownZones.set(name, (known = IANAZone.isValidZone(name)));
+  return known;
+}
+
 /** Parses `2025-04-28T15:00+08:00` or `2024-11-14T09:00 Europe/Paris`. */
 export function parseInstant(text: string): ParsedInstant {
   let parsed = parsedInstants.get(text);
@@ -47,8 +58,7 @@ function parseUncached(text: string): ParsedInstant {
     const zone = value.slice(space + 1);
     if (!ISO_LOCAL.test(local))
       return { ok: false, problem: "invalid", reason: "the date is not in the form 2024-11-14T09:00" };
-    if (!IANAZone.isValidZone(zone))
-      return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
+    if (!isTimeZone(zone)) return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
     const instant = DateTime.fromISO(local, { zone });
     if (!instant.isValid)
       return { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };

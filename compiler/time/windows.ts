@@ -4,12 +4,12 @@
 // resolves the times the specs write into instants, checks them (as part of link), and answers
 // "what is live at t" and "when does the output next change" for compile and check-windows.
 
-import { type DateTime, IANAZone } from "luxon";
+import type { DateTime } from "luxon";
 import type { Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { forEachPage } from "../link/pages.ts";
-import { parseInstant } from "./instant.ts";
+import { isTimeZone, parseInstant } from "./instant.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 
 export interface Stage {
@@ -67,7 +67,7 @@ export function campaignInstant(
 /** The zone a region's shoppers live in (site.yaml), for its dates. */
 export function regionZoneOf(specs: Pick<ValidSpecs, "site">, region: string): string | undefined {
   const zone = specs.site?.data.regions[region]?.zone;
-  return zone && IANAZone.isValidZone(zone) ? zone : undefined;
+  return zone && isTimeZone(zone) ? zone : undefined;
 }
 
 const pick = (value: Spec.Campaign["stages"][number]["start"] | undefined, region: string): CampaignTime | undefined =>

@@ -2,10 +2,10 @@
 // stages follow each other in order, without overlap or an undeclared pause, inside the
 // campaign's window, and a landing page's own window says what its campaign does.
 
-import { type DateTime, IANAZone } from "luxon";
+import type { DateTime } from "luxon";
 import { diagnostic, type Diagnostic, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
-import { parseInstant } from "../../time/instant.ts";
+import { isTimeZone, parseInstant } from "../../time/instant.ts";
 import { campaignInstant, campaignStages, campaignWindow, regionZoneOf, type Stage } from "../../time/windows.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -32,7 +32,7 @@ function checkCampaignTimes(
   const data = campaign.data;
   for (const key of ["zone", "displayZone"] as const) {
     const zone = data[key];
-    if (zone && !IANAZone.isValidZone(zone))
+    if (zone && !isTimeZone(zone))
       out.push(
         diagnostic(
           "invalid-value",
@@ -41,7 +41,7 @@ function checkCampaignTimes(
         ),
       );
   }
-  const zone = data.zone && IANAZone.isValidZone(data.zone) ? data.zone : undefined;
+  const zone = data.zone && isTimeZone(data.zone) ? data.zone : undefined;
 
   // Every time written in the file, parsed in the campaign's zone.
   const times: { path: PathSegment[]; text: string; region: string | null }[] = [];
