@@ -39,3 +39,8 @@ export const chromiumArgs = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
   `--disable-features=${[...playwrightDisabledFeatures, ...ownDisabledFeatures].join(",")}`,
 ];
+
+// The pages of cn, jp and kr name the system's CJK faces (templates/tokens.css), "Noto Sans CJK" on
+// Linux. Without a CJK font Chromium draws every such letter as a box of one width: a screenshot
+// shows nothing to review and a layout test measures boxes, not text. Debian's package:
+export const cjkFont = { file: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk" };

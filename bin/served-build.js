@@ -6,16 +6,25 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "../compiler/run-ts.js";
+import { cjkFont } from "./chromium.js";
 
 export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-/** Exits with a message saying how to get a browser when there is none at chromePath. */
+/**
+ * Exits with a message saying how to get a browser when there is none at chromePath; warns when
+ * the cn, jp and kr pages would be drawn without their letters.
+ */
 export function requireChromium(tool) {
-  if (existsSync(chromePath)) return;
-  console.error(
-    `${tool}: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`,
-  );
-  process.exit(2);
+  if (!existsSync(chromePath)) {
+    console.error(
+      `${tool}: no browser at ${chromePath}; install Debian's chromium (apt-get install -y chromium) or set CHROME_PATH`,
+    );
+    process.exit(2);
+  }
+  if (!existsSync(cjkFont.file))
+    console.error(
+      `${tool}: no Chinese, Japanese or Korean font: the cn, jp and kr pages show boxes for their letters (apt-get install -y ${cjkFont.package})`,
+    );
 }
 
 /** Builds the site as of `now` and serves it; the origin to open, and close(). */
