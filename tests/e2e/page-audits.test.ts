@@ -233,6 +233,74 @@ describe.concurrent("each kind of page", () => {
   );
 });
 
+/**
+ * Where a line of Korean text breaks inside a word: the letters on either side of the break, as
+ * "before|after". Korean is written with spaces between its words and read as they break there;
+ * a browser left to itself breaks between any two syllables.
+ */
+const koreanBrokenInWords = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const hangul = /[\uAC00-\uD7A3]/;
+    const broken: string[] = [];
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const text = node.data;
+      if (!hangul.test(text) || !node.parentElement?.checkVisibility()) continue;
+      // The top of the line each letter is drawn on, from the last letter with no space after it.
+      let lineTop: number | null = null;
+      for (let i = 0; i < text.length; i++) {
+        if (/\s/.test(text[i]!)) {
+          lineTop = null;
+          continue;
+        }
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue;
+        if (
+          lineTop !== null &&
+          box.top > lineTop + box.height / 2 &&
+          hangul.test(text[i - 1]!) &&
+          hangul.test(text[i]!)
+        )
+          broken.push(`${text.slice(Math.max(0, i - 8), i).trimStart()}|${text.slice(i, i + 8).trimEnd()}`);
+        lineTop = box.top;
+      }
+    }
+    return broken;
+  });
+
+// The home at both widths; the pages with the longest words and the narrowest columns (a table of
+// manuals, the support topics) at a phone's, where keeping words whole could push one out.
+const koreanCases = [
+  ["/kr", 390],
+  ["/kr", 1440],
+  ["/kr/about-us", 390],
+  ["/kr/manuals", 390],
+  ["/kr/support", 390],
+] as const;
+
+test.for(koreanCases)(
+  "%s at %i px: Korean lines break between words, never inside one, and nothing sticks out",
+  async ([path, width], { expect }) => {
+    const page = await site.visit(path, width);
+    try {
+      expect.soft(await koreanBrokenInWords(page)).toEqual([]);
+      expect
+        .soft(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+        .toBe(0);
+      // The check reads text that wraps: the home's hero line does at a phone's width.
+      if (path === "/kr" && width === 390)
+        expect(
+          await page.evaluate(() => document.querySelector("main p")!.getBoundingClientRect().height),
+        ).toBeGreaterThan(40);
+    } finally {
+      site.release(page);
+    }
+  },
+);
+
 test("the home page and the campaign have their cards in grids, so the grid checks judge something", () => {
   for (const [path, least] of [
     ["/us", 6],
