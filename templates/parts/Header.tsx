@@ -90,8 +90,14 @@ export function Header({ layout }: { layout: LayoutData }) {
         <a className="logo" href={layout.homeHref}>
           {layout.brand}
         </a>
-        <button type="button" className="nav-toggle" aria-expanded="false" aria-controls="site-nav">
-          {layout.ui.menu}
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-label={layout.ui.menu}
+          aria-expanded="false"
+          aria-controls="site-nav"
+        >
+          <span className="nav-toggle-label">{layout.ui.menu}</span>
         </button>
         <nav id="site-nav" className="site-nav" aria-label={layout.ui.menu}>
           <NavItems entries={layout.navigation} />

@@ -132,3 +132,29 @@ describe.concurrent("the header's menu at 390 px", () => {
     await page.context().close();
   });
 });
+
+describe("the header on a phone", () => {
+  // 360 px: the narrowest phones in wide use. The bar wrapped the menu button onto a row of its
+  // own in six regions, whose words for "account" and "menu" are longer than cn's and kr's.
+  test("at 360 px every region's bar is one row: the logo, the account link and the menu button side by side, the menu button named", async ({
+    expect,
+  }) => {
+    const page = await open("/", 360);
+    for (const home of ["/", "/us", "/uk", "/eu", "/fr", "/de", "/jp", "/kr"]) {
+      if (home !== "/") await page.goto(site.url + home);
+      const bar = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const parts = [box(".logo"), box(".nav-toggle"), box(".header-actions")];
+        return {
+          // One row: every part lies across the middle of the logo.
+          oneRow: parts.every((p) => p.top < parts[0]!.bottom && p.bottom > parts[0]!.top),
+          fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        };
+      });
+      expect.soft(bar, home).toEqual({ oneRow: true, fits: true });
+      // Its word may be hidden for room; the button keeps it as its name.
+      expect.soft(await page.locator(".nav-toggle").ariaSnapshot(), home).toMatch(/^- button "\S[^"]*"/);
+    }
+    await page.context().close();
+  });
+});
