@@ -18,14 +18,19 @@ const CHUNK = 32;
 
 /**
  * Reads and parses the spec files under `dir` that earlier runs did not parse as they are now, on
- * every core; undefined when they are too few to bother.
+ * every core; undefined when they are too few to bother (less than `bytesPerThread` for each of
+ * two threads: tests pass a smaller figure, to read small specs the way large ones are read).
  */
-export async function readAhead(dir: string, parsed?: ParseCache): Promise<ReadAhead | undefined> {
+export async function readAhead(
+  dir: string,
+  parsed?: ParseCache,
+  bytesPerThread = BYTES_PER_THREAD,
+): Promise<ReadAhead | undefined> {
   const files = yamlFilesBelow(dir)
     .filter((path) => !parsed?.lookup(path))
     .map((path) => ({ path, size: stampOf(path)?.size ?? 0 }));
   const total = files.reduce((sum, f) => sum + f.size, 0);
-  const threads = Math.min(availableParallelism(), Math.floor(total / BYTES_PER_THREAD));
+  const threads = Math.min(availableParallelism(), Math.floor(total / bytesPerThread));
   if (threads < 2) return undefined;
 
   // Every thread, this one included, takes the next file of one list (largest first) until none

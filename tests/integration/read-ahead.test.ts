@@ -17,8 +17,10 @@ import { projectRoot } from "../support/cli.ts";
 const root = mkdtempSync(join(tmpdir(), "site-read-ahead-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const specs = join(root, "specs");
-// About 9 MB of YAML: enough for two threads.
-writeSyntheticSpecs(join(projectRoot, "specs"), specs, 3000);
+// About 1.2 MB of YAML, read as a site of four times its size would be: on two threads (a build
+// starts them from 4 MB a thread).
+writeSyntheticSpecs(join(projectRoot, "specs"), specs, 400);
+const BYTES_PER_THREAD = 256 * 1024;
 // One generated product page with a mistake for the checker to find and place.
 const product = join(specs, "content", readdirSync(join(specs, "content")).find((f) => f.endsWith("-mk-00007.yaml"))!);
 writeFileSync(product, readFileSync(product, "utf8").replace(/(\n +tagline: )/, "$1Number {chapterNumber}, "));
@@ -34,8 +36,9 @@ const summary = (result: ReturnType<typeof check>) => ({
 
 describe("read-ahead", () => {
   test("gives what a plain load gives, the diagnostics' positions included", async () => {
-    const ahead = await readAhead(specs);
-    expect(ahead?.size).toBeGreaterThan(300);
+    const ahead = await readAhead(specs, undefined, BYTES_PER_THREAD);
+    // Read at all (on two threads or more: too little for two and it reads nothing), every file.
+    expect(ahead?.size).toBe(readdirSync(specs, { recursive: true }).filter((f) => String(f).endsWith(".yaml")).length);
     expect(fastData(readFileSync(tagged, "utf8"))).toBeUndefined();
     expect(ahead!.get(tagged)!.parsed?.data).toHaveProperty("product");
     const plain = summary(check(specs, root));
@@ -44,7 +47,8 @@ describe("read-ahead", () => {
   });
 
   test("a file saved after it was read ahead is read again", async () => {
-    const ahead = await readAhead(specs);
+    const ahead = await readAhead(specs, undefined, BYTES_PER_THREAD);
+    expect(ahead?.has(join(specs, "prices.yaml"))).toBe(true);
     const prices = join(specs, "prices.yaml");
     const original = readFileSync(prices, "utf8");
     writeFileSync(prices, `${original}\n`.replace("[1299, 1299, 1599", "[1199, 1299, 1599"));
