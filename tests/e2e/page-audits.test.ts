@@ -48,9 +48,15 @@ const jpKinds = new Set([
 const cases = [
   ...["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`)),
   ...kinds.filter((kind) => jpKinds.has(kind)).map((kind) => `/jp${kind}`),
-  // The product page with the longest button label ("See the four programming modes").
-  "/us/grimlock-g1-flagship",
-].flatMap((path) => widths.map((width) => [path, width] as const));
+]
+  .flatMap((path) => widths.map((width) => [path, width] as const))
+  .concat(
+    // At the phone's width, the product pages with the longest button label ("See the four
+    // programming modes") and the longest words in a specification ("Echtheitszertifikat").
+    ["/us/grimlock-g1-flagship", "/de/optimus-prime-rise-of-the-beasts-signature-limited-edition"].map(
+      (path) => [path, widths[0]] as const,
+    ),
+  );
 
 interface Layout {
   /** The document's width beyond the window's, and the elements that stick out. */
