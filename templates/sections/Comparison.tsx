@@ -1,5 +1,6 @@
 // A comparison chart; each product's availability (Out of Stock) comes from the catalogue. The
-// table scrolls sideways inside its frame on a screen too narrow for it, never the page.
+// table scrolls sideways inside its frame on a screen too narrow for it, never the page; the frame
+// takes focus, so a keyboard can scroll it too.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Picture } from "../parts/Picture.tsx";
 import "./Comparison.css";
@@ -8,7 +9,12 @@ export function Comparison({ section: s }: { section: Extract<SectionData, { typ
   return (
     <section className="section comparison" id={s.id ?? undefined} data-section="comparison">
       <h2 className="comparison-title">{s.title}</h2>
-      <div className="comparison-frame">
+      <section
+        className="comparison-frame"
+        aria-label={s.title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a frame that scrolls must take focus so the keyboard can scroll it (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <table className="comparison-table">
           <thead>
             <tr>
@@ -33,7 +39,7 @@ export function Comparison({ section: s }: { section: Extract<SectionData, { typ
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -52,10 +52,13 @@ const cases = [
   .flatMap((path) => widths.map((width) => [path, width] as const))
   .concat(
     // At the phone's width, the product pages with the longest button label ("See the four
-    // programming modes") and the longest words in a specification ("Echtheitszertifikat").
-    ["/us/grimlock-g1-flagship", "/de/optimus-prime-rise-of-the-beasts-signature-limited-edition"].map(
-      (path) => [path, widths[0]] as const,
-    ),
+    // programming modes"), the longest words in a specification ("Echtheitszertifikat") and a
+    // comparison chart that scrolls sideways in its frame.
+    [
+      "/us/grimlock-g1-flagship",
+      "/de/optimus-prime-rise-of-the-beasts-signature-limited-edition",
+      "/us/elite-optimus-prime",
+    ].map((path) => [path, widths[0]] as const),
   );
 
 interface Layout {
