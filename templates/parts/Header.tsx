@@ -109,7 +109,10 @@ export function Header({ layout }: { layout: LayoutData }) {
               <span className="region-label">{layout.regionLabel}</span>
             </a>
           ) : null}
-          <a href={layout.account.href}>{layout.account.label}</a>
+          <a className="account-link" href={layout.account.href} aria-label={layout.account.label}>
+            <span className="icon icon-account" aria-hidden="true" />
+            <span className="account-label">{layout.account.label}</span>
+          </a>
           {layout.shop ? (
             <a className="button" href={layout.shop.href} target="_blank" rel="noopener">
               {layout.shop.label}
