@@ -7,7 +7,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { cjkFont } from "../bin/chromium.js";
 import { ensureDebianPackage } from "./support/debian-packages.js";
@@ -51,17 +50,18 @@ if (runs("integration")) {
   const nginxMissing = ensureDebianPackage("/usr/sbin/nginx", "nginx");
   if (nginxMissing) console.error(`tests: ${nginxMissing}`);
 }
-// The whole suite runs as two vitest processes side by side: the browser tier, which mostly waits
-// on Chromium, beside the integration and unit tiers, which keep the cores busy. In one process
-// vitest queues the tiers one after the other and a core idles while pages load. Both processes
-// share one temporary folder and one folder of shared builds (the real specs built once per
-// instant, whichever process asks first: tests/support/build.ts locks across processes).
+// The whole suite runs as two vitest processes, one after the other: the integration and unit
+// tiers, then the browser tier. Each keeps the two cores busy on its own (Chromium's renderers
+// do), and side by side they only took turns at a higher price: about 25 s and 50 core-seconds
+// more on the two-core machine (README "Tests"). They share one temporary folder and one folder
+// of shared builds: the real specs are built once per instant for the whole run, by whichever
+// tier asks first (tests/support/build.ts).
 // Arguments of your own (a file, --project, -t) run one vitest as they are.
 const invocations =
   args.length === 0
     ? [
-        ["--project", "e2e"],
         ["--project", "integration", "--project", "unit"],
+        ["--project", "e2e"],
       ]
     : [args];
 const shared = invocations.length > 1 ? mkdtempSync(join(baseFolder(), "site-tests-run-")) : undefined;
@@ -85,16 +85,8 @@ function vitestRun(runArgs, index) {
       `--outputFile.json=${report}`,
       ...runArgs,
     ],
-    // Side by side, each writes whole lines (a line of one never splits a line of the other).
-    { stdio: invocations.length > 1 ? ["ignore", "pipe", "pipe"] : "inherit", cwd: root, env },
+    { stdio: "inherit", cwd: root, env },
   );
-  if (invocations.length > 1) {
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ])
-      createInterface({ input: from }).on("line", (line) => to.write(`${line}\n`));
-  }
   return new Promise((resolve) => {
     child.on("close", (status) => {
       const result = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
@@ -104,7 +96,9 @@ function vitestRun(runArgs, index) {
   });
 }
 
-const outcomes = await Promise.all(invocations.map(vitestRun));
+// A tier runs whether the one before it passed or not: the closing line counts both.
+const outcomes = [];
+for (const [index, runArgs] of invocations.entries()) outcomes.push(await vitestRun(runArgs, index));
 if (shared) rmSync(shared, { recursive: true, force: true });
 if (outcomes.some((o) => !o.result)) {
   console.error("tests: vitest wrote no report");

@@ -1,7 +1,7 @@
 // vitest globalSetup, once per run: the folder where the real specs, built as of an instant, are
 // kept for every test file of the run (tests/support/build.ts, realSiteAt). Removed at the end,
 // so no run ever reads another run's build. tests/run.js runs the tiers as two vitest processes
-// side by side and hands both one folder (SITE_TEST_SHARED_BUILDS), which it removes itself.
+// one after the other and hands both one folder (SITE_TEST_SHARED_BUILDS), which it removes itself.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
