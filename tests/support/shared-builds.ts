@@ -1,7 +1,6 @@
 // vitest globalSetup, once per run: the folder where the real specs, built as of an instant, are
 // kept for every test file of the run (tests/support/build.ts, realSiteAt). Removed at the end,
-// so no run ever reads another run's build. tests/run.js runs the tiers as two vitest processes
-// one after the other and hands both one folder (SITE_TEST_SHARED_BUILDS), which it removes itself.
+// so no run ever reads another run's build.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,11 +14,6 @@ declare module "vitest" {
 }
 
 export default function setup(project: TestProject): () => void {
-  const given = process.env.SITE_TEST_SHARED_BUILDS;
-  if (given) {
-    project.provide("sharedBuilds", given);
-    return () => {};
-  }
   const dir = mkdtempSync(join(tmpdir(), "site-test-builds-"));
   project.provide("sharedBuilds", dir);
   return () => rmSync(dir, { recursive: true, force: true });
