@@ -2,8 +2,10 @@
 // from the cache instead of running esbuild again (compiler/bundle/cache.ts): the same files,
 // byte for byte, and the same tables.
 import { randomUUID } from "node:crypto";
-import { expect, test } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
+import { expect, test, vi } from "vitest";
 import { cachedBundle } from "../../compiler/bundle/cache.ts";
+import { cacheDir } from "../../compiler/cache.ts";
 
 test("inputs bundled before give the bundle made then; other inputs are bundled anew", async () => {
   const modules = new Map([["shared.ts", `export const run = "${randomUUID()}";`]]);
@@ -26,4 +28,30 @@ test("inputs bundled before give the bundle made then; other inputs are bundled 
   await cachedBundle({ modules: new Map([...modules, ["other.ts", "export const run = 1;"]]), shapes: [] }, make);
   await cachedBundle({ modules, shapes: [{ template: "home" }] }, make);
   expect(bundled).toBe(3);
+});
+
+test("a bundle taken again outlives the bundles made since: the cache keeps those last used", async () => {
+  const output = { files: new Map(), script: "/assets/main.js", graph: new Map() };
+  const inputs = () => ({ modules: new Map([["shared.ts", `export const run = "${randomUUID()}";`]]), shapes: [] });
+  const before = new Set(readdirSync(cacheDir));
+  const used = inputs();
+  await cachedBundle(used, async () => output);
+  const usedFile = new URL(readdirSync(cacheDir).find((name) => !before.has(name))!, cacheDir);
+  // Two hours on: every bundle is old enough to be pruned, but the one taken now.
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7_200_000 });
+  try {
+    let made = 0;
+    const make = async () => {
+      made++;
+      return output;
+    };
+    await cachedBundle(used, make);
+    expect(made).toBe(0);
+    for (let i = 0; i < 8; i++) await cachedBundle(inputs(), async () => output);
+    expect(existsSync(usedFile)).toBe(true);
+    await cachedBundle(used, make);
+    expect(made).toBe(0);
+  } finally {
+    vi.useRealTimers();
+  }
 });
