@@ -10,6 +10,7 @@
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
 import type { DateTime } from "luxon";
+import { resolve } from "node:path";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
@@ -22,7 +23,7 @@ import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
 import type { PageJob } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
-import { validate } from "./validate/index.ts";
+import { checksToken, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
 // build reads first; the other stages are loaded when a build gets past its checks (buildStages).
 import { codeFingerprint } from "./fingerprint.ts";
@@ -101,12 +102,18 @@ export interface CheckResult {
 /** What a check may take from earlier ones: documents loaded, and (site dev) the last link. */
 export interface CheckReuse extends LoadReuse {
   link?: LinkReuse;
+  /** The code's fingerprint, when the caller has taken it (fingerprint.ts). */
+  code?: string;
 }
 
 /** load + validate + link: everything `site check` does. */
 export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse = {}): CheckResult {
   const loaded = load(specsDir, cwd, reuse);
-  const validated = validate(loaded.value);
+  const token = checksToken(reuse.code);
+  const validated = validate(loaded.value, token);
+  // What passed is not validated again while its file and the checks stay the same.
+  for (const spec of loaded.value.documents)
+    if (spec.checksPassed === token) reuse.parsed?.passed(resolve(cwd, spec.source.path), token);
   const linked = link(validated.value, reuse.link);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
@@ -137,6 +144,8 @@ export interface RenderSiteOptions {
   regions?: ReadonlySet<string>;
   /** What each route reads, noted and reused (site dev). */
   incremental?: CompileOptions;
+  /** The code's fingerprint, when the caller has taken it: the bundle cache is keyed by it. */
+  code?: string;
 }
 
 export interface PreparedSite {
@@ -155,7 +164,7 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
   const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
   // The images the pages use are encoded (or taken from the cache) while esbuild bundles.
   const [bundled, images] = await Promise.all([
-    (options.bundle ?? bundle)(compiled.modules, shapes),
+    options.bundle ? options.bundle(compiled.modules, shapes) : bundle(compiled.modules, shapes, {}, options.code),
     encodeImages(compiled.images),
   ]);
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
@@ -259,14 +268,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark = now;
   };
 
-  const { folder: previous, record, inputs } = previousBuild<RecordedSummary>(options);
+  // Taken once: each stage that keys a cache by the code would otherwise stat every code file again.
+  const code = codeFingerprint();
+  const { folder: previous, record, inputs } = previousBuild<RecordedSummary>(options, code);
   const standing = standingBuild(options, { folder: previous, record, inputs }, started);
   if (standing) return standing;
   if (previous && record && outputAt({ folder: previous, record, inputs }, options.now) === "restamped")
     return restampedBuild(options, previous, record, started);
 
   const parsed = ParseCache.open(options.specsDir);
-  const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
+  const found = check(options.specsDir, options.cwd, {
+    parsed,
+    ahead: await readAhead(options.specsDir, parsed),
+    code,
+  });
   const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) {
@@ -290,7 +305,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   parsed.save();
   let site: PreparedSite;
   try {
-    site = await prepareSite(model, options.now, { onStage: stage, ...(regions ? { regions } : {}) });
+    site = await prepareSite(model, options.now, { onStage: stage, code, ...(regions ? { regions } : {}) });
   } catch (error) {
     release();
     await stopThreads();
@@ -312,7 +327,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files[path] = written.hash;
     }
     const reuse = {
-      base: `${codeFingerprint()}\n${JSON.stringify(site.assets)}`,
+      base: `${code}\n${JSON.stringify(site.assets)}`,
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };

@@ -15,9 +15,13 @@ const FORMAT = 1;
 /** Bundles kept, the most recently used: a few edits of a few spec folders. */
 const KEPT = 8;
 
-/** The bundle of these inputs from the cache, else made by `make` and kept. */
-export async function cachedBundle<Output>(inputs: unknown, make: () => Promise<Output>): Promise<Output> {
-  const hash = createHash("sha256").update(`${FORMAT}\n${codeFingerprint()}\n`);
+/** The bundle of these inputs from the cache, else made by `make` and kept; `code`: the code's fingerprint, if known. */
+export async function cachedBundle<Output>(
+  inputs: unknown,
+  make: () => Promise<Output>,
+  code = codeFingerprint(),
+): Promise<Output> {
+  const hash = createHash("sha256").update(`${FORMAT}\n${code}\n`);
   hash.update(JSON.stringify(inputs, (_key, value: unknown) => (value instanceof Map ? [...value] : value)));
   const file = new URL(`bundle-${hash.digest("hex").slice(0, 32)}.v8`, cacheDir);
   let cached: Output | undefined;

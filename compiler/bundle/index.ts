@@ -110,12 +110,17 @@ export async function bundle(
   modules: ReadonlyMap<string, string>,
   shapes: readonly PageShape[] = [],
   options: BundleOptions = {},
+  code?: string,
 ): Promise<BundleOutput> {
   // esbuild is loaded only when the cache lacks this bundle.
-  return cachedBundle({ modules, shapes, options }, async () => {
-    const { build } = await import("esbuild");
-    return outputOf(build(buildOptions(() => modules, options)), shapes, options);
-  });
+  return cachedBundle(
+    { modules, shapes, options },
+    async () => {
+      const { build } = await import("esbuild");
+      return outputOf(build(buildOptions(() => modules, options)), shapes, options);
+    },
+    code,
+  );
 }
 
 /** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */

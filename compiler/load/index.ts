@@ -86,6 +86,11 @@ export interface SpecDocument {
   readonly doc: Document;
   /** Plain data of the document; undefined when the YAML did not parse. */
   data: unknown;
+  /**
+   * The checks this same data passed with nothing to report, in this run or an earlier one (the
+   * parse cache keeps it with the data), as a token that names the checks (validate's checksToken).
+   */
+  checksPassed?: string;
 }
 
 export interface LoadedSpecs {
@@ -437,6 +442,7 @@ function parse(
       return (positioned ??= positionedDocument(text)).doc;
     },
     data: clean?.data,
+    ...(known?.passed === undefined ? {} : { checksPassed: known.passed }),
   };
   const tooDeepAt = clean ? undefined : (positioned ??= positionedDocument(text)).tooDeepAt;
   if (tooDeepAt !== undefined) {

@@ -7,7 +7,8 @@
 // one edited file of thousands writes that file's data, not everything again (about half a second
 // at 10,000 routes). The whole is written again once the small file has grown to a quarter of it.
 // Every entry carries its file's stamp, so any mix of the two files, whichever runs wrote them,
-// gives only data that is still as the file is.
+// gives only data that is still as the file is. An entry also keeps the token of the checks its
+// data passed (validate's checksToken), so that a run validates only the files edited since.
 
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
@@ -24,6 +25,8 @@ interface Entry {
   mtimeMs: number;
   size: number;
   data: unknown;
+  /** The checks this data passed with nothing to report, as a token (SpecDocument.checksPassed). */
+  passed?: string;
 }
 
 /** The size and modification time a file had when it was read. */
@@ -98,16 +101,25 @@ export class ParseCache {
   }
 
   /** The data of the file at `absPath` if it is as it was when parsed: same size, same mtime. */
-  lookup(absPath: string): { data: unknown } | undefined {
+  lookup(absPath: string): { data: unknown; passed?: string } | undefined {
     // Found or parsed earlier in this run (read-ahead asks before load does): no second stat.
     const known = this.used.get(absPath);
-    if (known) return { data: known.data };
+    if (known) return known;
     const entry = this.kept.get(absPath);
     if (!entry) return undefined;
     const stat = statSync(absPath, { throwIfNoEntry: false });
     if (!stat || stat.mtimeMs !== entry.mtimeMs || stat.size !== entry.size) return undefined;
     this.used.set(absPath, entry);
-    return { data: entry.data };
+    return entry;
+  }
+
+  /**
+   * Notes that the data of the file at `absPath`, as this run read it, passed the checks `token`
+   * stands for with nothing to report: a later run that reads the same data checks it no more.
+   */
+  passed(absPath: string, token: string): void {
+    const entry = this.used.get(absPath);
+    if (entry && entry.passed !== token) this.used.set(absPath, { ...entry, passed: token });
   }
 
   /** Keeps what the file parsed to, stamped as it was read. */

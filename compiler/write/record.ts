@@ -120,10 +120,10 @@ export interface PreviousBuild<Summary> {
  * and how fast, left out). The instant is compared apart (standingBuild). Reads no spec and loads
  * no stage: site build with nothing changed ends here.
  */
-export function previousBuild<Summary>(options: Asked): PreviousBuild<Summary> {
+export function previousBuild<Summary>(options: Asked, code = codeFingerprint()): PreviousBuild<Summary> {
   const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now: _now, ...rest } = options;
   const specs = specsFingerprint(specsDir);
-  const inputs = { code: codeFingerprint(), specs: specs.hash, ...rest };
+  const inputs = { code, specs: specs.hash, ...rest };
   const folder = existsSync(out) ? realpathSync(out) : null;
   return {
     folder,

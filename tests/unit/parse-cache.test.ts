@@ -1,12 +1,14 @@
 // What earlier runs parsed is reused only while a file is as it was: an edit is always seen, a
-// file with errors reports them on every run, and a broken cache is as good as none.
+// file with errors reports them on every run, and a broken cache is as good as none. A file that
+// passed validate is not validated again while its data, the schemas and the code are the same.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import type { LoadCache } from "../../compiler/load/index.ts";
+import { type LoadCache, load } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { projectRoot } from "../../compiler/project.ts";
+import { checksToken, validate } from "../../compiler/validate/index.ts";
 import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
@@ -125,15 +127,38 @@ describe("the parse cache", () => {
     }
   });
 
-  test("never keeps a file that has errors: they are reported on every run", () => {
+  // A file that does not parse is not kept; one that parses but fails its schema is kept
+  // without the token of the checks it failed (settled, so that only that keeps it from passing).
+  test.each([
+    ["does not parse", "[1299, 8499", "yaml-syntax"],
+    ["fails its schema", '[1299, "cheap"]', "price-not-a-number"],
+  ])("a file that %s reports it on every run", (_, edited, code) => {
     const text = readFileSync(prices, "utf8");
-    writeFileSync(prices, text.replace("[1299, 8499]", "[1299, 8499"));
+    writeSettled(prices, text.replace("[1299, 8499]", edited));
     try {
-      for (let run = 0; run < 2; run++) expect(codes(checkCached())).toContain("yaml-syntax specs/prices.yaml");
+      for (let run = 0; run < 2; run++) expect(codes(checkCached())).toContain(`${code} specs/prices.yaml`);
     } finally {
-      writeFileSync(prices, text);
+      writeSettled(prices, text);
     }
     expect(codes(checkCached())).toEqual([]);
+  });
+
+  test("a file that passed validate is not validated again while the schemas and the code stay the same", () => {
+    checkCached();
+    const token = checksToken();
+    expect(ParseCache.open(specs).lookup(prices)?.passed).toBe(token);
+    const { documents } = load(specs, fixture.root, { parsed: ParseCache.open(specs) }).value;
+    const table = documents.find((d) => d.kind === "prices")!;
+    expect(table.checksPassed).toBe(token);
+    // Data that would fail, under the token it passed with: taken as passed, not looked at.
+    table.data = { ...(table.data as object), columns: "not a list" };
+    expect(validate({ dir: specs, documents: [table] }, token).diagnostics).toEqual([]);
+    // Under other code (or schemas: checksToken hashes both), it is validated again.
+    const otherCode = checksToken("another compiler");
+    expect(otherCode).not.toBe(token);
+    expect(validate({ dir: specs, documents: [table] }, otherCode).diagnostics.map((d) => d.code)).toContain(
+      "wrong-type",
+    );
   });
 
   test("a cache file that cannot be read is as good as none", () => {
