@@ -8,7 +8,8 @@
 // at 10,000 routes). The whole is written again once the small file has grown to a quarter of it.
 // Every entry carries its file's stamp, so any mix of the two files, whichever runs wrote them,
 // gives only data that is still as the file is. An entry also keeps the token of the checks its
-// data passed (validate's checksToken), so that a run validates only the files edited since.
+// data passed (validate's checksToken), so that a run validates only the files edited since, and
+// the file's first line, so that load checks its schema comment without reading it.
 
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
@@ -19,7 +20,7 @@ import { settled } from "../fingerprint.ts";
 import { projectRoot } from "../project.ts";
 
 /** Bumped whenever what the loader makes of a text changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface Entry {
   mtimeMs: number;
@@ -27,6 +28,8 @@ interface Entry {
   data: unknown;
   /** The checks this data passed with nothing to report, as a token (SpecDocument.checksPassed). */
   passed?: string;
+  /** The file's first line, which load checks (the schema comment) without reading the file. */
+  head?: string;
 }
 
 /** The size and modification time a file had when it was read. */
@@ -101,7 +104,7 @@ export class ParseCache {
   }
 
   /** The data of the file at `absPath` if it is as it was when parsed: same size, same mtime. */
-  lookup(absPath: string): { data: unknown; passed?: string } | undefined {
+  lookup(absPath: string): { data: unknown; passed?: string; head?: string } | undefined {
     // Found or parsed earlier in this run (read-ahead asks before load does): no second stat.
     const known = this.used.get(absPath);
     if (known) return known;
@@ -122,9 +125,9 @@ export class ParseCache {
     if (entry && entry.passed !== token) this.used.set(absPath, { ...entry, passed: token });
   }
 
-  /** Keeps what the file parsed to, stamped as it was read. */
-  remember(absPath: string, stamp: FileStamp, data: unknown): void {
-    this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data });
+  /** Keeps what the file parsed to, and its first line, stamped as it was read. */
+  remember(absPath: string, stamp: FileStamp, data: unknown, head: string): void {
+    this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data, head });
   }
 
   /**

@@ -9,6 +9,7 @@ import { ParseCache } from "../../compiler/load/parse-cache.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { projectRoot } from "../../compiler/project.ts";
 import { checksToken, validate } from "../../compiler/validate/index.ts";
+import { printPretty } from "../../cli/print/diagnostics.ts";
 import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
@@ -128,13 +129,15 @@ describe("the parse cache", () => {
   });
 
   // A file that does not parse is not kept; one that parses but fails its schema is kept
-  // without the token of the checks it failed (settled, so that only that keeps it from passing).
+  // without the token of the checks it failed (settled, so that only that keeps it from passing);
+  // one without its schema comment is kept with its first line, which is checked on every run.
   test.each([
-    ["does not parse", "[1299, 8499", "yaml-syntax"],
-    ["fails its schema", '[1299, "cheap"]', "price-not-a-number"],
-  ])("a file that %s reports it on every run", (_, edited, code) => {
+    ["does not parse", (text: string) => text.replace("[1299, 8499]", "[1299, 8499"), "yaml-syntax"],
+    ["fails its schema", (text: string) => text.replace("[1299, 8499]", '[1299, "cheap"]'), "price-not-a-number"],
+    ["lacks its schema comment", (text: string) => text.replace(/^[^\n]*/, "# prices"), "schema-comment"],
+  ])("a file that %s reports it on every run", (_, edit, code) => {
     const text = readFileSync(prices, "utf8");
-    writeSettled(prices, text.replace("[1299, 8499]", edited));
+    writeSettled(prices, edit(text));
     try {
       for (let run = 0; run < 2; run++) expect(codes(checkCached())).toContain(`${code} specs/prices.yaml`);
     } finally {
@@ -159,6 +162,26 @@ describe("the parse cache", () => {
     expect(validate({ dir: specs, documents: [table] }, otherCode).diagnostics.map((d) => d.code)).toContain(
       "wrong-type",
     );
+  });
+
+  test("a problem found in a file read from the cache shows the same place and code frame as a fresh read", () => {
+    checkCached();
+    // The product renamed: the unchanged page list and price table, both cached, now name one
+    // that does not exist.
+    const catalogue = join(specs, "catalogue.yaml");
+    const text = readFileSync(catalogue, "utf8");
+    writeSettled(catalogue, text.replace("  flagshipBumblebee:", "  flagshipBumblebeeRenamed:"));
+    try {
+      const fresh = check(specs, fixture.root);
+      const cached = checkCached();
+      const inCachedFiles = cached.diagnostics.filter((d) => /(pages|prices)\.yaml$/.test(d.location.file));
+      expect(inCachedFiles.length).toBeGreaterThan(0);
+      const printed = printPretty(cached.diagnostics, cached.sources);
+      expect(printed).toContain("flagshipBumblebee");
+      expect(printed).toBe(printPretty(fresh.diagnostics, fresh.sources));
+    } finally {
+      writeSettled(catalogue, text);
+    }
   });
 
   test("a cache file that cannot be read is as good as none", () => {
