@@ -3,6 +3,7 @@
 //   tests/integration/  the CLI as users run it, whole builds, nginx, the type checker
 //   tests/e2e/          pages in Chromium: one browser for the whole run (tests/support/browser-server.ts)
 // `npm test` runs all three; `npm run test:unit` (or test:integration, test:e2e) runs one.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Time limits are there to end a test that hangs, never to judge how fast the machine is: the
@@ -22,6 +23,10 @@ export default defineConfig({
   test: {
     // Two cores: the CLI and browser tests spawn processes of their own.
     maxWorkers: 2,
+    // The compiler's caches of the tests' many fixture folders are kept apart from the project's
+    // (compiler/cache.ts): a run makes more bundles than the cache keeps, and would push out the
+    // one every `site build` of specs/ takes. Kept between runs, so the next run starts warm.
+    env: { SITE_CACHE_DIR: fileURLToPath(new URL("node_modules/.cache/site-compiler-tests/", import.meta.url)) },
     // UPDATE_SNAPSHOTS=1 rewrites the snapshots (the fixtures' expected.txt), as `vitest -u` does;
     // otherwise they are only written where missing, and never in CI.
     ...(process.env.UPDATE_SNAPSHOTS === "1" ? { update: true } : {}),

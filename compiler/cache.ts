@@ -1,10 +1,15 @@
-// The compiler's cache folder, node_modules/.cache/site-compiler: what one run can hand the next
-// (the compiled schema validators, the parsed specs). Anything in it may be deleted at any time;
-// a file that is missing or cannot be read is made again.
+// The compiler's cache folder, node_modules/.cache/site-compiler, or the folder SITE_CACHE_DIR
+// names (a CI runner's cached folder, a test's own): what one run can hand the next (the compiled
+// schema validators, the parsed specs, the bundles). Anything in it may be deleted at any time; a
+// file that is missing or cannot be read is made again.
 
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
-export const cacheDir = new URL("../node_modules/.cache/site-compiler/", import.meta.url);
+export const cacheDir = process.env.SITE_CACHE_DIR
+  ? pathToFileURL(`${resolve(process.env.SITE_CACHE_DIR)}/`)
+  : new URL("../node_modules/.cache/site-compiler/", import.meta.url);
 
 /** A cache file written in the last minute may be in use by a run going on now. */
 const IN_USE_MS = 60_000;

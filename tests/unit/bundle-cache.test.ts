@@ -2,10 +2,25 @@
 // from the cache instead of running esbuild again (compiler/bundle/cache.ts): the same files,
 // byte for byte, and the same tables.
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import { expect, test, vi } from "vitest";
-import { cachedBundle } from "../../compiler/bundle/cache.ts";
-import { cacheDir } from "../../compiler/cache.ts";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+
+// A cache folder of this file's own (compiler/cache.ts reads SITE_CACHE_DIR when first loaded):
+// the bundles made here push out no bundle of the project's, whatever time a test makes it.
+const folder = mkdtempSync(join(tmpdir(), "bundle-cache-"));
+let cachedBundle: typeof import("../../compiler/bundle/cache.ts").cachedBundle;
+beforeAll(async () => {
+  vi.stubEnv("SITE_CACHE_DIR", folder);
+  vi.resetModules();
+  ({ cachedBundle } = await import("../../compiler/bundle/cache.ts"));
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 test("inputs bundled before give the bundle made then; other inputs are bundled anew", async () => {
   const modules = new Map([["shared.ts", `export const run = "${randomUUID()}";`]]);
@@ -33,10 +48,11 @@ test("inputs bundled before give the bundle made then; other inputs are bundled 
 test("a bundle taken again outlives the bundles made since: the cache keeps those last used", async () => {
   const output = { files: new Map(), script: "/assets/main.js", graph: new Map() };
   const inputs = () => ({ modules: new Map([["shared.ts", `export const run = "${randomUUID()}";`]]), shapes: [] });
-  const before = new Set(readdirSync(cacheDir));
+  const bundles = () => readdirSync(folder).filter((name) => name.startsWith("bundle-"));
+  const before = new Set(bundles());
   const used = inputs();
   await cachedBundle(used, async () => output);
-  const usedFile = new URL(readdirSync(cacheDir).find((name) => !before.has(name))!, cacheDir);
+  const usedFile = bundles().find((name) => !before.has(name));
   // Two hours on: every bundle is old enough to be pruned, but the one taken now.
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7_200_000 });
   try {
@@ -48,7 +64,8 @@ test("a bundle taken again outlives the bundles made since: the cache keeps thos
     await cachedBundle(used, make);
     expect(made).toBe(0);
     for (let i = 0; i < 8; i++) await cachedBundle(inputs(), async () => output);
-    expect(existsSync(usedFile)).toBe(true);
+    expect(bundles()).toHaveLength(8);
+    expect(bundles()).toContain(usedFile);
     await cachedBundle(used, make);
     expect(made).toBe(0);
   } finally {
