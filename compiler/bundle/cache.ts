@@ -32,7 +32,7 @@ export async function cachedBundle<Output>(
   }
   if (cached !== undefined) {
     // Taken counts as written: the cache keeps the bundles most recently used, not made
-    // (writeCacheFile), so a test run's many bundles do not push out the one every build takes.
+    // (writeCacheFile), so the bundle a folder's builds take every day outlives one-off ones.
     touch(file);
     return cached;
   }

@@ -492,6 +492,7 @@ function cachedDocument(
   diagnostics: Diagnostic[],
 ): SpecDocument {
   let text: string | undefined;
+  // A file changed since it was looked up shows its new text (the next run parses it again).
   const source = sourceFile(path, () => (text ??= readSpecFile(absPath, { parse: false }).text));
   let positioned: Positioned | undefined;
   const schemaProblem = schemaCommentProblem(kind, name, path, known.head);
@@ -765,8 +766,7 @@ export function aliasExpansion(data: unknown): number {
 /** How many times over aliases may repeat a file's data (yaml's own limit is 100 aliases of one anchor). */
 export const MAX_ALIAS_EXPANSION = 100;
 
-/** A source file whose line table is built when a printer first needs it. */
-/** A file's text and lines, the text given or read when first asked for. */
+/** A file's text, given or read when first asked for, and its line table, built when a printer first needs it. */
 function sourceFile(path: string, contents: string | (() => string)): SourceFile {
   let lines: LineCounter | undefined;
   const textOf = typeof contents === "string" ? () => contents : contents;
