@@ -1,5 +1,6 @@
 // The event stream of site dev: the open pages, told to reload after a rebuild and shown the
-// errors of one that failed, and the error they show now, sent to a page as soon as it connects.
+// errors of one that failed; and, sent to a page as soon as it connects, the error shown now and
+// the number of the last rebuild, so that a page served before it reloads (client.ts).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -7,6 +8,8 @@ export class DevEvents {
   private readonly clients = new Set<ServerResponse>();
   private errorText: string | null = null;
   private heldError: NodeJS.Timeout | undefined;
+  /** Counts the rebuilds the pages were told to reload after: a page says which it was served from. */
+  private builds = 0;
 
   constructor(
     private readonly log: (line: string) => void,
@@ -26,13 +29,24 @@ export class DevEvents {
       "cache-control": "no-store",
       connection: "keep-alive",
     });
-    response.write(": connected\n\n");
+    response.write(`: connected\n\nevent: build\ndata: ${this.builds}\n\n`);
     if (this.errorText) response.write(`event: error-report\ndata: ${JSON.stringify(this.errorText)}\n\n`);
     this.clients.add(response);
     request.on("close", () => this.clients.delete(response));
   }
 
-  broadcast(event: string, data: unknown): void {
+  /** The build a page served now is from, for its client tag (client.ts). */
+  get build(): number {
+    return this.builds;
+  }
+
+  /** Tells the open pages to reload: the site changed (`changed`: the files that changed it). */
+  reload(changed: readonly string[]): void {
+    this.builds++;
+    this.broadcast("reload", changed);
+  }
+
+  private broadcast(event: string, data: unknown): void {
     for (const client of this.clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

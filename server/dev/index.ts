@@ -15,7 +15,7 @@ import type { DateTime } from "luxon";
 import { createPreviewHandler, filesInMemory, type RouteRecord } from "../preview.ts";
 import { DevBuild } from "./build.ts";
 import type { ServedFiles } from "./site.ts";
-import { CLIENT_TAG } from "./client.ts";
+import { clientTag } from "./client.ts";
 import { DevEvents } from "./events.ts";
 import { devRoutes } from "./routes.ts";
 import { gatherChanges, projectPath, watchProject, type ProjectWatcher } from "./watcher.ts";
@@ -86,7 +86,7 @@ export async function createDevServer(options: DevOptions) {
     homes = new Map(output.manifests.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
     const wasBroken = events.clearError();
     const codeEdited = changed.some((p) => ["templates", "runtime"].includes(p.split(/[\\/]/)[0]!));
-    if (output.changed.length > 0 || wasBroken || codeEdited) events.broadcast("reload", changed);
+    if (output.changed.length > 0 || wasBroken || codeEdited) events.reload(changed);
     return { changed, ok: true, pages: output.changed.length, ms: performance.now() - started };
   }
 
@@ -119,7 +119,7 @@ export async function createDevServer(options: DevOptions) {
     homes: () => homes,
     clock: options.clock,
     immutableAssets: false,
-    transformHtml: (html) => html.replace("</head>", `${CLIENT_TAG}</head>`),
+    transformHtml: (html) => html.replace("</head>", `${clientTag(events.build)}</head>`),
     before: devRoutes({ accounts: options.accounts, events, nothingBuilt: () => files.size === 0 }),
   });
 

@@ -3,7 +3,7 @@
 // page in place of every page.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT, CLIENT_PATH, CLIENT_TAG, EVENTS_PATH } from "./client.ts";
+import { CLIENT, CLIENT_PATH, clientTag, EVENTS_PATH } from "./client.ts";
 import type { DevEvents } from "./events.ts";
 
 export interface DevRoutesOptions {
@@ -32,7 +32,7 @@ export function devRoutes({ accounts, events, nothingBuilt }: DevRoutesOptions) 
     if (events.error && nothingBuilt() && request.method === "GET") {
       response.writeHead(500, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       response.end(
-        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: spec errors</title>${CLIENT_TAG}</head><body></body></html>`,
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>site dev: spec errors</title>${clientTag(events.build)}</head><body></body></html>`,
       );
       return true;
     }

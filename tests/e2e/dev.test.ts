@@ -165,6 +165,28 @@ describe("site dev", () => {
     await page.close();
   });
 
+  test("in the browser: a page served before a rebuild, whose event stream connects after it, reloads by itself", async () => {
+    const path = "/us/flagship-bumblebee";
+    // The page as served before the rebuild; the browser gets it only after the rebuild is done,
+    // so the rebuild's reload reaches no stream of its.
+    const before = await (await fetch(url + path)).text();
+    const rebuilt = nextRebuild();
+    writeFileSync(prices, original.replace("[1299, 8499]", "[1239, 8499]"));
+    expect((await rebuilt).ok).toBe(true);
+    const page = await browser.newPage();
+    try {
+      await page.route(url + path, (route) => route.fulfill({ body: before, contentType: "text/html" }), { times: 1 });
+      await page.goto(url + path);
+      await page.waitForFunction(
+        () => document.querySelector(".product-price .price")?.textContent === "$1,239",
+        null,
+        { timeout: 60_000 },
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
   test("a page template saved re-renders the pages of its kind and no others", async () => {
     // Saved as it is: only its time changes, never its text. Other test files, and another run of
     // the suite, may be bundling it meanwhile: a rewrite, even with the same text, could let one
