@@ -6,6 +6,7 @@
 // same output. The JSON report keeps one row per window and region.
 
 import type { DateTime, Zone } from "luxon";
+import stringWidth from "string-width";
 import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type * as Spec from "../../compiler/validate/spec-types.ts";
@@ -217,13 +218,16 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
   };
 }
 
-/** Columns padded to their widest cell, the last one unpadded. */
+/**
+ * Columns padded to their widest cell, the last one unpadded; widths as a terminal shows them
+ * (a Chinese or Japanese character takes two columns).
+ */
 function table(cells: string[][]): string[] {
   if (!cells.length) return [];
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => stringWidth(c[i]!))));
   return cells.map((c) =>
     c
-      .map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]! + 2)))
+      .map((v, i) => (i === c.length - 1 ? v : v + " ".repeat(widths[i]! - stringWidth(v) + 2)))
       .join("")
       .trimEnd(),
   );

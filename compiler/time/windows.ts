@@ -175,11 +175,12 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
         if (item.startTime) {
           const parsed = parseInstant(item.startTime);
           if (parsed.ok) {
+            const label = navLabel(specs, item, region);
             windows.push({
               kind: "nav",
               region,
-              label: `nav ${item.label}`,
-              startsWhat: `${item.label} gets its ${item.tag?.label ?? "NEW"} tag`,
+              label: `nav ${label}`,
+              startsWhat: `${label} gets its ${item.tag?.label ?? "NEW"} tag`,
               endsWhat: "",
               start: parsed.instant,
               end: null,
@@ -192,6 +193,23 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
     walk(file.data.navigation, ["navigation"]);
   }
   return windows;
+}
+
+/**
+ * What a menu entry says in a region: its label, or, for an entry that names a product, the
+ * product's name there on one line, as the menu shows it (compile/context.ts); an alias is named
+ * by the product it stands for.
+ */
+function navLabel(specs: ValidSpecs, item: Spec.NavItem, region: string): string {
+  if (!item.identify) return item.label ?? "";
+  const products = specs.catalogue?.data.products ?? {};
+  const seen = new Set<string>();
+  for (let id: string | undefined = item.identify; id !== undefined && !seen.has(id); id = products[id]?.aliasOf) {
+    seen.add(id);
+    const name = products[id]?.regions?.[region]?.name;
+    if (name) return name.split("\n").join(" ");
+  }
+  return item.identify;
 }
 
 export type WindowState = "upcoming" | "live" | "over";

@@ -5,6 +5,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { projectRoot, SiteProcess } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
@@ -45,6 +46,18 @@ describe("site check-windows, by default", () => {
     const finished = all.split("\n").filter((line) => / over {2,}/.test(line)).length;
     expect(finished).toBeGreaterThan(0);
     expect(lines.at(-1)).toBe(`${finished} finished windows not shown; --all lists them`);
+  });
+
+  test("a menu entry that names a product is reported by the product's name in each region, in columns as a terminal shows them", async () => {
+    const { stdout } = await site.run(["check-windows", "--at", YEAR_LATER]);
+    // The real specs' NEW tags are on entries that name Flagship Bumblebee (identify), with no label of their own.
+    expect(stdout).not.toContain("undefined");
+    expect(stdout).toMatch(rowOf("nav Flagship Bumblebee", "us uk eu fr de", "live", /Wed 26 Mar 2025 .*/, "-"));
+    expect(stdout).toMatch(/^nav 旗舰级大黄蜂 +cn +live /m);
+    // A Chinese or Japanese character takes two columns: the state column starts at one column on every row.
+    const live = stdout.split("\n").filter((line) => line.includes("  live  "));
+    expect(live.some((line) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(line))).toBe(true);
+    expect(new Set(live.map((line) => stringWidth(line.slice(0, line.indexOf("  live  ")))))).toHaveProperty("size", 1);
   });
 
   test("--all lists the finished windows, with a window-over warning for each, and no closing count", async () => {
@@ -125,7 +138,13 @@ describe("site check-windows, by default", () => {
         .split("\n")
         .slice(2)
         .map((line) => line.split(/ {2,}/)[0]);
-      expect(names.slice(0, 4)).toEqual(["Summer sale › Early", "Summer sale › Main", "page sale", "nav Bumblebee"]);
+      // The entry's label is ignored beside identify, in the menu and here: it shows the product's name.
+      expect(names.slice(0, 4)).toEqual([
+        "Summer sale › Early",
+        "Summer sale › Main",
+        "page sale",
+        "nav Flagship Bumblebee",
+      ]);
       expect(stdout).toMatch(
         rowOf("page sale", "us", "live", "Sat 31 May 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"),
       );
