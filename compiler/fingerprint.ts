@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { cacheDir, writeCacheFile } from "./cache.ts";
 import { projectRoot } from "./project.ts";
 
@@ -64,9 +64,10 @@ function readStoredDigests(): void {
  * elsewhere, changes nothing), and the versions of the packages and of Node. Taken afresh on every
  * call: a long-lived process (site dev, a test worker) whose code is edited under it must not
  * keep, or cache a bundle under, the hash of the code it started with. A file whose size and time
- * are unchanged is not read again.
+ * are unchanged is not read again. `folders`: some of CODE_FOLDERS only (validate's results
+ * depend on the compiler's code, not on the templates').
  */
-export function codeFingerprint(root = projectRoot): string {
+export function codeFingerprint(root = projectRoot, folders: readonly string[] = CODE_FOLDERS): string {
   readStoredDigests();
   const hash = createHash("sha256").update(`node ${process.version}\n`);
   for (const name of CODE_PACKAGES) {
@@ -80,15 +81,20 @@ export function codeFingerprint(root = projectRoot): string {
     }
     hash.update(`${name}@${version}\n`);
   }
-  const files = CODE_FOLDERS.flatMap((folder) => filesIn(join(root, folder)));
+  const files = folders.flatMap((folder) => filesIn(join(root, folder)));
   for (const file of files) hash.update(`${relative(root, file)}\n${digestOf(file)}\n`);
   if (digestsAdded) {
-    // This project's files only: those of projects gone (a test's, a removed worktree) drop out.
+    // This project's files only: those of projects gone (a test's, a removed worktree) and of
+    // files gone from the folders just walked drop out; those of the folders not walked stay.
     digestsAdded = false;
-    const kept = files.flatMap((file) => {
-      const entry = fileDigests.get(file);
-      return entry ? [[file, entry] as const] : [];
-    });
+    const notWalked = CODE_FOLDERS.filter((folder) => !folders.includes(folder)).map((f) => join(root, f, sep));
+    const kept = [
+      ...files.flatMap((file) => {
+        const entry = fileDigests.get(file);
+        return entry ? [[file, entry] as const] : [];
+      }),
+      ...[...fileDigests].filter(([file]) => notWalked.some((folder) => file.startsWith(folder))),
+    ];
     writeCacheFile(storedDigests, JSON.stringify(Object.fromEntries(kept)), 1);
   }
   return hash.digest("hex");

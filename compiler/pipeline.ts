@@ -102,18 +102,18 @@ export interface CheckResult {
 /** What a check may take from earlier ones: documents loaded, and (site dev) the last link. */
 export interface CheckReuse extends LoadReuse {
   link?: LinkReuse;
-  /** The code's fingerprint, when the caller has taken it (fingerprint.ts). */
-  code?: string;
 }
 
 /** load + validate + link: everything `site check` does. */
 export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse = {}): CheckResult {
   const loaded = load(specsDir, cwd, reuse);
-  const token = checksToken(reuse.code);
+  const token = checksToken();
   const validated = validate(loaded.value, token);
   // What passed is not validated again while its file and the checks stay the same.
-  for (const spec of loaded.value.documents)
-    if (spec.checksPassed === token) reuse.parsed?.passed(resolve(cwd, spec.source.path), token);
+  const { parsed } = reuse;
+  if (parsed)
+    for (const spec of loaded.value.documents)
+      if (spec.checksPassed === token) parsed.passed(resolve(cwd, spec.source.path), token);
   const linked = link(validated.value, reuse.link);
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
@@ -277,11 +277,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return restampedBuild(options, previous, record, started);
 
   const parsed = ParseCache.open(options.specsDir);
-  const found = check(options.specsDir, options.cwd, {
-    parsed,
-    ahead: await readAhead(options.specsDir, parsed),
-    code,
-  });
+  const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
   const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) {

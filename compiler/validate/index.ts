@@ -19,7 +19,7 @@ import {
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import { parseInstant } from "../time/instant.ts";
-import { fromRoot } from "../project.ts";
+import { fromRoot, projectRoot } from "../project.ts";
 import { codeFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
 
@@ -179,17 +179,28 @@ let checkedDocuments = new WeakMap<SpecDocument, Checked>();
 export function resetValidators(options: { salt?: string } = {}): void {
   cacheSalt = options.salt ?? "";
   validators = undefined;
+  processToken = undefined;
   checkedDocuments = new WeakMap();
 }
 
 /**
  * What a document's passing validate depends on besides its data, as a token kept with the data
- * (load/parse-cache.ts): the schemas as compiled (with ajv's version and options) and the code,
- * which holds the formats and the price table's row rule. A document that passed under the same
- * token, with the same data, is not validated again: at 10,000 routes that is a quarter second of
- * every build, and on the project's specs most of a check whose files are cached.
+ * (load/parse-cache.ts): the schemas as compiled (with ajv's version and options) and the
+ * compiler's code, which holds the formats and the price table's row rule (the templates play no
+ * part: a template edit validates nothing again). A document that passed under the same token,
+ * with the same data, is not validated again: at 10,000 routes that is a quarter second of every
+ * build, and on the project's specs most of a check whose files are cached. Taken once per
+ * process, whose compiler is the one it loaded; site dev forgets it when a schema changes
+ * (resetValidators). `code`: another compiler's fingerprint.
  */
-export function checksToken(code = codeFingerprint()): string {
+export function checksToken(code?: string): string {
+  if (code !== undefined) return tokenOf(code);
+  return (processToken ??= tokenOf(codeFingerprint(projectRoot, ["compiler"])));
+}
+
+let processToken: string | undefined;
+
+function tokenOf(code: string): string {
   return createHash("sha256").update(`${compiledValidatorsFile().href}\n${code}`).digest("base64url").slice(0, 22);
 }
 

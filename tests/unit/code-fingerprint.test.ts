@@ -40,3 +40,24 @@ test("a copy of the project elsewhere has the same fingerprint", () => {
   });
   expect(codeFingerprint(one)).toBe(codeFingerprint(two));
 });
+
+test("a fingerprint of some code folders changes with their files only", () => {
+  const root = join(project, "folders");
+  for (const folder of ["compiler", "templates"]) mkdirSync(join(root, folder), { recursive: true });
+  const rule = join(root, "compiler", "rule.ts");
+  const template = join(root, "templates", "Home.tsx");
+  writeFileSync(rule, "export const limit = 1;\n");
+  writeFileSync(template, "export const Home = () => <h1>Shop</h1>;\n");
+  const compilerOnly = codeFingerprint(root, ["compiler"]);
+  const whole = codeFingerprint(root);
+
+  // A template edit: the whole code's fingerprint changes, the compiler's does not.
+  writeFileSync(template, "export const Home = () => <h2>Shop</h2>;\n");
+  utimesSync(template, new Date(), new Date(Date.now() + 5_000));
+  expect(codeFingerprint(root, ["compiler"])).toBe(compilerOnly);
+  expect(codeFingerprint(root)).not.toBe(whole);
+
+  writeFileSync(rule, "export const limit = 2;\n");
+  utimesSync(rule, new Date(), new Date(Date.now() + 5_000));
+  expect(codeFingerprint(root, ["compiler"])).not.toBe(compilerOnly);
+});
