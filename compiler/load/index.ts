@@ -12,7 +12,7 @@ import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import { settled } from "../fingerprint.ts";
-import type { ParseCache } from "./parse-cache.ts";
+import type { CachedFile, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
@@ -422,28 +422,17 @@ function parse(
   reuse: LoadReuse,
 ): SpecDocument {
   const known = reuse.parsed?.lookup(absPath);
-  if (known?.head !== undefined)
-    return cachedDocument(kind, name, absPath, path, { ...known, head: known.head }, diagnostics);
-  const read = (known ? undefined : readAheadOf(absPath, reuse.ahead)) ?? readSpecFile(absPath, { parse: !known });
+  if (known) return cachedDocument(kind, name, absPath, path, known, diagnostics);
+  const read = readAheadOf(absPath, reuse.ahead) ?? readSpecFile(absPath);
   if (read.problem) return problemDocument(kind, name, path, read.text, read.problem, diagnostics);
   const text = read.text;
-  const clean = known ?? read.parsed;
-  const source = sourceFile(path, text);
+  const clean = read.parsed;
   const firstTextLine = firstLineOf(text);
   const schemaProblem = schemaCommentProblem(kind, name, path, firstTextLine);
-
-  let positioned: Positioned | undefined;
-  const document: SpecDocument = {
-    kind,
-    name,
-    source,
-    get doc() {
-      return (positioned ??= positionedDocument(text)).doc;
-    },
-    data: clean?.data,
-    ...(known?.passed === undefined ? {} : { checksPassed: known.passed }),
-  };
-  const tooDeepAt = clean ? undefined : (positioned ??= positionedDocument(text)).tooDeepAt;
+  // A file that the fast parser did not take is parsed with positions at once, to say what is wrong.
+  const positioned = clean ? undefined : positionedDocument(text);
+  const document = specDocument(kind, name, sourceFile(path, text), clean?.data, { positioned });
+  const tooDeepAt = positioned?.tooDeepAt;
   if (tooDeepAt !== undefined) {
     diagnostics.push(diagnostic("too-deep", { limit: MAX_DEPTH }, { file: path, offset: tooDeepAt, length: 1 }));
   } else if (!clean) {
@@ -467,15 +456,9 @@ function parse(
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.
-  if (!known && document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data, firstTextLine);
+  if (document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data, firstTextLine);
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
-}
-
-interface CachedData {
-  data: unknown;
-  passed?: string;
-  head: string;
 }
 
 /**
@@ -488,15 +471,26 @@ function cachedDocument(
   name: string,
   absPath: string,
   path: string,
-  known: CachedData,
+  known: CachedFile,
   diagnostics: Diagnostic[],
 ): SpecDocument {
   let text: string | undefined;
   // A file changed since it was looked up shows its new text (the next run parses it again).
   const source = sourceFile(path, () => (text ??= readSpecFile(absPath, { parse: false }).text));
-  let positioned: Positioned | undefined;
   const schemaProblem = schemaCommentProblem(kind, name, path, known.head);
   if (schemaProblem) diagnostics.push(schemaProblem);
+  return specDocument(kind, name, source, known.data, { checksPassed: known.passed });
+}
+
+/** A document of a file, its positioned YAML parsed from its text when first asked for (unless given). */
+function specDocument(
+  kind: SpecKind,
+  name: string,
+  source: SourceFile,
+  data: unknown,
+  options: { positioned?: Positioned | undefined; checksPassed?: string | undefined },
+): SpecDocument {
+  let positioned = options.positioned;
   return {
     kind,
     name,
@@ -504,8 +498,8 @@ function cachedDocument(
     get doc() {
       return (positioned ??= positionedDocument(source.text)).doc;
     },
-    data: known.data,
-    ...(known.passed === undefined ? {} : { checksPassed: known.passed }),
+    data,
+    ...(options.checksPassed === undefined ? {} : { checksPassed: options.checksPassed }),
   };
 }
 

@@ -26,11 +26,14 @@ interface Entry {
   mtimeMs: number;
   size: number;
   data: unknown;
+  /** The file's first line, which load checks (the schema comment) without reading the file. */
+  head: string;
   /** The checks this data passed with nothing to report, as a token (SpecDocument.checksPassed). */
   passed?: string;
-  /** The file's first line, which load checks (the schema comment) without reading the file. */
-  head?: string;
 }
+
+/** What the cache knows of a file as it is now. */
+export type CachedFile = Readonly<Pick<Entry, "data" | "head" | "passed">>;
 
 /** The size and modification time a file had when it was read. */
 export interface FileStamp {
@@ -104,7 +107,7 @@ export class ParseCache {
   }
 
   /** The data of the file at `absPath` if it is as it was when parsed: same size, same mtime. */
-  lookup(absPath: string): { data: unknown; passed?: string; head?: string } | undefined {
+  lookup(absPath: string): CachedFile | undefined {
     // Found or parsed earlier in this run (read-ahead asks before load does): no second stat.
     const known = this.used.get(absPath);
     if (known) return known;
