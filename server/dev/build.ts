@@ -70,12 +70,16 @@ export class DevBuild {
     private readonly options: DevBuildOptions,
     /** What earlier runs parsed, for the first build only. */
     private parsedBefore: ParseCache | undefined,
-    private readonly bundler: Bundler,
-  ) {}
+    /** Started with the server: esbuild starts on another core while the first build checks the specs. */
+    private readonly bundler: Promise<Bundler>,
+  ) {
+    // Awaited by the first bundle, which reports a failure to start; unawaited until then.
+    bundler.catch(() => {});
+  }
 
-  static async create(options: DevBuildOptions): Promise<DevBuild> {
+  static create(options: DevBuildOptions): DevBuild {
     const parsedBefore = ParseCache.open(options.specsDir);
-    return new DevBuild(options, parsedBefore, await createBundler({ hashed: false, minify: false }));
+    return new DevBuild(options, parsedBefore, createBundler({ hashed: false, minify: false }));
   }
 
   /** Builds the site again after the changed files (project paths; none for the first build). */
@@ -94,13 +98,17 @@ export class DevBuild {
       this.cache.reads = undefined;
       this.linkReuse.last = undefined;
     }
-    try {
-      await this.reloadEditedCode(changed);
-    } catch (error) {
-      if (!isEsbuildFailure(error)) throw error;
-      return codeErrors(error);
-    }
+    // esbuild bundles the edited code in its own process while this one checks the specs.
+    const code = this.reloadEditedCode(changed).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!isEsbuildFailure(error)) throw error;
+        return codeErrors(error);
+      },
+    );
     const checked = this.checkSpecs();
+    const codeFailure = await code;
+    if (codeFailure) return codeFailure;
     if (hasErrors(checked.diagnostics) || !checked.model) {
       return {
         kind: "spec-errors",
@@ -128,9 +136,12 @@ export class DevBuild {
     }
   }
 
-  dispose(): Promise<void> {
+  async dispose(): Promise<void> {
     clearTimeout(this.preparing);
-    return this.bundler.dispose();
+    await this.bundler.then(
+      (bundler) => bundler.dispose(),
+      () => {},
+    );
   }
 
   /** Loads the renderer for the first build and after a template or runtime edit. */
@@ -177,7 +188,7 @@ export class DevBuild {
     const shapes = [...new Set(pageShapes.map(styleKey))].sort().join("\n");
     const last = this.lastBundle;
     if (!this.codeChanged && last && last.shapes === shapes && sameModules(last.modules, modules)) return last.output;
-    this.lastBundle = { modules, shapes, output: await this.bundler.bundle(modules, pageShapes) };
+    this.lastBundle = { modules, shapes, output: await (await this.bundler).bundle(modules, pageShapes) };
     this.codeChanged = false;
     return this.lastBundle.output;
   }

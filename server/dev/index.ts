@@ -54,7 +54,7 @@ const ERROR_SETTLE_MS = 100;
 
 export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
-  const build = await DevBuild.create({ specsDir: options.specsDir, cwd, now: options.now, log: options.log });
+  const build = DevBuild.create({ specsDir: options.specsDir, cwd, now: options.now, log: options.log });
   const events = new DevEvents(options.log, options.errorSettleMs ?? ERROR_SETTLE_MS);
   let files: ServedFiles = new Map();
   let routes: RouteRecord[] = [];
@@ -90,8 +90,12 @@ export async function createDevServer(options: DevOptions) {
     return { changed, ok: true, pages: output.changed.length, ms: performance.now() - started };
   }
 
+  // The first build (start); a rebuild waits for it.
+  let firstBuild: Promise<RebuildReport> | undefined;
+
   /** A rebuild after a burst of saves, said in the terminal and to onRebuild's listeners; one that throws shows as an error. */
   const rebuildAndReport = async (changed: string[]) => {
+    await firstBuild?.catch(() => {});
     const started = performance.now();
     try {
       const report = await rebuild(changed);
@@ -133,12 +137,15 @@ export async function createDevServer(options: DevOptions) {
 
   return {
     handler,
-    /** The first build, before serving. */
+    /**
+     * The first build, before serving. The folders are watched before it reads them: a file saved
+     * while it runs is built again after it (gatherChanges keeps to one build at a time).
+     */
     start: async () => {
-      const report = await rebuild([]);
       watcher = watchProject({ specsDir: options.specsDir, cwd, log: options.log, onChange });
       await watcher.ready;
-      return report;
+      firstBuild = rebuild([]);
+      return firstBuild;
     },
     onRebuild: (listener: (report: RebuildReport) => void) => listeners.add(listener),
     close: async () => {
