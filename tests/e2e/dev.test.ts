@@ -127,13 +127,9 @@ describe("site dev", () => {
       const first = new Promise<void>((resolve) => quick.onRebuild(() => resolve()));
       writeFileSync(copyPrices, original.replace("[1299, 8499]", "[1111, 8499]"));
       await first;
-      const second = new Promise<void>((resolve) => quick.onRebuild(() => resolve()));
       writeFileSync(copyPrices, original.replace("[1299, 8499]", "[1122, 8499]"));
-      const gaveUp = new Promise<void>((_, reject) =>
-        setTimeout(() => reject(new Error("the second write was never rebuilt")), 5000).unref(),
-      );
-      await Promise.race([second, gaveUp]);
-      expect(await served()).toBe("$1,122");
+      // Polled as long as a busy machine needs (vitest.config.ts); a dropped write never gets there.
+      await expect.poll(served).toBe("$1,122");
     } finally {
       await new Promise((resolve) => quickServer.close(resolve));
       await quick.close();
