@@ -263,10 +263,10 @@ function networkAddresses(): string[] {
     .map((i) => i!.address);
 }
 
-/** Listens on 127.0.0.1 (or as --host says) until SIGINT or SIGTERM; resolves with the exit code. */
 /** How many ports after a taken one --next-free-port tries. */
 const FREE_PORT_TRIES = 20;
 
+/** Listens on 127.0.0.1 (or as --host says) until SIGINT or SIGTERM; resolves with the exit code. */
 async function serveUntilStopped(
   handler: Parameters<typeof createServer>[1],
   port: number,
