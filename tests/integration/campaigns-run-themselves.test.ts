@@ -282,3 +282,27 @@ describe("8. smaller seed items", () => {
     }
   });
 });
+
+describe("9. a gift for a day that is over is no longer announced", () => {
+  // The cap goes to the first orders of 29 November (uk has none): the words that announce it.
+  const capAnnounced: Record<string, string> = {
+    us: "free Mechanova cap",
+    eu: "free Mechanova cap",
+    fr: "casquette Mechanova offerte",
+    de: "Mechanova Cap gratis",
+  };
+  const sectionsSaying = (files: MadeFiles, region: string) =>
+    pageOf(files, `/${region}/black-friday`)
+      .querySelectorAll("[data-section]")
+      .filter((section) => text(section).includes(capAnnounced[region]!))
+      .map((section) => section.getAttribute("data-section"));
+
+  test("the banner (and the special offers, where there are some) announce the cap during Black Friday, and only the terms name it on Cyber Monday", async () => {
+    const [blackFriday, cyberMonday] = [(await siteAt(BLACK_FRIDAY)).files, (await siteAt(CYBER_MONDAY)).files];
+    for (const region of Object.keys(capAnnounced)) {
+      const offers = ["eu", "fr"].includes(region) ? ["offers"] : [];
+      expect(sectionsSaying(blackFriday, region), region).toEqual(["banner", ...offers, "terms"]);
+      expect(sectionsSaying(cyberMonday, region), region).toEqual(["terms"]);
+    }
+  });
+});
