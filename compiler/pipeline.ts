@@ -222,7 +222,7 @@ async function restampedBuild(
   record: BuildRecord<RecordedSummary>,
   started: number,
 ): Promise<BuildResult> {
-  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+  guardOut(options);
   const release = lockOutput(options.out);
   const { folder: staging, spare } = stagingFolder(options.out, takeRecord<RecordedSummary>);
   const now = options.now.toISO()!;
@@ -259,7 +259,15 @@ export type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
  * inputs are those of the build --out holds, its output stands as it is; otherwise a page whose
  * data, assets and code are those of a page of that build is linked from it, not rendered.
  */
+/** Refuses an --out that a build may not replace (write/output-guard.ts). */
+function guardOut(options: BuildOptions): void {
+  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  // A wrong --out is refused before the specs are read (their check can take seconds), and again
+  // under the lock just before anything is written, in case the folder has changed since.
+  guardOut(options);
   const started = performance.now();
   let mark = started;
   const stage = (name: string, detail: string) => {
@@ -287,8 +295,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const model = checked.model;
   const { renderThreads, startRenderThreads, renderPages, heaviestPages } = await buildStages();
 
-  // Checked before anything is written: a build replaces --out whole.
-  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+  // Checked again before anything is written: a build replaces --out whole.
+  guardOut(options);
   const release = lockOutput(options.out);
   const regions = options.regions ? new Set(options.regions) : undefined;
   // The render threads start now and load the templates on the other cores while this one writes

@@ -132,3 +132,12 @@ test("a second build into the same folder while one runs is refused; a lock left
   expect(result.code, result.stderr).toBe(0);
   expect(existsSync(join(root, ".dist.lock"))).toBe(false);
 });
+
+test("a refused --out is refused before the specs are read: no check line, and errors in the specs do not come first", () => {
+  const root = project();
+  // A spec error that `site check` would report with exit code 1.
+  writeFileSync(join(root, "specs", "prices.yaml"), "columns: [us, cn\n");
+  const result = build(root, ".");
+  expectRefused(result, /^site: --out \. is the current folder/);
+  expect(result.stdout).not.toMatch(/^check /m);
+});
