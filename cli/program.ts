@@ -117,7 +117,7 @@ function instantOption(value: string | undefined, name: string): DateTime {
   const parsed = parseInstant(value);
   if (!parsed.ok)
     throw new UsageError(
-      `${name} '${value}' is not an instant with an offset or zone (e.g. 2024-11-25T12:00+01:00): ${parsed.reason}`,
+      `${name} '${value}' is not an instant: ${parsed.reason}; write it as 2024-11-25T12:00+01:00 or "2024-11-25T12:00 Europe/Paris"`,
     );
   return parsed.instant;
 }

@@ -68,5 +68,5 @@ function parseUncached(text: string): ParsedInstant {
     return { ok: true, instant, zone, inDstGap };
   }
   if (ISO_LOCAL.test(value)) return { ok: false, problem: "naive", reason: "no offset or zone" };
-  return { ok: false, problem: "invalid", reason: "it is not in the form 2025-04-28T15:00+08:00" };
+  return { ok: false, problem: "invalid", reason: "it is not a date and time" };
 }

@@ -223,7 +223,7 @@ describe("a failed build writes nothing", () => {
     const { root } = fixture();
     const result = runSite(["build", "--now", "2025-01-01T00:00"], { cwd: root });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant/);
+    expect(result.stderr).toMatch(/^site: --now '2025-01-01T00:00' is not an instant: no offset or zone; write it as /);
   });
 });
 
