@@ -67,6 +67,11 @@ function parseUncached(text: string): ParsedInstant {
     const inDstGap = instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;
     return { ok: true, instant, zone, inDstGap };
   }
-  if (ISO_LOCAL.test(value)) return { ok: false, problem: "naive", reason: "no offset or zone" };
+  if (ISO_LOCAL.test(value)) {
+    // A date that exists nowhere (month 13) is wrong before it lacks a zone: said first.
+    const local = DateTime.fromISO(value, { zone: "UTC" });
+    if (!local.isValid) return { ok: false, problem: "invalid", reason: local.invalidExplanation ?? "no such date" };
+    return { ok: false, problem: "naive", reason: "no offset or zone" };
+  }
   return { ok: false, problem: "invalid", reason: "it is not a date and time" };
 }

@@ -1,0 +1,38 @@
+// How the time stage reads an instant written in a spec or given as --now and --at: with an
+// offset, or local with a zone name; anything else says what is wrong with it first.
+import { describe, expect, test } from "vitest";
+import { parseInstant } from "../../compiler/time/instant.ts";
+
+describe("parseInstant", () => {
+  test.for([
+    ["2025-04-28T15:00+08:00", "2025-04-28T07:00:00.000Z"],
+    ["2024-11-14T09:00 Europe/Paris", "2024-11-14T08:00:00.000Z"],
+    ["2024-11-14 Europe/Paris", "2024-11-13T23:00:00.000Z"],
+  ] as const)("%s is an instant", ([text, utc], { expect }) => {
+    const parsed = parseInstant(text);
+    expect(parsed.ok && parsed.instant.toUTC().toISO()).toBe(utc);
+  });
+
+  test.for([
+    ["2025-06-08T00:00", "naive", "no offset or zone"],
+    // A date that exists nowhere is wrong before it lacks a zone.
+    ["2024-13-01", "invalid", "as a month"],
+    ["2024-02-30T10:00", "invalid", "as a day"],
+    ["2024-02-30T10:00+01:00", "invalid", "as a day"],
+    ["2025-06-15T00:00 Europe/Pariss", "invalid", "'Europe/Pariss' is not a time zone name"],
+    ["tomorrow", "invalid", "it is not a date and time"],
+  ] as const)("%s is not: %s, %s", ([text, problem, reason], { expect }) => {
+    const parsed = parseInstant(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.problem).toBe(problem);
+      expect(parsed.reason).toContain(reason);
+    }
+  });
+
+  test("a local time that a change to summer time skips is moved forward, and says so", () => {
+    const parsed = parseInstant("2025-03-30T02:30 Europe/Paris");
+    expect(parsed.ok && parsed.inDstGap).toBe(true);
+    expect(parsed.ok && parsed.instant.toISO()).toBe("2025-03-30T03:30:00.000+02:00");
+  });
+});
