@@ -250,6 +250,11 @@ export interface BuildResult extends CheckResult {
   summary?: BuildSummary;
 }
 
+/** Refuses an --out that a build may not replace (write/output-guard.ts). */
+function guardOut(options: BuildOptions): void {
+  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+}
+
 /** What a build's record keeps of its summary, for a later build that finds nothing changed. */
 export type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
 
@@ -259,11 +264,6 @@ export type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
  * inputs are those of the build --out holds, its output stands as it is; otherwise a page whose
  * data, assets and code are those of a page of that build is linked from it, not rendered.
  */
-/** Refuses an --out that a build may not replace (write/output-guard.ts). */
-function guardOut(options: BuildOptions): void {
-  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
-}
-
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // A wrong --out is refused before the specs are read (their check can take seconds), and again
   // under the lock just before anything is written, in case the folder has changed since.

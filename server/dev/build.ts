@@ -106,6 +106,8 @@ export class DevBuild {
         return codeErrors(error);
       },
     );
+    // Handled below; marked now, so that a check that throws does not leave it unhandled.
+    code.catch(() => {});
     const checked = this.checkSpecs();
     const codeFailure = await code;
     if (codeFailure) return codeFailure;
