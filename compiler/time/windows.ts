@@ -11,6 +11,7 @@ import type * as Spec from "../validate/spec-types.ts";
 import { forEachPage } from "../link/pages.ts";
 import { isTimeZone, parseInstant } from "./instant.ts";
 import type { ValidSpecs } from "../validate/index.ts";
+import type { SiteModel } from "../link/model.ts";
 
 export interface Stage {
   /** 1-based. */
@@ -127,7 +128,8 @@ export function liveStage(stages: readonly Stage[], at: DateTime): Stage | null 
 }
 
 /** Every window of the site per region, for reports and the next-change instant. */
-export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]): TimedWindow[] {
+export function collectWindows(model: SiteModel, regionCodes: readonly string[]): TimedWindow[] {
+  const { specs } = model;
   const windows: TimedWindow[] = [];
   for (const [id, campaign] of specs.campaigns) {
     for (const region of campaign.data.regions.filter((r) => regionCodes.includes(r))) {
@@ -175,7 +177,7 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
         if (item.startTime) {
           const parsed = parseInstant(item.startTime);
           if (parsed.ok) {
-            const label = navLabel(specs, item, region);
+            const label = navLabel(model, item, region);
             windows.push({
               kind: "nav",
               region,
@@ -196,20 +198,14 @@ export function collectWindows(specs: ValidSpecs, regionCodes: readonly string[]
 }
 
 /**
- * What a menu entry says in a region: its label, or, for an entry that names a product, the
- * product's name there on one line, as the menu shows it (compile/context.ts); an alias is named
- * by the product it stands for.
+ * What a menu entry says in a region, as the menu shows it (compile/context.ts): for an entry that
+ * names a product, the name of the product it resolves to (link's canonicalProduct) on one line;
+ * otherwise, or where that product has no name there, its label.
  */
-function navLabel(specs: ValidSpecs, item: Spec.NavItem, region: string): string {
-  if (!item.identify) return item.label ?? "";
-  const products = specs.catalogue?.data.products ?? {};
-  const seen = new Set<string>();
-  for (let id: string | undefined = item.identify; id !== undefined && !seen.has(id); id = products[id]?.aliasOf) {
-    seen.add(id);
-    const name = products[id]?.regions?.[region]?.name;
-    if (name) return name.split("\n").join(" ");
-  }
-  return item.identify;
+function navLabel(model: SiteModel, item: Spec.NavItem, region: string): string {
+  const product = item.identify ? model.canonicalProduct(item.identify) : undefined;
+  const name = product ? model.products.get(product)?.regions[region]?.name : undefined;
+  return name ? name.split("\n").join(" ") : (item.label ?? item.identify ?? "");
 }
 
 export type WindowState = "upcoming" | "live" | "over";
