@@ -40,9 +40,12 @@ function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
 // Exported for tests/unit/check-fixtures.test.ts, which holds every code to a fixture and a rule.
 export const catalogue = {
   // load
-  "yaml-syntax": entry<{ detail: string }>({
+  // The parser loses its footing at a file's first syntax error: what it reports after it (`more`)
+  // follows from that one and is counted in it, not shown.
+  "yaml-syntax": entry<{ detail: string; more?: number }>({
     severity: "error",
-    message: (a) => `This is not valid YAML: ${a.detail}`,
+    message: (a) =>
+      `This is not valid YAML: ${a.detail}${a.more ? ` (${a.more} more syntax error${a.more === 1 ? "" : "s"} after it follow from this one)` : ""}`,
     hint: () => "check indentation, colons and quotes near this point.",
   }),
   "alias-expansion": entry<{ times: number }>({
@@ -429,37 +432,20 @@ export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, l
 const GENERIC_CODES = new Set<DiagnosticCode>(["invalid-value", "wrong-type"]);
 
 /**
- * Root causes first: one diagnostic per value (the most specific rule's, never the same one twice),
- * and one YAML syntax error per file, with the errors the parser reports after it (it loses its
- * footing at the first) folded into it.
+ * Root causes first: one diagnostic per value (the most specific rule's, never the same one twice).
+ * A file's YAML errors come folded from load, one per file (catalogue, yaml-syntax).
  */
 export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const place = (d: Diagnostic) => `${d.location.file}@${d.location.offset}:${d.location.length}`;
   const specific = new Set(diagnostics.filter((d) => !GENERIC_CODES.has(d.code)).map(place));
   const seen = new Set<string>();
-  const syntaxFirst = new Map<string, { index: number; more: number }>();
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
     if (GENERIC_CODES.has(d.code) && specific.has(place(d))) continue;
     const key = `${d.code}|${place(d)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (d.code === "yaml-syntax") {
-      const first = syntaxFirst.get(d.location.file);
-      if (first) {
-        first.more++;
-        continue;
-      }
-      syntaxFirst.set(d.location.file, { index: kept.length, more: 0 });
-    }
     kept.push(d);
-  }
-  for (const { index, more } of syntaxFirst.values()) {
-    if (more > 0)
-      kept[index] = {
-        ...kept[index]!,
-        message: `${kept[index]!.message} (${more} more syntax error${more === 1 ? "" : "s"} after it follow from this one)`,
-      };
   }
   return kept;
 }

@@ -6,7 +6,7 @@
 
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Document, LineCounter, Node } from "yaml";
+import type { Document, LineCounter, Node, YAMLError } from "yaml";
 import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
@@ -14,6 +14,7 @@ import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } 
 import { settled } from "../fingerprint.ts";
 import type { CachedFile, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
+import { duplicateKeyErrors } from "./duplicates.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
 
@@ -436,23 +437,7 @@ function parse(
   if (tooDeepAt !== undefined) {
     diagnostics.push(diagnostic("too-deep", { limit: MAX_DEPTH }, { file: path, offset: tooDeepAt, length: 1 }));
   } else if (!clean) {
-    for (const error of document.doc.errors) {
-      const location = { file: path, offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]) };
-      if (error.code === "DUPLICATE_KEY") {
-        // The error spans only the start of the key: read the whole key from there.
-        const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim() ?? "?";
-        const code = kind === "pages" ? "duplicate-page" : "duplicate-key";
-        diagnostics.push(diagnostic(code, { key }, location));
-      } else {
-        diagnostics.push(
-          diagnostic(
-            "yaml-syntax",
-            { detail: firstLine(error.message) },
-            unclosedFlowStart(text, error.message, location),
-          ),
-        );
-      }
-    }
+    diagnostics.push(...yamlErrors(kind, path, text, document.doc.errors));
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.
@@ -592,7 +577,7 @@ function positionedParse(text: string): Positioned {
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
   let doc: Document | undefined;
-  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true, strict: true }).compose(
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: false, strict: true }).compose(
     tokens,
     true,
     text.length,
@@ -610,6 +595,7 @@ function positionedParse(text: string): Positioned {
     }
   }
   doc ??= new Document(null);
+  for (const error of duplicateKeyErrors(doc)) doc.errors.push(error);
   const tooDeepAt = doc.errors.length === 0 ? documentTooDeep(doc) : undefined;
   return tooDeepAt === undefined ? { doc } : { doc: new Document(null), tooDeepAt };
 }
@@ -780,6 +766,35 @@ function sourceFile(path: string, contents: string | (() => string)): SourceFile
     },
   };
 }
+
+/**
+ * The diagnostics of yaml's errors: the duplicate keys before the first syntax error, and that
+ * error with the count of what the parser reported after it, when it had lost its footing. Counted,
+ * not made into diagnostics: a file of a million bad lines gave a million errors, and making and
+ * then folding a diagnostic for each took most of a 20-second check.
+ */
+function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly YAMLError[]): Diagnostic[] {
+  const syntax = errors.filter((error) => error.code !== "DUPLICATE_KEY");
+  const first = syntax[0];
+  const duplicates = errors.filter((error) => error.code === "DUPLICATE_KEY");
+  const before = first ? duplicates.filter((error) => error.pos[0] < first.pos[0]) : duplicates;
+  const found = before.map((error) => {
+    // The error spans only the start of the key: read the whole key from there.
+    const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0], error.pos[0] + 1024))?.[1]?.trim() ?? "?";
+    return diagnostic(kind === "pages" ? "duplicate-page" : "duplicate-key", { key }, errorLocation(path, error));
+  });
+  if (!first) return found;
+  const more = syntax.length - 1 + duplicates.length - before.length;
+  const location = unclosedFlowStart(text, first.message, errorLocation(path, first));
+  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more }, location));
+  return found;
+}
+
+const errorLocation = (file: string, error: YAMLError): Location => ({
+  file,
+  offset: error.pos[0],
+  length: Math.max(0, error.pos[1] - error.pos[0]),
+});
 
 /** Plain data of a parsed document; aliases that repeat it without bound are refused (aliasExpansion). */
 function toData(doc: Document, path: string, text: string, diagnostics: Diagnostic[]): unknown {

@@ -9,6 +9,7 @@ import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
 import { position } from "../../cli/print/diagnostics.ts";
 import { aliasExpansion, fastData, MAX_ALIAS_EXPANSION, tableData } from "../../compiler/load/index.ts";
+import { duplicateKeyErrors } from "../../compiler/load/duplicates.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { applyEdit, editOf, fragment, nestedAliases, realSpecsCopy } from "../support/spec-edits.ts";
 
@@ -178,6 +179,57 @@ describe("the loader's fast path", () => {
       }),
       { numRuns: runs * 25 },
     );
+  });
+
+  test("finds the duplicate keys yaml finds, at the same places", () => {
+    const flowMap = fc
+      .array(fc.tuple(key, tableCell), { maxLength: 6 })
+      .map((pairs) => `{${pairs.map(([k, v]) => `${k}: ${v}`).join(", ")}}`);
+    const text = fc.oneof(
+      table,
+      fc
+        .array(
+          fc.oneof(
+            fragment,
+            yamlPiece,
+            anchorPiece,
+            flowMap,
+            block.map((b) => `${b}\n`),
+          ),
+          { maxLength: 20 },
+        )
+        .map((parts) => parts.join("")),
+      fc
+        .array(
+          fc.tuple(
+            key,
+            fc.oneof(
+              flowMap,
+              table.map((t) => `\n${t.replace(/^/gm, "  ")}`),
+            ),
+          ),
+          { maxLength: 8 },
+        )
+        .map((pairs) => pairs.map(([k, v]) => `${k}: ${v}`).join("\n")),
+    );
+    const atWith = (t: string, uniqueKeys: boolean) => parseDocument(t, { uniqueKeys, strict: true });
+    let found = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const theirs = atWith(t, true).errors;
+        const expected = theirs
+          .filter((e) => e.code === "DUPLICATE_KEY")
+          // yaml places some of its errors on the line break before the key; ours is on the key.
+          .map((e) => e.pos[0] + /^\s*/.exec(t.slice(e.pos[0]))![0].length);
+        const ours = duplicateKeyErrors(atWith(t, false)).map((e) => e.pos[0]);
+        found += ours.length;
+        // Past a syntax error yaml's places drift (they are not shown: load folds them into it).
+        if (theirs.length > expected.length) expect(ours).toHaveLength(expected.length);
+        else expect(ours).toEqual(expected.sort((a, b) => a - b));
+      }),
+      { numRuns: runs * 10 },
+    );
+    expect(found).toBeGreaterThan(runs);
   });
 
   test("leaves a quoted scalar run into the next text to the positioned parser, which refuses it", () => {

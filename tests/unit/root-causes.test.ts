@@ -54,6 +54,25 @@ test("a tab in the indentation is one syntax error, with the ones that follow fo
   );
 });
 
+test("a line the parser cannot read is one error, with the keys it then reads twice counted in it", () => {
+  // After a plain value that starts with %, yaml reads each line after it as the same key again.
+  const found = checkWith("api.yaml", /(\n {4}us: )\S+/, `$1${"%\r\n".repeat(1_000)}`);
+  expect(found.map((d) => d.code)).toEqual(["yaml-syntax"]);
+  expect(found[0]).toMatchObject({ file: "specs/api.yaml", line: 6 });
+  expect(found[0]!.message).toMatch(/\((\d{4,}) more syntax errors after it follow from this one\)/);
+});
+
+test("a typo at the end of a 100,000-line file is one error, found without comparing every key with every other", () => {
+  // yaml's own duplicate-key rule did that: this file took a minute and a half (load/duplicates.ts).
+  const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: 1`).join("\n");
+  const end = readFileSync(join(projectRoot, "specs/api.yaml"), "utf8").split("\n").length;
+  const found = checkWith("api.yaml", /$/, `${keys}\nk7: 2\nlast: [1, 2\n`);
+  expect(found.map((d) => [d.code, d.line])).toEqual([
+    ["duplicate-key", end + 100_000],
+    ["yaml-syntax", end + 100_001],
+  ]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
