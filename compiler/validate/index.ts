@@ -207,8 +207,10 @@ function tokenOf(code: string): string {
 interface Checked {
   diagnostics: readonly Diagnostic[];
   usable: boolean;
+  /** Fields the schema does not know, reported and left out of the data the later stages read. */
+  unknownFields: readonly PathSegment[][];
 }
-const clean: Checked = { diagnostics: [], usable: true };
+const clean: Checked = { diagnostics: [], usable: true, unknownFields: [] };
 
 function validateDocument(spec: SpecDocument, token: string): Checked {
   if (spec.checksPassed === token) return clean;
@@ -216,6 +218,7 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   if (known) return known;
   const diagnostics: Diagnostic[] = [];
   let usable = true;
+  let unknownFields: PathSegment[][] = [];
   validators ??= compileValidators();
   const validateDoc = validators(spec.kind);
   // Row length is a rule of the table itself: report it even when a cell is also wrong.
@@ -227,12 +230,15 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
     usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
+    unknownFields = errors
+      .filter((e) => e.keyword === "additionalProperties")
+      .map((e) => [...toPath(e.instancePath), (e.params as { additionalProperty: string }).additionalProperty]);
   }
   if (diagnostics.length === 0) {
     spec.checksPassed = token;
     return clean;
   }
-  const result = { diagnostics, usable };
+  const result = { diagnostics, usable, unknownFields };
   checkedDocuments.set(spec, result);
   return result;
 }
@@ -263,7 +269,10 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
       out.invalid.push(spec);
       continue;
     }
-    const valid = { spec, data: spec.data as never };
+    // An unknown field is its own error only: no rule reads it (a text of messages/en.yaml that
+    // no language has is no translation owed by the others).
+    const data = checked.unknownFields.reduce(withoutField, spec.data);
+    const valid = { spec, data: data as never };
     switch (spec.kind) {
       case "site":
         out.site = valid;
@@ -321,6 +330,16 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
         locate(spec, ["list", id]),
       ),
     );
+}
+
+/** The data with the field at `path` left out: copied along the path, the document's own left as it is. */
+function withoutField(data: unknown, path: readonly PathSegment[]): unknown {
+  if (path.length === 0 || !data || typeof data !== "object") return data;
+  const [key, ...rest] = path as [PathSegment, ...PathSegment[]];
+  const copy = (Array.isArray(data) ? [...data] : { ...data }) as Record<PathSegment, unknown>;
+  if (rest.length === 0) delete copy[key];
+  else copy[key] = withoutField(copy[key], rest);
+  return copy;
 }
 
 function toPath(instancePath: string): PathSegment[] {

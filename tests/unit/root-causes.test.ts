@@ -73,6 +73,27 @@ test("a typo at the end of a 100,000-line file is one error, found without compa
   ]);
 });
 
+test("a syntax error in the catalogue is one error, not one per image its products would have made", () => {
+  const found = checkWith(
+    "catalogue.yaml",
+    "flagship-bumblebee, isPreSale: true, stock: 120 }\n      de:",
+    "flagship-bumblebee, isPreSale: true, stock: 120 } [\n      de:",
+  );
+  expect(found.map((d) => [d.code, d.file])).toEqual([["yaml-syntax", "specs/catalogue.yaml"]]);
+});
+
+test("a syntax error in pages.yaml is one error: no rule guesses which pages are campaigns' or products'", () => {
+  const found = checkWith("pages.yaml", /\n$/, "\nbroken: [\n");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["yaml-syntax", "specs/pages.yaml"]]);
+});
+
+test("a group of texts where the messages have none is one error, not translations owed by every other language", () => {
+  const found = checkWith("messages/en.yaml", /^ui:\n/m, "footer:\n  note: Prices include VAT.\nui:\n");
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    ["unknown-field", "specs/messages/en.yaml", expect.stringContaining("'footer'")],
+  ]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);

@@ -48,7 +48,8 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         const path: PathSegment[] = ["promotion", code, i];
         checkStageNumbers(cx, id, entry.stage, file, path);
         if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
-        else if (!landing.has(id))
+        // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
+        else if (pages && !landing.has(id))
           report(
             "page-missing-subject",
             { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },

@@ -99,8 +99,10 @@ export function checkContent(cx: LinkContext): void {
  * that mean something only in one place ({upTo} of a campaign) are known only there.
  */
 export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
+  // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
+  // says why), any page may be, and a campaign's names are not reported.
   const pageCampaign = (pageId: string) =>
-    specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : undefined;
+    specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : "unknown";
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     for (const { name, path } of placeholdersOf(file.data)) {
       const scope = scopeOf(path);

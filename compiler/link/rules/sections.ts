@@ -16,8 +16,11 @@ import { videoExists } from "./videos.ts";
 export function checkSections(cx: LinkContext): void {
   const { specs, report, regions, checkRegion, checkProduct, checkCampaign, noteProductUse } = cx;
   const { catalogue, pages } = specs;
+  // The catalogue and artwork.yaml make the image keys: when either failed to load (its own
+  // error says why), a key not made is no mistake of the file naming it.
+  const keysKnown = catalogue !== undefined && specs.artwork !== undefined;
   const checkImage = (key: string | undefined, location: Location) => {
-    if (key !== undefined && !cx.images.has(key)) report("missing-image", { key }, location);
+    if (key !== undefined && keysKnown && !cx.images.has(key)) report("missing-image", { key }, location);
   };
   if (catalogue) {
     for (const [id, p] of Object.entries(catalogue.data.products))
@@ -107,8 +110,8 @@ export function checkSections(cx: LinkContext): void {
             });
             break;
           case "booking":
-            // The booking sells the product of its page.
-            if (!findPage(pages?.data.pages ?? {}, pageId)?.product) {
+            // The booking sells the product of its page (unknown when pages.yaml failed to load).
+            if (pages && !findPage(pages.data.pages, pageId)?.product) {
               report(
                 "page-missing-subject",
                 { page: pageId, template: "booking section", field: "product" },
