@@ -181,6 +181,15 @@ export const catalogue = {
         ? "add the missing price, or ~ where the product is not sold in that region."
         : "remove the extra price; each column holds one region's price.",
   }),
+  "price-columns-length": entry<{ count: number; columns: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `Every row has ${a.count} price${a.count === 1 ? "" : "s"}, but columns names ${a.columns.length} region${a.columns.length === 1 ? "" : "s"} (${list(a.columns)}).`,
+    hint: (a) =>
+      a.count > a.columns.length
+        ? "a region is missing from columns: add it where its prices stand in the rows."
+        : "columns names a region the rows have no price for: remove it, or add its price to every row.",
+  }),
   "unknown-region": entry<{ value: string; known: readonly string[]; suggestion?: string }>({
     severity: "error",
     message: (a) => `There is no region '${a.value}'.`,
@@ -332,6 +341,15 @@ export const catalogue = {
     message: (a) =>
       `${a.product} in ${a.region} has ${a.count} campaign price${a.count === 1 ? "" : "s"} for ${a.stages} stage${a.stages === 1 ? "" : "s"}.`,
     hint: () => "write one price per stage, in stage order, with ~ for a stage without a campaign price.",
+  }),
+  "offer-stage-count": entry<{ campaign: string; count: number; stages: number }>({
+    severity: "error",
+    message: (a) =>
+      `Every offer row of ${a.campaign} has ${a.count} campaign price${a.count === 1 ? "" : "s"}, but the campaign has ${a.stages} stage${a.stages === 1 ? "" : "s"}.`,
+    hint: (a) =>
+      a.count < a.stages
+        ? "give every row a price for each new stage, in stage order, with ~ where a stage has no campaign price."
+        : "take the price of each removed stage out of every row, or bring the stage back.",
   }),
   "broken-anchor": entry<{ link: string; page: string; region: string }>({
     severity: "error",

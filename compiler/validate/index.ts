@@ -321,6 +321,13 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
 function checkPriceRows(spec: SpecDocument): Diagnostic[] {
   const { columns, list } = (spec.data ?? {}) as { columns?: unknown; list?: unknown };
   if (!Array.isArray(columns) || !list || typeof list !== "object") return [];
+  // Every row one price more (or less) than the columns: the columns are what is wrong, once.
+  const lengths = new Set(Object.values(list).map((row) => (Array.isArray(row) ? row.length : -1)));
+  const [length] = lengths;
+  if (Object.keys(list).length > 1 && lengths.size === 1 && length !== -1 && length !== columns.length)
+    return [
+      diagnostic("price-columns-length", { count: length!, columns: columns.map(String) }, locate(spec, ["columns"])),
+    ];
   return Object.entries(list)
     .filter(([, row]) => Array.isArray(row) && row.length !== columns.length)
     .map(([id, row]) =>

@@ -34,6 +34,12 @@ test("a typo in the price table's columns is one error at the column, not one pe
   expect(found[0]).toMatchObject({ code: "unknown-region", file: "specs/prices.yaml", hint: "did you mean 'cn'?" });
 });
 
+test("a region left out of the price table's columns is one error at the columns, not one per row", () => {
+  const found = checkWith("prices.yaml", "columns: [us, uk, eu, fr, de, jp, cn]", "columns: [us, uk, eu, fr, de, jp]");
+  expect(found.map((d) => [d.code, d.line])).toEqual([["price-columns-length", expect.any(Number)]]);
+  expect(found[0]!.message).toBe("Every row has 7 prices, but columns names 6 regions (us, uk, eu, fr, de, jp).");
+});
+
 test("a stage time shared by five regions that is wrong is one error naming the five", () => {
   const found = checkWith(
     "campaigns/black-friday-2024.yaml",

@@ -116,6 +116,7 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
   const rows: OfferRow[] = [];
   for (const [id, campaign] of cx.specs.campaigns) {
     const stageCount = campaign.data.stages.length;
+    const own: OfferRow[] = [];
     for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
       if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
       for (const [product, row] of Object.entries(products)) {
@@ -123,15 +124,27 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
         const canonical = cx.checkProduct(product, named);
         if (!canonical) continue;
         cx.noteProductUse(canonical, code, `campaign ${id} offers it there`, named);
+        own.push({ campaign, region: code, product, canonical, row });
+      }
+    }
+    // Every row a price short (or over), as after a stage is added or removed: the stages changed, once.
+    const lengths = new Set(own.map((r) => r.row.length));
+    const [length] = lengths;
+    if (own.length > 1 && lengths.size === 1 && length !== stageCount)
+      cx.report(
+        "offer-stage-count",
+        { campaign: id, count: length!, stages: stageCount },
+        at(campaign, ["stages"], true),
+      );
+    else
+      for (const { region, product, row } of own)
         if (row.length !== stageCount)
           cx.report(
             "offer-row-length",
-            { product, region: code, count: row.length, stages: stageCount },
-            at(campaign, ["offers", code, product]),
+            { product, region, count: row.length, stages: stageCount },
+            at(campaign, ["offers", region, product]),
           );
-        rows.push({ campaign, region: code, product, canonical, row });
-      }
-    }
+    rows.push(...own);
   }
   return rows;
 }
