@@ -29,6 +29,12 @@ export interface LinkContext {
   noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
   /** Every image key the specs make (images.ts): a key not in it is missing. */
   images: ReadonlyMap<string, ImageModel>;
+  /**
+   * Content files of pages that pages.yaml does not list (unknown-page, reported at the file): a
+   * page id mistyped in pages.yaml, most likely. Links to them, and what their sections need of
+   * their page, follow from that one error and are not reported.
+   */
+  unlistedContent: ReadonlySet<string>;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

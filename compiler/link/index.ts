@@ -16,6 +16,7 @@ import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
+import { findPage } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
@@ -120,6 +121,9 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     checkCampaign,
     noteProductUse,
     images,
+    unlistedContent: new Set(
+      [...specs.content.keys()].filter((id) => specs.pages && !findPage(specs.pages.data.pages, id)),
+    ),
   };
   checkRegionFiles(cx);
   checkContent(cx);

@@ -100,6 +100,19 @@ test("a group of texts where the messages have none is one error, not translatio
   ]);
 });
 
+test("a page id mistyped in pages.yaml is the errors that name it, not one per link to the page", () => {
+  const found = checkWith("pages.yaml", /^ {2}flagship-bumblebee:$/m, "  flagship-bumblebe:");
+  expect(found.map((d) => [d.code, d.file, d.hint ?? ""])).toEqual(
+    expect.arrayContaining([
+      ["unknown-page", "specs/content/flagship-bumblebee.yaml", "did you mean 'flagship-bumblebe'?"],
+      ["missing-content", "specs/pages.yaml", expect.stringContaining("flagship-bumblebe.yaml")],
+      // The redirect names the page by its old id: a place to change if the page was renamed.
+      ["unknown-page", "specs/pages.yaml", "did you mean 'flagship-bumblebe'?"],
+    ]),
+  );
+  expect(found).toHaveLength(3);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);

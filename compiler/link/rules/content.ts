@@ -21,7 +21,7 @@ export function checkContent(cx: LinkContext): void {
   if (!pages) return;
   const contentChecked = !specs.invalid.some((d) => d.kind === "content");
   for (const [id, file] of specs.content) {
-    if (!findPage(pages.data.pages, id)) {
+    if (cx.unlistedContent.has(id)) {
       report(
         "unknown-page",
         {

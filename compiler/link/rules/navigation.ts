@@ -28,6 +28,7 @@ export function checkLink(
   if (!cx.specs.pages) return;
   const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
+  if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1))) return;
   if (!route || route.childrenOnly) {
     // The pages the region carries, written as this link was (relative to the region, or absolute).
     const pages = cx.routes

@@ -110,8 +110,9 @@ export function checkSections(cx: LinkContext): void {
             });
             break;
           case "booking":
-            // The booking sells the product of its page (unknown when pages.yaml failed to load).
-            if (pages && !findPage(pages.data.pages, pageId)?.product) {
+            // The booking sells the product of its page (unknown when pages.yaml failed to load
+            // or does not list the page).
+            if (pages && !cx.unlistedContent.has(pageId) && !findPage(pages.data.pages, pageId)?.product) {
               report(
                 "page-missing-subject",
                 { page: pageId, template: "booking section", field: "product" },
