@@ -395,6 +395,12 @@ export const catalogue = {
     message: (a) => `${a.what} ${a.edge} the campaign's window.`,
     hint: () => "keep every stage inside the campaign's window, or widen the window.",
   }),
+  "page-outside-campaign": entry<{ page: string; campaign: string; region: string }>({
+    severity: "error",
+    message: (a) =>
+      `Page ${a.page} is in ${a.region}, where its campaign ${a.campaign} does not run: it would be up at all times, with no stage and no end.`,
+    hint: (a) => `add ${a.region} to the campaign's regions, or take ${a.region} out of the page's regions.`,
+  }),
   "route-window-mismatch": entry<{
     page: string;
     campaign: string;

@@ -6,7 +6,7 @@
 
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
-import { findPage, landingPages } from "../pages.ts";
+import { findPage, forEachPage, landingPages } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -29,11 +29,33 @@ export interface Headline {
   stages: readonly number[];
 }
 
+/**
+ * A campaign's pages are in the campaign's regions: a page has the window of its campaign in its
+ * region, and where the campaign does not run it has none and would be up for ever.
+ */
+function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
+  forEachPage(pages.data.pages, (id, page, path) => {
+    const campaignRegions = page.campaign ? cx.specs.campaigns.get(page.campaign)?.data.regions : undefined;
+    if (!campaignRegions) return;
+    const pageRegions = page.regions === "all" ? [...cx.regions.keys()] : page.regions;
+    for (const code of pageRegions) {
+      if (campaignRegions.includes(code) || !cx.regions.has(code)) continue;
+      const where = page.regions === "all" ? ["regions"] : ["regions", page.regions.indexOf(code)];
+      cx.report(
+        "page-outside-campaign",
+        { page: id, campaign: page.campaign!, region: code },
+        at(pages, [...path, ...where]),
+      );
+    }
+  });
+}
+
 /** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
   const headlines: Headline[] = [];
   const pages = specs.pages;
+  if (pages) checkPageRegions(cx, pages);
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
 
