@@ -22,7 +22,7 @@ import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.
 import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
 import { buildRoutes } from "./routes.ts";
-import { checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
+import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
 import { checkRegionFiles } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
@@ -159,6 +159,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
             at(catalogue, ["products", id, "regions", code, "buy"]),
           );
   const offers = checkOffers(cx);
+  checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);

@@ -50,12 +50,39 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
   });
 }
 
+/**
+ * What a campaign writes for a region it does not run in (its offers, its promotion, a stage's
+ * instant there) is never used: said once per block, as after a region is taken out of the
+ * campaign and its entries left behind.
+ */
+function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
+  const { regions, offers, promotion, stages } = file.data;
+  const unused = (code: string) => !regions.includes(code) && cx.regions.has(code);
+  const warn = (code: string, what: string, path: PathSegment[]) =>
+    cx.report("campaign-region-unused", { campaign: file.spec.name, region: code, what }, at(file, path, true));
+  for (const code of Object.keys(offers ?? {})) if (unused(code)) warn(code, "offers", ["offers", code]);
+  for (const code of Object.keys(promotion ?? {})) if (unused(code)) warn(code, "promotion", ["promotion", code]);
+  stages.forEach((stage, i) => {
+    for (const key of ["start", "end"] as const) {
+      const value = stage[key];
+      if (value && typeof value === "object")
+        for (const code of Object.keys(value))
+          if (unused(code)) warn(code, `stage ${i + 1} ${key}`, ["stages", i, key, code]);
+    }
+  });
+}
+
+/** A campaign's pages and what it writes per region are in the regions it runs in. */
+export function checkCampaignRegions(cx: LinkContext): void {
+  if (cx.specs.pages) checkPageRegions(cx, cx.specs.pages);
+  for (const file of cx.specs.campaigns.values()) checkUnusedRegions(cx, file);
+}
+
 /** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
   const headlines: Headline[] = [];
   const pages = specs.pages;
-  if (pages) checkPageRegions(cx, pages);
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
 
