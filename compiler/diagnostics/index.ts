@@ -129,6 +129,11 @@ export const catalogue = {
     message: (a) => (a.allowed ? `'${a.value}' is not one of: ${list(a.allowed)}.` : `'${a.value}' is not valid here.`),
     hint: (a) => didYouMean(a.suggestion) ?? a.description,
   }),
+  "unknown-zone": entry<{ value: string; suggestion?: string }>({
+    severity: "error",
+    message: (a) => `'${a.value}' is not a time zone name.`,
+    hint: (a) => didYouMean(a.suggestion) ?? "write an IANA time zone name such as Europe/Paris or Asia/Tokyo.",
+  }),
   "unknown-currency": entry<{ value: string; allowed?: readonly string[] }>({
     severity: "error",
     message: (a) => `'${a.value}' is not a currency the site prices in.`,

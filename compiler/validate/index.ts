@@ -18,7 +18,7 @@ import {
 } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
-import { parseInstant } from "../time/instant.ts";
+import { isTimeZone, parseInstant } from "../time/instant.ts";
 import { fromRoot, projectRoot } from "../project.ts";
 import { codeFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
@@ -62,6 +62,7 @@ const FORMATS: Record<string, Format> = {
   hostname: fullFormats.hostname,
   date: fullFormats.date,
   instant: { type: "string", validate: (s: string) => parseInstant(s).ok },
+  "time-zone": { type: "string", validate: isTimeZone },
   "external-url": { type: "string", validate: (s: string) => parseLink(s).kind === "external" },
   link: { type: "string", validate: (s: string) => ["external", "internal"].includes(parseLink(s).kind) },
 };
@@ -507,6 +508,12 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
           at(path),
         );
       }
+      if (format === "time-zone")
+        return diagnostic(
+          "unknown-zone",
+          { value: text, suggestion: closest(text, Intl.supportedValuesOf("timeZone")) },
+          at(path),
+        );
       if (format === "external-url" || format === "link") {
         const link = parseLink(text);
         if (link.kind === "insecure")

@@ -113,6 +113,11 @@ test("a page id mistyped in pages.yaml is the errors that name it, not one per l
   expect(found).toHaveLength(3);
 });
 
+test("a campaign's zone misspelt is one error, not one per time the campaign reads in it", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", /^zone: Europe\/Paris$/m, "zone: Europe/Pari");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-zone", "did you mean 'Europe/Paris'?"]]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
