@@ -4,7 +4,7 @@
 // the uses of products and list the campaigns' offer rows without reading a price (the link
 // stage keeps them across an edit of the price table alone); checkUses judges them here.
 
-import type { Location } from "../diagnostics/index.ts";
+import { closest, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type Report } from "./context.ts";
@@ -55,7 +55,8 @@ export function buildPrices(
   // region written twice, as a lookup by region finds it).
   const rows = new Map<string, readonly (number | null)[]>();
   const columnOf = new Map<string, number>();
-  const misalignedRows = new Set<string>();
+  // Products whose row is there but cannot be read: misaligned, or under a misspelt id.
+  const unreadableRows = new Set<string>();
   if (prices) {
     const columns = prices.data.columns;
     columns.forEach((code, i) => {
@@ -69,10 +70,16 @@ export function buildPrices(
         report("price-on-alias", { alias: id, target: entry.aliasOf }, at(prices, ["list", id], true));
         continue;
       }
-      if (!checkProduct(id, at(prices, ["list", id], true))) continue;
+      if (!checkProduct(id, at(prices, ["list", id], true))) {
+        // A row under a misspelt id is most likely the row of the product it comes closest to:
+        // unknown-product says so, and that product's uses are not each "not sold" as well.
+        const meant = closest(id, Object.keys(catalogue?.data.products ?? {}));
+        if (meant && !(meant in prices.data.list)) unreadableRows.add(meant);
+        continue;
+      }
       // A row of the wrong length (reported by validate) has no telling which cell is missing.
       if (row.length !== columns.length) {
-        misalignedRows.add(id);
+        unreadableRows.add(id);
         continue;
       }
       rows.set(id, row);
@@ -120,7 +127,7 @@ export function buildPrices(
   const checkSold = (uses: ProductUses, table: NonNullable<typeof prices>) => {
     const columnsBroken = table.data.columns.some((c) => !site.data.regions[c]);
     for (const [id, byRegion] of uses) {
-      if (misalignedRows.has(id)) continue;
+      if (unreadableRows.has(id)) continue;
       for (const [region, seen] of byRegion) {
         if ((columnsBroken && !columnOf.has(region)) || price(id, region) !== null) continue;
         for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);

@@ -40,6 +40,13 @@ test("a region left out of the price table's columns is one error at the columns
   expect(found[0]!.message).toBe("Every row has 7 prices, but columns names 6 regions (us, uk, eu, fr, de, jp).");
 });
 
+test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
+  const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-product", "specs/prices.yaml", "did you mean 'eliteOptimusPrime'?"],
+  ]);
+});
+
 test("a stage time shared by five regions that is wrong is one error naming the five", () => {
   const found = checkWith(
     "campaigns/black-friday-2024.yaml",
