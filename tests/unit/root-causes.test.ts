@@ -47,6 +47,13 @@ test("a product's id misspelt in the price table is one error, not 'not sold' wh
   ]);
 });
 
+test("a campaign id misspelt on its page is one error, not one per promotion of the campaign asking for a link", () => {
+  const found = checkWith("pages.yaml", "campaign: black-friday-2024", "campaign: black-friday-2042");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-campaign", "specs/pages.yaml", "did you mean 'black-friday-2024'?"],
+  ]);
+});
+
 test("a stage time shared by five regions that is wrong is one error naming the five", () => {
   const found = checkWith(
     "campaigns/black-friday-2024.yaml",

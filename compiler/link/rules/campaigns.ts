@@ -4,6 +4,7 @@
 // headlines read prices: checkCampaigns lists them and checkHeadlines judges them once the prices
 // are linked, so that site dev, after an edit of the price table alone, judges only them again.
 
+import { closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
 import { findPage, forEachPage, landingPages } from "../pages.ts";
@@ -11,7 +12,7 @@ import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
-import type { Valid } from "../../validate/index.ts";
+import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
@@ -78,6 +79,20 @@ export function checkCampaignRegions(cx: LinkContext): void {
   for (const file of cx.specs.campaigns.values()) checkUnusedRegions(cx, file);
 }
 
+/**
+ * A page naming a campaign that does not exist (unknown-campaign) is most likely the landing page
+ * of the campaign it comes closest to: that campaign is not also told it has none.
+ */
+function misspeltLandings(specs: ValidSpecs, landing: ReadonlyMap<string, string>): Set<string> {
+  const ids = [...specs.campaigns.keys()];
+  const meant = new Set<string>();
+  for (const named of landing.keys()) {
+    const id = specs.campaigns.has(named) ? undefined : closest(named, ids);
+    if (id) meant.add(id);
+  }
+  return meant;
+}
+
 /** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
@@ -85,6 +100,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
+  const meant = misspeltLandings(specs, landing);
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;
@@ -98,7 +114,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         checkStageNumbers(cx, id, entry.stage, file, path);
         if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
         // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
-        else if (pages && !landing.has(id))
+        else if (pages && !landing.has(id) && !meant.has(id))
           report(
             "page-missing-subject",
             { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },
