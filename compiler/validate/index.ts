@@ -460,6 +460,29 @@ function schemaOf(error: ErrorObject): Record<string, unknown> {
   return (error.parentSchema ?? {}) as Record<string, unknown>;
 }
 
+/**
+ * A key of a map that failed its propertyNames schema (ajv names it on the inner error itself),
+ * at the key, with the keys it may be when they are listed.
+ */
+function explainKey(
+  spec: SpecDocument,
+  error: ErrorObject,
+  path: PathSegment[],
+  description: string | undefined,
+): Diagnostic | undefined {
+  const propertyName =
+    (error.params as { propertyName?: string }).propertyName ?? (error as { propertyName?: string }).propertyName;
+  if (propertyName === undefined) return undefined;
+  const allowed =
+    error.keyword === "enum" ? (error.params as { allowedValues: unknown[] }).allowedValues.map(String) : undefined;
+  const suggestion = allowed && closest(propertyName, allowed);
+  return diagnostic(
+    "invalid-value",
+    { value: propertyName, description, ...(allowed ? { allowed } : {}), ...(suggestion ? { suggestion } : {}) },
+    locate(spec, [...path, propertyName], { key: true }),
+  );
+}
+
 function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
   const path = toPath(error.instancePath);
   const schema = schemaOf(error);
@@ -467,12 +490,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
   const xCode = schema["x-code"] as DiagnosticCode | undefined;
   const value = error.data;
   const at = (p: PathSegment[], key = false) => locate(spec, p, { key });
-  const propertyName = (error.params as { propertyName?: string }).propertyName;
-
-  if (propertyName !== undefined) {
-    // A key of a map failed its propertyNames schema.
-    return diagnostic("invalid-value", { value: propertyName, description }, at([...path, propertyName], true));
-  }
+  const key = explainKey(spec, error, path, description);
+  if (key) return key;
   switch (error.keyword) {
     case "required": {
       const field = (error.params as { missingProperty: string }).missingProperty;

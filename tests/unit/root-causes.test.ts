@@ -132,6 +132,13 @@ test("a campaign's zone misspelt is one error, not one per time the campaign rea
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-zone", "did you mean 'Europe/Paris'?"]]);
 });
 
+test("a region key misspelt in a content file is one error at the key, with the region it most likely means", () => {
+  const found = checkWith("content/black-friday.yaml", /^ {2}us:$/m, "  usa:");
+  expect(found.map((d) => [d.code, d.file, d.line, d.column, d.hint])).toEqual([
+    ["unknown-region", "specs/content/black-friday.yaml", expect.any(Number), 3, "did you mean 'us'?"],
+  ]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
