@@ -386,6 +386,11 @@ function pruneAnyOf(errors: ErrorObject[]): ErrorObject[] {
   });
   // propertyNames reports the inner failure and then itself; the inner one says more.
   for (const e of errors) if (e.keyword === "propertyNames") drop.add(e);
+  // A discriminator whose tag has an error of its own (a section type not in the list, with its
+  // likeliest): that one says it at the tag, the discriminator only that the object is wrong.
+  const at = new Set(errors.map((e) => e.instancePath));
+  for (const e of errors)
+    if (e.keyword === "discriminator" && at.has(`${e.instancePath}/${(e.params as { tag: string }).tag}`)) drop.add(e);
   return errors.filter((e) => !drop.has(e));
 }
 

@@ -139,6 +139,11 @@ test("a region key misspelt in a content file is one error at the key, with the 
   ]);
 });
 
+test("a section type misspelt is one error at the type, with the type it most likely means", () => {
+  const found = checkWith("content/black-friday.yaml", "    - type: products\n", "    - type: product\n");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", "did you mean 'products'?"]]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
