@@ -124,7 +124,7 @@ function filesIn(dir: string): string[] {
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...filesIn(path));
+    if (entry.isDirectory()) for (const file of filesIn(path)) files.push(file);
     else if (entry.isFile()) files.push(path);
   }
   return files;

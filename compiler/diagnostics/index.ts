@@ -31,6 +31,11 @@ interface CatalogueEntry<A> {
 }
 
 const list = (items: readonly string[]) => items.join(", ");
+/** Message keys named in a sentence: the first few, and how many more. */
+const texts = (keys: readonly string[]) =>
+  keys.length <= 6
+    ? `${keys.slice(0, -1).join(", ")}${keys.length > 1 ? " and " : ""}${keys.at(-1)}`
+    : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
 
 function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
@@ -437,16 +442,27 @@ export const catalogue = {
     message: (a) => `${a.what} in ${a.region} ended at ${a.end}.`,
     hint: () => "remove it when it is no longer needed, or move its dates.",
   }),
-  "missing-message": entry<{ key: string; shownFrom: string; missingIn: string }>({
+  // A language that lacks several texts in one place is told once, with the texts named.
+  "missing-message": entry<{ keys: readonly string[]; shownFrom: string; missingIn: string }>({
     severity: "warning",
-    message: (a) => `The text ${a.key} is missing in ${a.missingIn}; its pages show the ${a.shownFrom} text instead.`,
-    hint: (a) => `add ${a.key} to ${a.missingIn} in its language (site check --strict fails on this).`,
+    message: (a) =>
+      a.keys.length === 1
+        ? `The text ${a.keys[0]} is missing in ${a.missingIn}; its pages show the ${a.shownFrom} text instead.`
+        : `The texts ${texts(a.keys)} are missing in ${a.missingIn}; its pages show the ${a.shownFrom} texts instead.`,
+    hint: (a) =>
+      `add ${a.keys.length === 1 ? a.keys[0] : "them"} to ${a.missingIn} in its language (site check --strict fails on this).`,
   }),
-  "missing-message-everywhere": entry<{ key: string; presentIn: string; missingIn: string; chain: readonly string[] }>({
+  "missing-message-everywhere": entry<{
+    keys: readonly string[];
+    presentIn: string;
+    missingIn: string;
+    chain: readonly string[];
+  }>({
     severity: "error",
     message: (a) =>
-      `The text ${a.key} is in ${a.presentIn} but missing in ${a.missingIn}${a.chain.length > 1 ? ` and in the languages it falls back to (${a.chain.slice(1).join(", ")})` : ""}: it would show as an empty label.`,
-    hint: (a) => `add ${a.key} to ${a.missingIn}${a.chain.length > 1 ? ` or to ${a.chain[1]}.yaml` : ""}.`,
+      `The text${a.keys.length === 1 ? "" : "s"} ${texts(a.keys)} ${a.keys.length === 1 ? "is" : "are"} in ${a.presentIn} but missing in ${a.missingIn}${a.chain.length > 1 ? ` and in the languages it falls back to (${a.chain.slice(1).join(", ")})` : ""}: ${a.keys.length === 1 ? "it" : "each"} would show as an empty label.`,
+    hint: (a) =>
+      `add ${a.keys.length === 1 ? a.keys[0] : "them"} to ${a.missingIn}${a.chain.length > 1 ? ` or to ${a.chain[1]}.yaml` : ""}.`,
   }),
 } as const;
 
@@ -482,6 +498,14 @@ export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     kept.push(d);
   }
   return kept;
+}
+
+/**
+ * Appends `more` to `list`. push(...more) passes each item as an argument, and a few hundred
+ * thousand diagnostics (a text added to one language 50,000 times over) overflow the stack.
+ */
+export function appendAll<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) list.push(item);
 }
 
 /** The diagnostics with every warning made an error (--strict, for CI); errors are never lowered. */

@@ -11,7 +11,7 @@
 // against the table (a product shown where it is not sold); the campaign rules list the headlines
 // that promise a saving, and the prices part checks their figures.
 
-import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
+import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
@@ -44,7 +44,7 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
   const last = reuse?.last;
   const linked =
     last && sameSpecsBesides(last.specs, specs, ["prices"]) ? last.besidesPrices : linkBesidesPrices(specs, site);
-  diagnostics.push(...linked.diagnostics);
+  appendAll(diagnostics, linked.diagnostics);
   linked.relay.to = report;
   if (reuse) reuse.last = { specs, besidesPrices: linked };
 
@@ -163,7 +163,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const headlines = checkCampaigns(cx);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
-  diagnostics.push(...checkWindows(specs, regionCodes));
+  appendAll(diagnostics, checkWindows(specs, regionCodes));
   return { regions, productsPart, images, cx, diagnostics, uses, offers, headlines, relay };
 }
 

@@ -7,7 +7,7 @@
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Document, LineCounter, Node, YAMLError } from "yaml";
-import { diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
+import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
@@ -401,7 +401,7 @@ function parseCached(
   const { mtimeMs, size } = stamp;
   const hit = cache.get(absPath);
   if (hit && hit.mtimeMs === mtimeMs && hit.size === size && hit.document.source.path === path) {
-    diagnostics.push(...hit.diagnostics);
+    appendAll(diagnostics, hit.diagnostics);
     return hit.document;
   }
   const own: Diagnostic[] = [];
@@ -410,7 +410,7 @@ function parseCached(
   // only just changed may change again with the same stamp (fingerprint.ts, settled).
   if (own.some((d) => d.code === "unreadable-spec") || !settled(mtimeMs)) cache.delete(absPath);
   else cache.set(absPath, { mtimeMs, size, document, diagnostics: own });
-  diagnostics.push(...own);
+  appendAll(diagnostics, own);
   return document;
 }
 
@@ -437,7 +437,7 @@ function parse(
   if (tooDeepAt !== undefined) {
     diagnostics.push(diagnostic("too-deep", { limit: MAX_DEPTH }, { file: path, offset: tooDeepAt, length: 1 }));
   } else if (!clean) {
-    diagnostics.push(...yamlErrors(kind, path, text, document.doc.errors));
+    appendAll(diagnostics, yamlErrors(kind, path, text, document.doc.errors));
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.

@@ -6,7 +6,14 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { closest, diagnostic, type Diagnostic, type DiagnosticCode, type Result } from "../diagnostics/index.ts";
+import {
+  appendAll,
+  closest,
+  diagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Result,
+} from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
 import {
   locate,
@@ -223,10 +230,10 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   validators ??= compileValidators();
   const validateDoc = validators(spec.kind);
   // Row length is a rule of the table itself: report it even when a cell is also wrong.
-  if (spec.kind === "prices") diagnostics.push(...checkPriceRows(spec));
+  if (spec.kind === "prices") appendAll(diagnostics, checkPriceRows(spec));
   if (!validateDoc(spec.data)) {
     const errors = pruneAnyOf(validateDoc.errors ?? []);
-    diagnostics.push(...explain(spec, dropMisspeltRequired(errors)));
+    appendAll(diagnostics, explain(spec, dropMisspeltRequired(errors)));
     // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
@@ -265,7 +272,7 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
       continue;
     }
     const checked = validateDocument(spec, token);
-    diagnostics.push(...checked.diagnostics);
+    appendAll(diagnostics, checked.diagnostics);
     if (!checked.usable) {
       out.invalid.push(spec);
       continue;

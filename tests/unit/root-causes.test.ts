@@ -144,6 +144,20 @@ test("a section type misspelt is one error at the type, with the type it most li
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", "did you mean 'products'?"]]);
 });
 
+test("texts added to one language are one warning per other language, naming every text it lacks", () => {
+  const found = checkWith(
+    "messages/en.yaml",
+    "  common:\n",
+    "  common:\n    share: Share\n    print: Print\n    copyLink: Copy link\n",
+  );
+  expect(found.map((d) => [d.code, d.file])).toEqual(
+    ["de", "fr", "ja", "ko", "zh"].map((lang) => ["missing-message", `specs/messages/${lang}.yaml`]),
+  );
+  expect(found[0]!.message).toBe(
+    "The texts ui.common.share, ui.common.print and ui.common.copyLink are missing in specs/messages/de.yaml; its pages show the en texts instead.",
+  );
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);

@@ -4,7 +4,7 @@
 // headlines read prices: checkCampaigns lists them and checkHeadlines judges them once the prices
 // are linked, so that site dev, after an edit of the price table alone, judges only them again.
 
-import { closest } from "../../diagnostics/index.ts";
+import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
 import { findPage, forEachPage, landingPages } from "../pages.ts";
@@ -209,7 +209,7 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
             { product, region, count: row.length, stages: stageCount },
             at(campaign, ["offers", region, product]),
           );
-    rows.push(...own);
+    appendAll(rows, own);
   }
   return rows;
 }

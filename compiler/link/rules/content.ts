@@ -183,6 +183,8 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
   const keySets = new Map(tables.map(([lang, t]) => [lang, new Set(keysOf(t.data).map((k) => k.join(".")))]));
   const all = new Map<string, string[]>();
   for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
+  // One report per language and place: the texts it lacks there, named together.
+  const missing = new Map<string, { keys: string[]; report: (keys: string[]) => void }>();
   for (const [key, path] of all) {
     if (path[0] === "fallback") continue;
     const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
@@ -201,19 +203,23 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
         }
         node = next;
       }
-      const where = locate(table.spec, path.slice(0, depth), { key: depth > 0 });
-      if (shownFrom) report("missing-message", { key, shownFrom, missingIn: table.spec.source.path }, where);
-      else
-        report(
-          "missing-message-everywhere",
-          {
-            key,
-            presentIn: presentIn.spec.source.path,
-            missingIn: table.spec.source.path,
-            chain: fallbackChain(specs, lang),
-          },
-          where,
-        );
+      const missingIn = table.spec.source.path;
+      const group = `${lang}\n${path.slice(0, depth).join(".")}\n${shownFrom ?? `- ${presentIn.spec.source.path}`}`;
+      let found = missing.get(group);
+      if (!found) {
+        const where = locate(table.spec, path.slice(0, depth), { key: depth > 0 });
+        const reportAll = shownFrom
+          ? (keys: string[]) => report("missing-message", { keys, shownFrom, missingIn }, where)
+          : (keys: string[]) =>
+              report(
+                "missing-message-everywhere",
+                { keys, presentIn: presentIn.spec.source.path, missingIn, chain: fallbackChain(specs, lang) },
+                where,
+              );
+        missing.set(group, (found = { keys: [], report: reportAll }));
+      }
+      found.keys.push(key);
     }
   }
+  for (const { keys, report: reportAll } of missing.values()) reportAll(keys);
 }
