@@ -7,7 +7,7 @@
 
 import type { DateTime, Zone } from "luxon";
 import stringWidth from "string-width";
-import { diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
+import { appendAll, diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type * as Spec from "../../compiler/validate/spec-types.ts";
 import { isTimeZone } from "../../compiler/time/instant.ts";
@@ -224,7 +224,7 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
  */
 function table(cells: string[][]): string[] {
   if (!cells.length) return [];
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => stringWidth(c[i]!))));
+  const widths = cells[0]!.map((_, i) => cells.reduce((widest, c) => Math.max(widest, stringWidth(c[i]!)), 0));
   return cells.map((c) =>
     c
       .map((v, i) => (i === c.length - 1 ? v : v + " ".repeat(widths[i]! - stringWidth(v) + 2)))
@@ -257,7 +257,7 @@ export function printTimeline(t: Timeline, options: { all?: boolean } = {}): str
       const m = mark(r);
       return [r.name, r.regions.join(" "), r.state, r.startText + m, r.endText === "-" ? "-" : r.endText + m];
     });
-    lines.push(...table([["window", "regions", "state", "start", "end (last minute)"], ...cells]));
+    appendAll(lines, table([["window", "regions", "state", "start", "end (last minute)"], ...cells]));
   } else {
     lines.push(options.all ? "(no windows)" : "(no window is running or upcoming)");
   }
@@ -274,7 +274,7 @@ export function printTimeline(t: Timeline, options: { all?: boolean } = {}): str
 
   if (report.next) {
     lines.push(`next change: ${report.next.at} (${report.next.atLocal})`);
-    lines.push(...table(report.next.changes.map((c) => [`  ${c.what}`, c.regions.join(" ")])));
+    appendAll(lines, table(report.next.changes.map((c) => [`  ${c.what}`, c.regions.join(" ")])));
   } else {
     lines.push("next change: none (no window starts or ends after this instant)");
   }
