@@ -7,7 +7,8 @@
 //   gap between them ("$299$399", "Ends in04 Days"), judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
-// - the keyboard: Tab reaches every link of the header's menus (in us).
+// - the keyboard: Tab reaches every link of the header's menus, on the us home at both widths; every
+//   other us page has the very header (its focusable elements, in order) that run went through.
 // Never judged by how long anything takes.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -207,6 +208,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** Each page's card grids as measured, for the check that the grid checks judge something. */
 const gridsOf = new Map<string, Layout["grids"]>();
 
+/** The header's focusable elements in document order, as Tab meets them: what the keyboard check covers. */
+const headerStops = (page: Page): Promise<string[]> =>
+  page.$$eval("header a[href], header button, header input, header [tabindex]", (els) =>
+    els.map(
+      (el) => `${el.tagName.toLowerCase()} ${el.getAttribute("href") ?? ""} ${el.getAttribute("tabindex") ?? ""}`,
+    ),
+  );
+/** Those of each us page, by "path width". */
+const usHeaders = new Map<string, string[]>();
+
 // Three pages at a time: a page test mostly waits on the browser.
 describe.concurrent("each kind of page", () => {
   // test.for hands each test its own expect: the global one cannot tell concurrent tests apart.
@@ -228,8 +239,10 @@ describe.concurrent("each kind of page", () => {
         }
         if (width >= 1440 || path.startsWith("/us"))
           expect.soft(await seriousViolations(page), "no serious or critical accessibility violation").toEqual([]);
-        // Last: it moves the focus and, at 320 px, opens the folded menu.
-        if (path.startsWith("/us")) {
+        if (path.startsWith("/us")) usHeaders.set(`${path} ${width}`, await headerStops(page));
+        // Last: it moves the focus and, at 320 px, opens the folded menu. The header is the
+        // region's, the same on each of its pages (checked below): gone through once per width.
+        if (path === "/us") {
           const { links, reached } = await tabThroughMenus(page, width < 1024);
           expect.soft(links.length, "the header has its menu links").toBeGreaterThan(10);
           expect
@@ -313,6 +326,15 @@ test.for(koreanCases)(
     }
   },
 );
+
+test("every us page has the header the keyboard check went through on the home, at each width", () => {
+  for (const width of widths) {
+    const home = usHeaders.get(`/us ${width}`);
+    expect(home?.length, `the home's header at ${width} px`).toBeGreaterThan(10);
+    for (const [key, stops] of usHeaders) if (key.endsWith(` ${width}`)) expect(stops, key).toEqual(home);
+  }
+  expect(usHeaders.size).toBeGreaterThanOrEqual(kinds.length * widths.length);
+});
 
 test("the home page and the campaign have their cards in grids, so the grid checks judge something", () => {
   for (const [path, least] of [
