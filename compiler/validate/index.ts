@@ -38,6 +38,22 @@ export interface Valid<T> {
   data: T;
 }
 
+/**
+ * Whether `field` of the object at `path` is absent because it was written misspelt: a key there
+ * was refused as unknown (left out of `data`, which the rules read) and `field` is its likeliest
+ * meaning. A rule that would report the field's absence leaves it to that error.
+ */
+export function writtenMisspelt(valid: Valid<unknown>, path: readonly PathSegment[], field: string): boolean {
+  const objectAt = (data: unknown) =>
+    path.reduce<unknown>((node, key) => (node as Record<PathSegment, unknown> | undefined)?.[key], data) as
+      | Record<string, unknown>
+      | undefined;
+  const written = objectAt(valid.spec.data);
+  const kept = objectAt(valid.data);
+  if (!written || typeof written !== "object" || kept?.[field] !== undefined) return false;
+  return Object.keys(written).some((key) => !(key in (kept ?? {})) && closest(key, [field]) === field);
+}
+
 export interface ValidSpecs {
   /** The specs folder as given: picture files are read from its images/. */
   dir: string;

@@ -158,6 +158,11 @@ test("texts added to one language are one warning per other language, naming eve
   );
 });
 
+test("a campaign's promotion under a misspelt key is one error, not a stage with no way in for each region", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", /^promotion:$/m, "promotions:");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-field", "did you mean 'promotion'?"]]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
