@@ -38,22 +38,6 @@ export interface Valid<T> {
   data: T;
 }
 
-/**
- * Whether `field` of the object at `path` is absent because it was written misspelt: a key there
- * was refused as unknown (left out of `data`, which the rules read) and `field` is its likeliest
- * meaning. A rule that would report the field's absence leaves it to that error.
- */
-export function writtenMisspelt(valid: Valid<unknown>, path: readonly PathSegment[], field: string): boolean {
-  const objectAt = (data: unknown) =>
-    path.reduce<unknown>((node, key) => (node as Record<PathSegment, unknown> | undefined)?.[key], data) as
-      | Record<string, unknown>
-      | undefined;
-  const written = objectAt(valid.spec.data);
-  const kept = objectAt(valid.data);
-  if (!written || typeof written !== "object" || kept?.[field] !== undefined) return false;
-  return Object.keys(written).some((key) => !(key in (kept ?? {})) && closest(key, [field]) === field);
-}
-
 export interface ValidSpecs {
   /** The specs folder as given: picture files are read from its images/. */
   dir: string;
@@ -231,10 +215,13 @@ function tokenOf(code: string): string {
 interface Checked {
   diagnostics: readonly Diagnostic[];
   usable: boolean;
-  /** Fields the schema does not know, reported and left out of the data the later stages read. */
-  unknownFields: readonly PathSegment[][];
+  /**
+   * The data the later stages read, when it is not the document's own: fields the schema does not
+   * know are reported and left out, or read under the name they most likely mean (below).
+   */
+  readable?: unknown;
 }
-const clean: Checked = { diagnostics: [], usable: true, unknownFields: [] };
+const clean: Checked = { diagnostics: [], usable: true };
 
 function validateDocument(spec: SpecDocument, token: string): Checked {
   if (spec.checksPassed === token) return clean;
@@ -242,7 +229,7 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   if (known) return known;
   const diagnostics: Diagnostic[] = [];
   let usable = true;
-  let unknownFields: PathSegment[][] = [];
+  let readable: unknown;
   validators ??= compileValidators();
   const validateDoc = validators(spec.kind);
   // Row length is a rule of the table itself: report it even when a cell is also wrong.
@@ -254,15 +241,13 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
     usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
-    unknownFields = errors
-      .filter((e) => e.keyword === "additionalProperties")
-      .map((e) => [...toPath(e.instancePath), (e.params as { additionalProperty: string }).additionalProperty]);
+    if (usable) readable = readableData(spec.data, errors, validateDoc);
   }
   if (diagnostics.length === 0) {
     spec.checksPassed = token;
     return clean;
   }
-  const result = { diagnostics, usable, unknownFields };
+  const result = { diagnostics, usable, readable };
   checkedDocuments.set(spec, result);
   return result;
 }
@@ -293,10 +278,7 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
       out.invalid.push(spec);
       continue;
     }
-    // An unknown field is its own error only: no rule reads it (a text of messages/en.yaml that
-    // no language has is no translation owed by the others).
-    const data = checked.unknownFields.reduce(withoutField, spec.data);
-    const valid = { spec, data: data as never };
+    const valid = { spec, data: (checked.readable ?? spec.data) as never };
     switch (spec.kind) {
       case "site":
         out.site = valid;
@@ -363,13 +345,46 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
     );
 }
 
-/** The data with the field at `path` left out: copied along the path, the document's own left as it is. */
-function withoutField(data: unknown, path: readonly PathSegment[]): unknown {
-  if (path.length === 0 || !data || typeof data !== "object") return data;
-  const [key, ...rest] = path as [PathSegment, ...PathSegment[]];
+/**
+ * The data of a usable document as the later stages read it. A field the schema does not know is
+ * its own error, and no rule reads it (a text of messages/en.yaml that no language has is no
+ * translation owed by the others). One that most likely means a field its object lacks
+ * (promotions for promotion) is read under that name when the document then passes: the rules
+ * judge what was meant, and say nothing of a promotion, a product or a campaign that is only
+ * misspelt. Copied along the paths; the document's own data is left as it is.
+ */
+function readableData(data: unknown, errors: readonly ErrorObject[], validateDoc: ValidateFunction): unknown {
+  const unknown = errors.filter((e) => e.keyword === "additionalProperties");
+  if (unknown.length === 0) return data;
+  let pruned = data;
+  let renamed = data;
+  let anyRenamed = false;
+  for (const e of unknown) {
+    const path = toPath(e.instancePath);
+    const field = (e.params as { additionalProperty: string }).additionalProperty;
+    const allowed = Object.keys((schemaOf(e).properties ?? {}) as object);
+    const meant = closest(field, allowed);
+    const object = path.reduce<unknown>((node, key) => (node as Record<PathSegment, unknown>)?.[key], data);
+    pruned = withField(pruned, path, field, undefined);
+    if (meant && object && typeof object === "object" && !(meant in object)) {
+      renamed = withField(renamed, path, field, meant);
+      anyRenamed = true;
+    } else renamed = withField(renamed, path, field, undefined);
+  }
+  return anyRenamed && validateDoc(renamed) ? renamed : pruned;
+}
+
+/**
+ * The data with the field `field` of the object at `path` left out, or moved to the name `to`:
+ * copied along the path.
+ */
+function withField(data: unknown, path: readonly PathSegment[], field: string, to: string | undefined): unknown {
+  if (!data || typeof data !== "object") return data;
   const copy = (Array.isArray(data) ? [...data] : { ...data }) as Record<PathSegment, unknown>;
-  if (rest.length === 0) delete copy[key];
-  else copy[key] = withoutField(copy[key], rest);
+  if (path.length === 0) {
+    if (to !== undefined) copy[to] = copy[field];
+    delete copy[field];
+  } else copy[path[0]!] = withField(copy[path[0]!], path.slice(1), field, to);
   return copy;
 }
 

@@ -163,6 +163,20 @@ test("a campaign's promotion under a misspelt key is one error, not a stage with
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-field", "did you mean 'promotion'?"]]);
 });
 
+test("a page's product or campaign under a misspelt key is one error: the rules read it as meant", () => {
+  for (const [from, to, hint] of [
+    ["    product: flagshipBumblebee\n", "    prodcut: flagshipBumblebee\n", "did you mean 'product'?"],
+    ["    campaign: black-friday-2024\n", "    campain: black-friday-2024\n", "did you mean 'campaign'?"],
+  ] as const) {
+    const found = checkWith("pages.yaml", from, to);
+    expect(
+      found.map((d) => [d.code, d.hint]),
+      to,
+    ).toEqual([["unknown-field", hint]]);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);

@@ -12,7 +12,7 @@ import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
-import { type Valid, type ValidSpecs, writtenMisspelt } from "../../validate/index.ts";
+import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
@@ -126,8 +126,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
 
     // Every stage of a running landing page has a way in, in every region that carries it.
     const page = landing.get(id);
-    // A promotion written under a misspelt key is its unknown-field error, not a stage with no way in.
-    if (!page || writtenMisspelt(file, [], "promotion")) continue;
+    if (!page) continue;
     for (const route of cx.routes) {
       if (route.page !== page || route.childrenOnly) continue;
       const entries = campaign.promotion?.[route.region] ?? [];
