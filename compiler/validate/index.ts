@@ -235,13 +235,14 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   // Row length is a rule of the table itself: report it even when a cell is also wrong.
   if (spec.kind === "prices") appendAll(diagnostics, checkPriceRows(spec));
   if (!validateDoc(spec.data)) {
-    const errors = pruneAnyOf(validateDoc.errors ?? []);
+    const raw = validateDoc.errors ?? [];
+    const errors = pruneAnyOf(raw);
     appendAll(diagnostics, explain(spec, dropMisspeltRequired(errors)));
     // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
     usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
-    if (usable) readable = readableData(spec.data, errors, validateDoc);
+    if (usable) readable = readableData(spec.data, raw, validateDoc);
   }
   if (diagnostics.length === 0) {
     spec.checksPassed = token;
@@ -351,7 +352,8 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
  * translation owed by the others). One that most likely means a field its object lacks
  * (promotions for promotion) is read under that name when the document then passes: the rules
  * judge what was meant, and say nothing of a promotion, a product or a campaign that is only
- * misspelt. Copied along the paths; the document's own data is left as it is.
+ * misspelt; in a file with other errors too, when it brings no error the file did not have.
+ * Copied along the paths; the document's own data is left as it is.
  */
 function readableData(data: unknown, errors: readonly ErrorObject[], validateDoc: ValidateFunction): unknown {
   const unknown = errors.filter((e) => e.keyword === "additionalProperties");
@@ -371,7 +373,11 @@ function readableData(data: unknown, errors: readonly ErrorObject[], validateDoc
       anyRenamed = true;
     } else renamed = withField(renamed, path, field, undefined);
   }
-  return anyRenamed && validateDoc(renamed) ? renamed : pruned;
+  if (!anyRenamed) return pruned;
+  if (validateDoc(renamed)) return renamed;
+  // The file has other errors: read as meant if that brings no error the file did not already have.
+  const had = new Set(errors.map((e) => `${e.instancePath} ${e.schemaPath}`));
+  return (validateDoc.errors ?? []).every((e) => had.has(`${e.instancePath} ${e.schemaPath}`)) ? renamed : pruned;
 }
 
 /**

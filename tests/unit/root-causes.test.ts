@@ -177,6 +177,15 @@ test("a page's product or campaign under a misspelt key is one error: the rules 
   }
 });
 
+test("a misspelt key is read as meant in a file that has another error too", () => {
+  const found = checkWith(
+    "pages.yaml",
+    /( {4})product: flagshipBumblebee\n([\s\S]*?)template: article \}/,
+    "$1prodcut: flagshipBumblebee\n$2template: articel }",
+  );
+  expect(found.map((d) => d.code)).toEqual(["unknown-field", "unknown-template"]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
