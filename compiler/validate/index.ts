@@ -59,6 +59,20 @@ export interface ValidSpecs {
   invalid: SpecDocument[];
 }
 
+/**
+ * What is wrong with a locale written as language-REGION (en-US), if anything: a language or a
+ * region code that does not exist would be read as some other and the pages would say so in
+ * their hreflang.
+ */
+function localeProblem(locale: string): string | undefined {
+  const [language = "", region = ""] = locale.split("-");
+  const known = (type: "language" | "region", code: string) =>
+    new Intl.DisplayNames(["en"], { type, fallback: "none" }).of(code) !== undefined;
+  if (!known("language", language)) return `'${language}' is no language code: write one such as en, de or ja.`;
+  if (!known("region", region)) return `'${region}' is no region code: write one such as US, DE or JP.`;
+  return undefined;
+}
+
 /** Each kind's validator, made when a document of that kind is first validated. */
 type Validators = (kind: SpecKind) => ValidateFunction;
 let validators: Validators | undefined;
@@ -70,6 +84,7 @@ const FORMATS: Record<string, Format> = {
   date: fullFormats.date,
   instant: { type: "string", validate: (s: string) => parseInstant(s).ok },
   "time-zone": { type: "string", validate: isTimeZone },
+  locale: { type: "string", validate: (s: string) => localeProblem(s) === undefined },
   "external-url": { type: "string", validate: (s: string) => parseLink(s).kind === "external" },
   link: { type: "string", validate: (s: string) => ["external", "internal"].includes(parseLink(s).kind) },
 };
@@ -576,6 +591,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
           at(path),
         );
       }
+      if (format === "locale")
+        return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, at(path));
       if (format === "time-zone")
         return diagnostic(
           "unknown-zone",

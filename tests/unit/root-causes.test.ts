@@ -186,6 +186,13 @@ test("a misspelt key is read as meant in a file that has another error too", () 
   expect(found.map((d) => d.code)).toEqual(["unknown-field", "unknown-template"]);
 });
 
+test("a locale with a region code that does not exist is an error, not a page in no region's language", () => {
+  const found = checkWith("site.yaml", "locale: en-US", "locale: en-XX");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    ["invalid-value", "'XX' is no region code: write one such as US, DE or JP."],
+  ]);
+});
+
 test("a malformed date is one error, from the time rule, and no message shows a regex", () => {
   const found = checkWith("campaigns/fathers-day-2025.yaml", "start: 2025-06-08T15:00+08:00", "start: 2025-6-08 15:00");
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
