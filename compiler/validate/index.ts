@@ -257,7 +257,7 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
     usable = !errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
-    if (usable) readable = readableData(spec.data, raw, validateDoc);
+    if (usable) readable = readableData(spec.data, errors, raw, validateDoc);
   }
   if (diagnostics.length === 0) {
     spec.checksPassed = token;
@@ -370,7 +370,13 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
  * misspelt; in a file with other errors too, when it brings no error the file did not have.
  * Copied along the paths; the document's own data is left as it is.
  */
-function readableData(data: unknown, errors: readonly ErrorObject[], validateDoc: ValidateFunction): unknown {
+function readableData(
+  data: unknown,
+  errors: readonly ErrorObject[],
+  raw: readonly ErrorObject[],
+  validateDoc: ValidateFunction,
+): unknown {
+  // The errors as reported (a failed anyOf's branches pruned), so that no branch's own fields are taken for unknown.
   const unknown = errors.filter((e) => e.keyword === "additionalProperties");
   if (unknown.length === 0) return data;
   let pruned = data;
@@ -391,7 +397,7 @@ function readableData(data: unknown, errors: readonly ErrorObject[], validateDoc
   if (!anyRenamed) return pruned;
   if (validateDoc(renamed)) return renamed;
   // The file has other errors: read as meant if that brings no error the file did not already have.
-  const had = new Set(errors.map((e) => `${e.instancePath} ${e.schemaPath}`));
+  const had = new Set(raw.map((e) => `${e.instancePath} ${e.schemaPath}`));
   return (validateDoc.errors ?? []).every((e) => had.has(`${e.instancePath} ${e.schemaPath}`)) ? renamed : pruned;
 }
 
