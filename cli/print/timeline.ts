@@ -86,7 +86,7 @@ function windowName(w: TimedWindow): string {
 export function timeline(model: SiteModel, at: DateTime): Timeline {
   const regionOrder = [...model.regions.keys()];
   const regionIndex = (region: string) => regionOrder.indexOf(region);
-  const windows = collectWindows(model, regionOrder);
+  const windows = collectWindows(model);
   const validZone = (zone: string | undefined) => (zone && isTimeZone(zone) ? zone : undefined);
   const zoneOf = (region: string) => regionZoneOf(model.specs, region) ?? "UTC";
   const campaignOf = (w: TimedWindow) => (w.campaign ? model.specs.campaigns.get(w.campaign)?.data : undefined);

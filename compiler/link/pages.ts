@@ -17,6 +17,16 @@ export function forEachPage(
   }
 }
 
+/** The regions a page is in: its own list, or every region of the site (`regionCodes`) for "all". */
+export function pageRegions(page: Spec.Page, regionCodes: readonly string[]): readonly string[] {
+  return page.regions === "all" ? regionCodes : page.regions;
+}
+
+/** Where, inside a page's entry, the region `code` is named: its item of the list, or `regions: all`. */
+export function regionEntryPath(page: Spec.Page, code: string): PathSegment[] {
+  return page.regions === "all" ? ["regions"] : ["regions", page.regions.indexOf(code)];
+}
+
 /** The page of an id, children included. */
 export function findPage(pages: Record<string, Spec.Page>, id: string): Spec.Page | undefined {
   const [head, ...rest] = id.split("/");

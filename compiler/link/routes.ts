@@ -9,7 +9,7 @@ import type { ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { RouteModel } from "./model.ts";
-import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
+import { findPage, forEachPage, pageRegions, pageYamlPath, regionEntryPath } from "./pages.ts";
 import type { Products } from "./products.ts";
 import type { Regions } from "./regions.ts";
 import { regionPath } from "./syntax.ts";
@@ -47,20 +47,21 @@ export function buildRoutes(
     return window.end ? { start: iso(window.start), end: iso(window.end) } : { start: iso(window.start) };
   };
   if (pages) {
-    const regionsOf = (page: Spec.Page) => (page.regions === "all" ? regionCodes : page.regions);
     forEachPage(pages.data.pages, (id, page, pagePath) => {
       const where = (...path: PathSegment[]) => at(pages, [...pagePath, ...path]);
-      const pageRegions = regionsOf(page);
-      const childRegions = new Set(Object.values(page.children ?? {}).flatMap(regionsOf));
+      const carriedIn = pageRegions(page, regionCodes);
+      const childRegions = new Set(
+        Object.values(page.children ?? {}).flatMap((child) => pageRegions(child, regionCodes)),
+      );
       const product = page.product ? checkProduct(page.product, where("product")) : undefined;
       checkPageSubject(id, page, where, at(pages, pagePath, true), report, checkCampaign);
-      const emptyIn = pageRegions.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
+      const emptyIn = carriedIn.filter((code) => !page.template && !page.redirect && !childRegions.has(code));
       if (emptyIn.length > 0) report("page-without-target", { page: id, regions: emptyIn }, at(pages, pagePath, true));
 
       // A region gets this route if the page is there, or if one of its children is (a grouping route).
-      for (const code of new Set([...pageRegions, ...childRegions])) {
-        const carried = pageRegions.includes(code);
-        const regionLocation = page.regions === "all" ? where("regions") : where("regions", page.regions.indexOf(code));
+      for (const code of new Set([...carriedIn, ...childRegions])) {
+        const carried = carriedIn.includes(code);
+        const regionLocation = where(...regionEntryPath(page, code));
         if (carried && !checkRegion(code, regionLocation)) continue;
         const region = regions.get(code);
         if (!region) continue;

@@ -188,7 +188,7 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
     // Every window of the specs is looked at: only when asked (site dev knows it from the last build).
     get nextChange() {
       return (next ??=
-        nextChange(collectWindows(model, [...model.regions.keys()]), now)?.instant.toISO({
+        nextChange(collectWindows(model), now)?.instant.toISO({
           suppressMilliseconds: true,
         }) ?? null);
     },

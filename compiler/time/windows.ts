@@ -8,7 +8,7 @@ import type { DateTime } from "luxon";
 import type { Location } from "../diagnostics/index.ts";
 import { locate, type PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
-import { forEachPage } from "../link/pages.ts";
+import { forEachPage, pageRegions } from "../link/pages.ts";
 import { isTimeZone, parseInstant } from "./instant.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import type { SiteModel } from "../link/model.ts";
@@ -128,8 +128,9 @@ export function liveStage(stages: readonly Stage[], at: DateTime): Stage | null 
 }
 
 /** Every window of the site per region, for reports and the next-change instant. */
-export function collectWindows(model: SiteModel, regionCodes: readonly string[]): TimedWindow[] {
+export function collectWindows(model: SiteModel): TimedWindow[] {
   const { specs } = model;
+  const regionCodes = [...model.regions.keys()];
   const windows: TimedWindow[] = [];
   for (const [id, campaign] of specs.campaigns) {
     for (const region of campaign.data.regions.filter((r) => regionCodes.includes(r))) {
@@ -157,7 +158,7 @@ export function collectWindows(model: SiteModel, regionCodes: readonly string[])
       if (!page.window) return;
       const start = page.window.start ? parseInstant(page.window.start) : null;
       const end = page.window.end ? parseInstant(page.window.end) : null;
-      for (const region of page.regions === "all" ? regionCodes : page.regions) {
+      for (const region of pageRegions(page, regionCodes)) {
         windows.push({
           kind: "route",
           region,

@@ -7,7 +7,7 @@
 import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
-import { findPage, forEachPage, landingPages } from "../pages.ts";
+import { findPage, forEachPage, landingPages, pageRegions, regionEntryPath } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -38,14 +38,12 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
   forEachPage(pages.data.pages, (id, page, path) => {
     const campaignRegions = page.campaign ? cx.specs.campaigns.get(page.campaign)?.data.regions : undefined;
     if (!campaignRegions) return;
-    const pageRegions = page.regions === "all" ? [...cx.regions.keys()] : page.regions;
-    for (const code of pageRegions) {
+    for (const code of pageRegions(page, [...cx.regions.keys()])) {
       if (campaignRegions.includes(code) || !cx.regions.has(code)) continue;
-      const where = page.regions === "all" ? ["regions"] : ["regions", page.regions.indexOf(code)];
       cx.report(
         "page-outside-campaign",
         { page: id, campaign: page.campaign!, region: code },
-        at(pages, [...path, ...where]),
+        at(pages, [...path, ...regionEntryPath(page, code)]),
       );
     }
   });

@@ -28,8 +28,9 @@ export function checkLink(
   if (!cx.specs.pages) return;
   const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
-  if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1))) return;
   if (!route || route.childrenOnly) {
+    // A link to a page whose content file pages.yaml does not list follows from that file's error.
+    if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1))) return;
     // The pages the region carries, written as this link was (relative to the region, or absolute).
     const pages = cx.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)

@@ -9,7 +9,7 @@ import { isTimeZone, parseInstant } from "../../time/instant.ts";
 import { campaignInstant, campaignStages, campaignWindow, regionZoneOf, type Stage } from "../../time/windows.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
-import { forEachPage } from "../pages.ts";
+import { forEachPage, pageRegions } from "../pages.ts";
 
 const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
 
@@ -174,7 +174,7 @@ function checkRouteWindows(specs: ValidSpecs, regionCodes: readonly string[]): D
     const campaign = page.campaign ? specs.campaigns.get(page.campaign)?.data : undefined;
     if (!campaign || start?.ok === false || end?.ok === false) return;
     const window = { start: start?.instant ?? null, end: end?.instant ?? null };
-    const mismatch = (page.regions === "all" ? regionCodes : page.regions)
+    const mismatch = pageRegions(page, regionCodes)
       .map((region) => windowMismatch(specs, campaign, region, window))
       .find(Boolean);
     if (mismatch) {
