@@ -210,6 +210,15 @@ export const catalogue = {
     message: (a) => `There is no product '${a.value}' in the catalogue.`,
     hint: (a) => didYouMean(a.suggestion) ?? "add it to catalogue.yaml, or correct the identifier.",
   }),
+  // A definition renamed where it stands (or mistyped there): every use of the old name would be
+  // unknown, one error each. Reported once, at the definition (link/renames.ts).
+  "renamed-definition": entry<{ kind: string; defined: string; used: string; uses: number; files: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `The ${a.kind} '${a.defined}' is used nowhere, and ${a.uses} places use '${a.used}', which is not a ${a.kind}: it looks renamed here.`,
+    hint: (a) =>
+      `rename it back to '${a.used}', or change '${a.used}' to '${a.defined}' in those ${a.uses} places (${texts(a.files)}).`,
+  }),
   "unknown-page": entry<{ value: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `There is no page '${a.value}'.`,

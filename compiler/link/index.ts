@@ -11,7 +11,7 @@
 // against the table (a product shown where it is not sold); the campaign rules list the headlines
 // that promise a saving, and the prices part checks their figures.
 
-import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
+import { appendAll, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
@@ -21,6 +21,7 @@ import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
+import { foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
@@ -35,7 +36,7 @@ export interface LinkReuse {
 export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | undefined> {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, args, location) => {
-    diagnostics.push(diagnostic(code, args, location));
+    diagnostics.push(linkDiagnostic(code, args, location));
   };
 
   const { site } = specs;
@@ -67,12 +68,15 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
     upTo: pricesPart.upTo,
     canonicalProduct: productsPart.canonicalProduct,
   };
-  return { value: model, diagnostics };
+  const used = { products: productsPart.resolved, regions: linked.regionsNamed };
+  return { value: model, diagnostics: foldRenames(diagnostics, specs, used) };
 }
 
 /** The model and the rules' findings without the prices, which none of them reads. */
 interface BesidesPrices {
   regions: Map<string, RegionModel>;
+  /** The regions the specs name (regions.ts). */
+  regionsNamed: ReadonlySet<string>;
   productsPart: Products;
   images: Map<string, ImageModel>;
   cx: LinkContext;
@@ -94,7 +98,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   // While this part runs its reports are its own; after, the checks it keeps report to the link under way.
   const report: Report = (code, args, location) => relay.to(code, args, location);
   relay.to = (code, args, location) => {
-    diagnostics.push(diagnostic(code, args, location));
+    diagnostics.push(linkDiagnostic(code, args, location));
   };
   const uses: ProductUses = new Map();
   const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
@@ -164,7 +168,18 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   appendAll(diagnostics, checkWindows(specs, regionCodes));
-  return { regions, productsPart, images, cx, diagnostics, uses, offers, headlines, relay };
+  return {
+    regions,
+    regionsNamed: regionsPart.named,
+    productsPart,
+    images,
+    cx,
+    diagnostics,
+    uses,
+    offers,
+    headlines,
+    relay,
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface Products {
   canonicalProduct(id: string): string | undefined;
   /** The product's canonical id; undefined (reported) when unknown. */
   checkProduct(id: string, location: Location): string | undefined;
+  /** The products something resolved (a use, a price row, an alias): a renamed one is not among them. */
+  resolved: ReadonlySet<string>;
 }
 
 export function buildProducts(
@@ -22,6 +24,7 @@ export function buildProducts(
   const productIds = Object.keys(catalogue?.data.products ?? {});
   // Asked for by every price a page shows: resolved once per id.
   const canonicalOf = new Map<string, string | undefined>();
+  const resolved = new Set<string>();
   const canonicalProduct = (id: string): string | undefined => {
     if (canonicalOf.has(id)) return canonicalOf.get(id);
     const seen = new Set<string>();
@@ -32,6 +35,7 @@ export function buildProducts(
     }
     const canonical = catalogue?.data.products[current] ? current : undefined;
     canonicalOf.set(id, canonical);
+    if (canonical) resolved.add(id).add(canonical);
     return canonical;
   };
   const checkProduct = (id: string, location: Location): string | undefined => {
@@ -71,5 +75,5 @@ export function buildProducts(
     }
   }
 
-  return { products, canonicalProduct, checkProduct };
+  return { products, canonicalProduct, checkProduct, resolved };
 }

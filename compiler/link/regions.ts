@@ -12,13 +12,19 @@ export interface Regions {
   regionCodes: string[];
   /** True when the region is known; else reports it. */
   checkRegion(code: string, location: Location): boolean;
+  /** The regions a spec names (checkRegion found them): a renamed one is not among them. */
+  named: ReadonlySet<string>;
 }
 
 export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): Regions {
   const regionCodes = Object.keys(site.data.regions);
   const originNames = Object.keys(site.data.origins);
+  const named = new Set<string>();
   const checkRegion = (code: string, location: Location): boolean => {
-    if (site.data.regions[code]) return true;
+    if (site.data.regions[code]) {
+      named.add(code);
+      return true;
+    }
     report("unknown-region", { value: code, known: regionCodes, suggestion: closest(code, regionCodes) }, location);
     return false;
   };
@@ -59,5 +65,5 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     if (!site.data.regions[code]) checkRegion(code, { file: file.spec.source.path, offset: 0, length: 0 });
   }
 
-  return { regions, regionCodes, checkRegion };
+  return { regions, regionCodes, checkRegion, named };
 }

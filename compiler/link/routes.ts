@@ -62,7 +62,8 @@ export function buildRoutes(
       for (const code of new Set([...carriedIn, ...childRegions])) {
         const carried = carriedIn.includes(code);
         const regionLocation = where(...regionEntryPath(page, code));
-        if (carried && !checkRegion(code, regionLocation)) continue;
+        // `regions: all` names no region of its own: every code it stands for is known.
+        if (carried && page.regions !== "all" && !checkRegion(code, regionLocation)) continue;
         const region = regions.get(code);
         if (!region) continue;
         if (carried && page.template === "product")

@@ -198,3 +198,35 @@ test("a malformed date is one error, from the time rule, and no message shows a 
   expect(found.map((d) => d.code)).toEqual(["invalid-timestamp"]);
   for (const d of found) expect(`${d.message} ${d.hint}`).not.toMatch(/\^|\\d|must match pattern/);
 });
+
+test("a region renamed where site.yaml defines it is one error there, not one per page, price and campaign that names it", () => {
+  const found = checkWith("site.yaml", /^ {2}us: /m, "  usa: ");
+  expect(found.map((d) => [d.code, d.file, d.line])).toEqual([["renamed-definition", "specs/site.yaml", 16]]);
+  expect(found[0]!.message).toMatch(
+    /^The region 'usa' is used nowhere, and \d{2} places use 'us', which is not a region/,
+  );
+  expect(found[0]!.hint).toMatch(
+    /^rename it back to 'us', or change 'us' to 'usa' in those \d{2} places \(pages\.yaml, /,
+  );
+});
+
+test("a product renamed where the catalogue defines it is one error there, naming the files that use the old id", () => {
+  const found = checkWith("catalogue.yaml", /^ {2}aiBase:/m, "  aiBsae:");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["renamed-definition", "specs/catalogue.yaml"]]);
+  expect(found[0]!.hint).toContain("rename it back to 'aiBase'");
+  expect(found[0]!.hint).toContain("content/home.yaml");
+});
+
+test("an id mistyped where it is used stays an error at each use while the definition is used elsewhere", () => {
+  // Both of the Christmas offers of the Signature edition misspelt; its page and prices still use the catalogue's id.
+  const product = "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition";
+  const found = checkWith(
+    "campaigns/christmas-2024.yaml",
+    new RegExp(`\\b${product}\\b`, "g"),
+    product.replace("Beasts", "Beast"),
+  );
+  expect(found.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(found.map((d) => `${d.code} ${d.hint}`))).toEqual(
+    new Set([`unknown-product did you mean '${product}'?`]),
+  );
+});
