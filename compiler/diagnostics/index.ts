@@ -318,12 +318,20 @@ export const catalogue = {
         ? `did you mean {${a.suggestion}}?`
         : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`,
   }),
-  "campaign-unreachable": entry<{ campaign: string; page: string; region: string; stage: number; stageName: string }>({
+  "campaign-unreachable": entry<{
+    campaign: string;
+    page: string;
+    regions: readonly string[];
+    stage: number;
+    stageName: string;
+  }>({
     severity: "error",
     message: (a) =>
-      `Nothing leads shoppers in ${a.region} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
+      `Nothing leads shoppers in ${texts(a.regions)} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
     hint: (a) =>
-      `add an entry for stage ${a.stage} under promotion: ${a.region}: in the campaign file (a textBanner, menu or homeBanner).`,
+      a.regions.length === 1
+        ? `add an entry for stage ${a.stage} under promotion: ${a.regions[0]}: in the campaign file (a textBanner, menu or homeBanner).`
+        : `add an entry for stage ${a.stage} under promotion: in the campaign file for each of ${texts(a.regions)} (a textBanner, menu or homeBanner).`,
   }),
   "headline-percent-mismatch": entry<{
     written: number;

@@ -230,3 +230,22 @@ test("an id mistyped where it is used stays an error at each use while the defin
     new Set([`unknown-product did you mean '${product}'?`]),
   );
 });
+
+test("a stage added with no way in is one error at the stage naming its regions, not one per region", () => {
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "      de: 2024-12-03T00:00\n\n",
+    "      de: 2024-12-03T00:00\n  - name: Last Chance\n    start: 2024-12-05T00:00\n    end: 2024-12-06T00:00\n\n",
+  );
+  const unreachable = found.filter((d) => d.code === "campaign-unreachable");
+  expect(unreachable.map((d) => [d.file, d.message])).toEqual([
+    [
+      "specs/campaigns/black-friday-2024.yaml",
+      "Nothing leads shoppers in us, uk, eu, fr and de to black-friday during stage 4 (Last Chance) of black-friday-2024: no home banner, text banner or menu entry of the campaign links to it.",
+    ],
+  ]);
+  // At the new stage's name, the line after the last stage's end.
+  const original = readFileSync(join(projectRoot, "specs/campaigns/black-friday-2024.yaml"), "utf8");
+  const lastEnd = original.slice(0, original.indexOf("      de: 2024-12-03T00:00\n\n")).split("\n").length;
+  expect(unreachable[0]!.line).toBe(lastEnd + 1);
+});

@@ -91,6 +91,38 @@ function misspeltLandings(specs: ValidSpecs, landing: ReadonlyMap<string, string
   return meant;
 }
 
+/**
+ * Reports each stage of the campaign that nothing of its promotion leads to its landing page in,
+ * with the regions where: a stage added without its entries lacks them in every region, and is
+ * one error at the stage naming them all, not one per region.
+ */
+function checkWaysIn(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, page: string): void {
+  const campaign = file.data;
+  // The regions each stage has no way in, in route order.
+  const unreached = new Map<number, { name: string; regions: string[] }>();
+  for (const route of cx.routes) {
+    if (route.page !== page || route.childrenOnly) continue;
+    const entries = campaign.promotion?.[route.region] ?? [];
+    for (const stage of campaignStages(campaign, route.region, regionZoneOf(cx.specs, route.region))) {
+      const leadsThere = entries.some(
+        (e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path,
+      );
+      if (leadsThere) continue;
+      const known = unreached.get(stage.number);
+      if (known) known.regions.push(route.region);
+      else unreached.set(stage.number, { name: stage.name, regions: [route.region] });
+    }
+  }
+  for (const [stage, { name, regions }] of unreached) {
+    const region = regions.length === 1 ? regions[0]! : undefined;
+    const where =
+      region && campaign.promotion?.[region]
+        ? at(file, ["promotion", region], true)
+        : at(file, ["stages", stage - 1, "name"]);
+    cx.report("campaign-unreachable", { campaign: id, page, regions, stage, stageName: name }, where);
+  }
+}
+
 /** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
@@ -124,25 +156,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
 
     // Every stage of a running landing page has a way in, in every region that carries it.
     const page = landing.get(id);
-    if (!page) continue;
-    for (const route of cx.routes) {
-      if (route.page !== page || route.childrenOnly) continue;
-      const entries = campaign.promotion?.[route.region] ?? [];
-      for (const stage of campaignStages(campaign, route.region, regionZoneOf(specs, route.region))) {
-        const leadsThere = entries.some(
-          (e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path,
-        );
-        if (leadsThere) continue;
-        const where = campaign.promotion?.[route.region]
-          ? at(file, ["promotion", route.region], true)
-          : at(file, ["stages", stage.number - 1, "name"]);
-        report(
-          "campaign-unreachable",
-          { campaign: id, page, region: route.region, stage: stage.number, stageName: stage.name },
-          where,
-        );
-      }
-    }
+    if (page) checkWaysIn(cx, id, file, page);
   }
 
   // Banners of content sections that belong to a campaign promise what its offers give.
