@@ -212,12 +212,20 @@ export const catalogue = {
   }),
   // A definition renamed where it stands (or mistyped there): every use of the old name would be
   // unknown, one error each. Reported once, at the definition (link/renames.ts).
-  "renamed-definition": entry<{ kind: string; defined: string; used: string; uses: number; files: readonly string[] }>({
+  "renamed-definition": entry<{
+    kind: string;
+    defined: string;
+    used: string;
+    uses: number;
+    files: readonly string[];
+    /** The file to rename back to, when the definition is a file (a campaign). */
+    file?: string;
+  }>({
     severity: "error",
     message: (a) =>
-      `The ${a.kind} '${a.defined}' is used nowhere, and ${a.uses} places use '${a.used}', which is not a ${a.kind}: it looks renamed here.`,
+      `The ${a.kind} '${a.defined}' is used nowhere, and ${a.uses} places use '${a.used}', which is not ${/^[aeiou]/.test(a.kind) ? "an" : "a"} ${a.kind}: it looks renamed here.`,
     hint: (a) =>
-      `rename it back to '${a.used}', or change '${a.used}' to '${a.defined}' in those ${a.uses} places (${texts(a.files)}).`,
+      `${a.file ? `rename the file back to ${a.file}` : `rename it back to '${a.used}'`}, or change '${a.used}' to '${a.defined}' in those ${a.uses} places (${texts(a.files)}).`,
   }),
   "unknown-page": entry<{ value: string; suggestion?: string }>({
     severity: "error",

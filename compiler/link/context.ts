@@ -29,6 +29,8 @@ export interface LinkContext {
   noteProductUse(id: string | undefined, region: string, what: string, location: Location): void;
   /** Every image key the specs make (images.ts): a key not in it is missing. */
   images: ReadonlyMap<string, ImageModel>;
+  /** The image keys a spec names that exist (checkSections notes them): a renamed one is not among them. */
+  imagesNamed: Set<string>;
   /**
    * Content files of pages that pages.yaml does not list (unknown-page, reported at the file): a
    * page id mistyped in pages.yaml, most likely. Links to them, and what their sections need of

@@ -21,7 +21,7 @@ import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
-import { foldRenames, linkDiagnostic } from "./renames.ts";
+import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
@@ -68,15 +68,15 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
     upTo: pricesPart.upTo,
     canonicalProduct: productsPart.canonicalProduct,
   };
-  const used = { products: productsPart.resolved, regions: linked.regionsNamed };
-  return { value: model, diagnostics: foldRenames(diagnostics, specs, used) };
+  const named = { ...linked.named, product: productsPart.resolved };
+  return { value: model, diagnostics: foldRenames(diagnostics, specs, named) };
 }
 
 /** The model and the rules' findings without the prices, which none of them reads. */
 interface BesidesPrices {
   regions: Map<string, RegionModel>;
-  /** The regions the specs name (regions.ts). */
-  regionsNamed: ReadonlySet<string>;
+  /** The regions, campaigns, origins and images the specs name (a product's uses are the products part's). */
+  named: Omit<Record<DefinitionKind, ReadonlySet<string>>, "product">;
   productsPart: Products;
   images: Map<string, ImageModel>;
   cx: LinkContext;
@@ -108,9 +108,15 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const regionsPart = buildRegions(specs, site, report);
   const { regions, regionCodes, checkRegion } = regionsPart;
   const productsPart = buildProducts(specs, report, checkRegion);
-  const { routes, routesByPath, checkCampaign } = buildRoutes(specs, report, regionsPart, productsPart, {
-    noteProductUse,
-  });
+  const { routes, routesByPath, checkCampaign, campaignsNamed } = buildRoutes(
+    specs,
+    report,
+    regionsPart,
+    productsPart,
+    {
+      noteProductUse,
+    },
+  );
   const { checkProduct } = productsPart;
   const images = buildImages(specs, checkProduct, checkCampaign);
 
@@ -125,6 +131,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     checkCampaign,
     noteProductUse,
     images,
+    imagesNamed: new Set(),
     unlistedContent: new Set(
       [...specs.content.keys()].filter((id) => specs.pages && !findPage(specs.pages.data.pages, id)),
     ),
@@ -170,7 +177,12 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   appendAll(diagnostics, checkWindows(specs, regionCodes));
   return {
     regions,
-    regionsNamed: regionsPart.named,
+    named: {
+      region: regionsPart.named,
+      origin: regionsPart.originsNamed,
+      campaign: campaignsNamed,
+      image: cx.imagesNamed,
+    },
     productsPart,
     images,
     cx,

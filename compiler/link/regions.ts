@@ -14,12 +14,15 @@ export interface Regions {
   checkRegion(code: string, location: Location): boolean;
   /** The regions a spec names (checkRegion found them): a renamed one is not among them. */
   named: ReadonlySet<string>;
+  /** The origins a region names. */
+  originsNamed: ReadonlySet<string>;
 }
 
 export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): Regions {
   const regionCodes = Object.keys(site.data.regions);
   const originNames = Object.keys(site.data.origins);
   const named = new Set<string>();
+  const originsNamed = new Set<string>();
   const checkRegion = (code: string, location: Location): boolean => {
     if (site.data.regions[code]) {
       named.add(code);
@@ -33,8 +36,8 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
   const regions = new Map<string, RegionModel>();
   for (const [code, r] of Object.entries(site.data.regions)) {
-    if (!site.data.origins[r.origin])
-      report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
+    if (site.data.origins[r.origin]) originsNamed.add(r.origin);
+    else report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
     const settings = specs.regions.get(code);
     const fileIsInvalid = specs.invalid.some((d) => d.kind === "region" && d.name === code);
     if (!settings && !fileIsInvalid) report("missing-region-file", { region: code }, at(site, ["regions", code], true));
@@ -65,5 +68,5 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     if (!site.data.regions[code]) checkRegion(code, { file: file.spec.source.path, offset: 0, length: 0 });
   }
 
-  return { regions, regionCodes, checkRegion, named };
+  return { regions, regionCodes, checkRegion, named, originsNamed };
 }

@@ -1,85 +1,111 @@
-// A product or region renamed where it is defined (or mistyped there) leaves every use of its old
-// name unknown: 66 errors for one region, each true, none pointing at the one line to mend. When
-// the name the uses give is closest to a definition that nothing uses, that definition is the
-// mistake: one renamed-definition error there stands for all of them.
+// A product, region, campaign, origin or image renamed where it is defined (or mistyped there)
+// leaves every use of its old name unknown: 66 errors for one region, each true, none pointing at
+// the one line to mend. When the name the uses give is closest to a definition that nothing uses,
+// that definition is the mistake: one renamed-definition error there stands for all of them.
 
 import { closest, type Diagnostic, type DiagnosticCode, diagnostic, type Location } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at } from "./context.ts";
 
-const UNKNOWN_CODES = { product: "unknown-product", region: "unknown-region" } as const;
-type Kind = keyof typeof UNKNOWN_CODES;
+/** Each kind of definition, and the code that reports a use of a name it does not define. */
+const UNKNOWN_CODES = {
+  product: "unknown-product",
+  region: "unknown-region",
+  campaign: "unknown-campaign",
+  origin: "unknown-origin",
+  image: "missing-image",
+} as const satisfies Record<string, DiagnosticCode>;
+export type DefinitionKind = keyof typeof UNKNOWN_CODES;
+const kindOf = new Map(Object.entries(UNKNOWN_CODES).map(([kind, code]) => [code as DiagnosticCode, kind]));
 
-/** The name an unknown-product or unknown-region diagnostic is about. */
+/** The name an unknown-name diagnostic is about. */
 const unknownName = new WeakMap<Diagnostic, string>();
 
-/** diagnostic(), keeping the name an unknown product or region was given for foldRenames. */
+/** diagnostic(), keeping the name a use gave that nothing defines, for foldRenames. */
 export function linkDiagnostic<C extends DiagnosticCode>(
   code: C,
   args: Parameters<typeof diagnostic<C>>[1],
   location: Location,
 ): Diagnostic {
   const made = diagnostic(code, args, location);
-  if (code === UNKNOWN_CODES.product || code === UNKNOWN_CODES.region)
-    unknownName.set(made, (args as { value: string }).value);
+  if (kindOf.has(code)) {
+    const { value, key } = args as { value?: string; key?: string };
+    unknownName.set(made, (value ?? key)!);
+  }
   return made;
 }
 
-/** What a kind of definition is: where each is defined, and whether anything uses it. */
+/** What a kind of definition is: the names defined, where each is, and the file a name is, if a file. */
 interface Definitions {
   ids: readonly string[];
   at(id: string): Location;
-  used(id: string): boolean;
+  fileNamed?(id: string): string;
 }
 
-/**
- * The diagnostics with the uses of each renamed definition replaced by one renamed-definition at
- * it: a name unknown in two places or more whose closest definition nothing uses, and no other
- * unknown name is closest to. A region's missing settings file goes too when the old name has one.
- */
-export function foldRenames(
-  diagnostics: readonly Diagnostic[],
-  specs: ValidSpecs,
-  used: { products: ReadonlySet<string>; regions: ReadonlySet<string> },
-): Diagnostic[] {
-  const { catalogue, site } = specs;
-  const definitions: Partial<Record<Kind, Definitions>> = {};
+function definitionsOf(specs: ValidSpecs): Partial<Record<DefinitionKind, Definitions>> {
+  const { catalogue, site, artwork } = specs;
+  const definitions: Partial<Record<DefinitionKind, Definitions>> = {};
   if (catalogue)
     definitions.product = {
       ids: Object.keys(catalogue.data.products),
       at: (id) => at(catalogue, ["products", id], true),
-      used: (id) => used.products.has(id),
     };
-  if (site)
-    definitions.region = {
-      ids: Object.keys(site.data.regions),
-      at: (id) => at(site, ["regions", id], true),
-      used: (id) => used.regions.has(id) || specs.regions.has(id),
+  if (site) {
+    definitions.region = { ids: Object.keys(site.data.regions), at: (id) => at(site, ["regions", id], true) };
+    definitions.origin = { ids: Object.keys(site.data.origins), at: (id) => at(site, ["origins", id], true) };
+  }
+  // A campaign is its file, campaigns/<id>.yaml.
+  const fileOf = (id: string) => specs.campaigns.get(id)!.spec.source.path;
+  definitions.campaign = {
+    ids: [...specs.campaigns.keys()],
+    at: (id) => ({ file: fileOf(id), offset: 0, length: 0 }),
+    fileNamed: (id) => `campaigns/${id}.yaml`,
+  };
+  // Only the images artwork.yaml names: a picture file or a product's art is renamed elsewhere.
+  if (artwork)
+    definitions.image = {
+      ids: Object.keys(artwork.data.images ?? {}),
+      at: (id) => at(artwork, ["images", id], true),
     };
+  return definitions;
+}
 
+/**
+ * The diagnostics with the uses of each renamed definition replaced by one renamed-definition at
+ * it: a name unknown in two places or more whose closest definition nothing uses (`named`), and no
+ * other unknown name is closest to. A region's missing settings file goes too when the old name
+ * has one.
+ */
+export function foldRenames(
+  diagnostics: readonly Diagnostic[],
+  specs: ValidSpecs,
+  named: Record<DefinitionKind, ReadonlySet<string>>,
+): Diagnostic[] {
+  const uses = new Map<DefinitionKind, Map<string, Diagnostic[]>>();
+  for (const d of diagnostics) {
+    const kind = kindOf.get(d.code) as DefinitionKind | undefined;
+    const name = kind && unknownName.get(d);
+    if (!kind || name === undefined) continue;
+    const byName = uses.get(kind) ?? uses.set(kind, new Map()).get(kind)!;
+    byName.set(name, [...(byName.get(name) ?? []), d]);
+  }
   const dropped = new Set<Diagnostic>();
   const added = new Map<Diagnostic, Diagnostic>();
-  for (const [kind, defined] of Object.entries(definitions) as [Kind, Definitions][]) {
-    const uses = new Map<string, Diagnostic[]>();
-    for (const d of diagnostics) {
-      const name = d.code === UNKNOWN_CODES[kind] ? unknownName.get(d) : undefined;
-      if (name !== undefined) uses.set(name, [...(uses.get(name) ?? []), d]);
-    }
-    const closestOf = new Map([...uses.keys()].map((name) => [name, closest(name, defined.ids)]));
-    for (const [name, found] of uses) {
+  const definitions = definitionsOf(specs);
+  for (const [kind, byName] of uses) {
+    const defined = definitions[kind];
+    if (!defined) continue;
+    const closestOf = new Map([...byName.keys()].map((name) => [name, closest(name, defined.ids)]));
+    for (const [name, found] of byName) {
       const renamed = closestOf.get(name);
-      if (found.length < 2 || renamed === undefined || defined.used(renamed)) continue;
+      if (found.length < 2 || renamed === undefined || isNamed(kind, renamed, named, specs)) continue;
       if ([...closestOf].some(([other, to]) => other !== name && to === renamed)) continue;
       const location = defined.at(renamed);
       for (const d of found) dropped.add(d);
-      added.set(
-        found[0]!,
-        diagnostic(
-          "renamed-definition",
-          { kind, defined: renamed, used: name, uses: found.length, files: filesOf(found, location.file) },
-          location,
-        ),
-      );
+      const files = filesOf(found, location.file);
+      const args = { kind, defined: renamed, used: name, uses: found.length, files };
+      const file = defined.fileNamed?.(name);
+      added.set(found[0]!, diagnostic("renamed-definition", file ? { ...args, file } : args, location));
       if (kind === "region" && specs.regions.has(name))
         for (const d of diagnostics)
           if (d.code === "missing-region-file" && sameLocation(d.location, location)) dropped.add(d);
@@ -92,9 +118,18 @@ export function foldRenames(
   });
 }
 
-/** The files the uses are in, most uses first, as paths inside the specs folder (that of `definedIn`). */
+/** Whether a spec names the definition: a region's settings file names it too. */
+const isNamed = (
+  kind: DefinitionKind,
+  id: string,
+  named: Record<DefinitionKind, ReadonlySet<string>>,
+  specs: ValidSpecs,
+) => named[kind].has(id) || (kind === "region" && specs.regions.has(id));
+
+/** The files the uses are in, most uses first, as paths inside the specs folder. */
 function filesOf(found: readonly Diagnostic[], definedIn: string): string[] {
-  const folder = definedIn.slice(0, definedIn.lastIndexOf("/") + 1);
+  // Every kind is defined at the top of the specs folder but campaigns, one folder down.
+  const folder = definedIn.slice(0, definedIn.lastIndexOf("/") + 1).replace(/campaigns\/$/, "");
   const count = new Map<string, number>();
   for (const d of found) {
     const file = d.location.file.startsWith(folder) ? d.location.file.slice(folder.length) : d.location.file;

@@ -19,6 +19,8 @@ export interface Routes {
   routesByPath: Map<string, RouteModel>;
   /** True when the campaign is known; else reports it. */
   checkCampaign(id: string, location: Location): boolean;
+  /** The campaigns a spec names (checkCampaign found them): a renamed one is not among them. */
+  campaignsNamed: ReadonlySet<string>;
 }
 
 export function buildRoutes(
@@ -33,8 +35,12 @@ export function buildRoutes(
   const pages = specs.pages;
   const campaignIds = [...specs.campaigns.keys()];
   const campaignsChecked = !specs.invalid.some((d) => d.kind === "campaign");
+  const campaignsNamed = new Set<string>();
   const checkCampaign = (id: string, location: Location): boolean => {
-    if (specs.campaigns.has(id)) return true;
+    if (specs.campaigns.has(id)) {
+      campaignsNamed.add(id);
+      return true;
+    }
     if (campaignsChecked) report("unknown-campaign", { value: id, suggestion: closest(id, campaignIds) }, location);
     return false;
   };
@@ -111,7 +117,7 @@ export function buildRoutes(
     }
   }
 
-  return { routes, routesByPath, checkCampaign };
+  return { routes, routesByPath, checkCampaign, campaignsNamed };
 }
 
 /** A product page names its product, a campaign page its campaign, and both exist. */

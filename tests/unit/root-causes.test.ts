@@ -1,6 +1,6 @@
 // One mistake, one diagnostic: what follows from a root cause is folded into it or left out, and
 // the cause comes first. Each case breaks a copy of the real specs the way a campaign manager might.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
@@ -11,17 +11,25 @@ import { projectRoot } from "../support/cli.ts";
 let root = "";
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+/** A copy of the real specs, edited by `edit` (given the copy's specs folder); the positioned diagnostics of site check. */
+function checkEdited(edit: (specs: string) => void) {
+  root = mkdtempSync(join(tmpdir(), "site-root-causes-"));
+  const specs = join(root, "specs");
+  cpSync(join(projectRoot, "specs"), specs, { recursive: true });
+  edit(specs);
+  const result = check(specs, root);
+  return result.diagnostics.map((d) => position(d, result.sources));
+}
+
 /** The real specs with one text replaced in one file; the positioned diagnostics of site check. */
 function checkWith(file: string, from: string | RegExp, to: string) {
-  root = mkdtempSync(join(tmpdir(), "site-root-causes-"));
-  cpSync(join(projectRoot, "specs"), join(root, "specs"), { recursive: true });
-  const path = join(root, "specs", file);
-  const text = readFileSync(path, "utf8");
-  const changed = text.replace(from, to);
-  expect(changed, `${file} no longer holds ${from}`).not.toBe(text);
-  writeFileSync(path, changed);
-  const result = check(join(root, "specs"), root);
-  return result.diagnostics.map((d) => position(d, result.sources));
+  return checkEdited((specs) => {
+    const path = join(specs, file);
+    const text = readFileSync(path, "utf8");
+    const changed = text.replace(from, to);
+    expect(changed, `${file} no longer holds ${from}`).not.toBe(text);
+    writeFileSync(path, changed);
+  });
 }
 
 test("a typo in the price table's columns is one error at the column, not one per product of the region", () => {
@@ -248,4 +256,38 @@ test("a stage added with no way in is one error at the stage naming its regions,
   const original = readFileSync(join(projectRoot, "specs/campaigns/black-friday-2024.yaml"), "utf8");
   const lastEnd = original.slice(0, original.indexOf("      de: 2024-12-03T00:00\n\n")).split("\n").length;
   expect(unreachable[0]!.line).toBe(lastEnd + 1);
+});
+
+test.for([
+  [
+    "site.yaml",
+    /^ {2}global: /m,
+    "  globl: ",
+    "specs/site.yaml",
+    "The origin 'globl' is used nowhere, and 7 places use 'global', which is not an origin",
+  ],
+  [
+    "artwork.yaml",
+    /^ {2}flagship-bumblebee-hero:/m,
+    "  flagship-bumblebee-heroo:",
+    "specs/artwork.yaml",
+    "The image 'flagship-bumblebee-heroo' is used nowhere, and 7 places use 'flagship-bumblebee-hero'",
+  ],
+] as const)(
+  "an origin or an image renamed where it is defined is one error there (%s)",
+  ([file, from, to, at, message]) => {
+    const found = checkWith(file, from, to);
+    expect(found.map((d) => [d.code, d.file])).toEqual([["renamed-definition", at]]);
+    expect(found[0]!.message).toContain(message);
+  },
+);
+
+test("a campaign file renamed is one error at the file, not one per page and picture that names the campaign", () => {
+  const found = checkEdited((specs) =>
+    renameSync(join(specs, "campaigns/christmas-2024.yaml"), join(specs, "campaigns/christmas-2042.yaml")),
+  );
+  expect(found.map((d) => [d.code, d.file, d.line])).toEqual([
+    ["renamed-definition", "specs/campaigns/christmas-2042.yaml", 1],
+  ]);
+  expect(found[0]!.hint).toMatch(/^rename the file back to campaigns\/christmas-2024\.yaml, or change/);
 });

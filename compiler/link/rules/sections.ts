@@ -20,7 +20,9 @@ export function checkSections(cx: LinkContext): void {
   // error says why), a key not made is no mistake of the file naming it.
   const keysKnown = catalogue !== undefined && specs.artwork !== undefined;
   const checkImage = (key: string | undefined, location: Location) => {
-    if (key !== undefined && keysKnown && !cx.images.has(key)) report("missing-image", { key }, location);
+    if (key === undefined || !keysKnown) return;
+    if (cx.images.has(key)) cx.imagesNamed.add(key);
+    else report("missing-image", { key }, location);
   };
   if (catalogue) {
     for (const [id, p] of Object.entries(catalogue.data.products))
