@@ -126,13 +126,13 @@ test("a page id mistyped in pages.yaml is the errors that name it, not one per l
   const found = checkWith("pages.yaml", /^ {2}flagship-bumblebee:$/m, "  flagship-bumblebe:");
   expect(found.map((d) => [d.code, d.file, d.hint ?? ""])).toEqual(
     expect.arrayContaining([
+      // The page's content file names it by its old id: that one error also says the page has no content.
       ["unknown-page", "specs/content/flagship-bumblebee.yaml", "did you mean 'flagship-bumblebe'?"],
-      ["missing-content", "specs/pages.yaml", expect.stringContaining("flagship-bumblebe.yaml")],
       // The redirect names the page by its old id: a place to change if the page was renamed.
       ["unknown-page", "specs/pages.yaml", "did you mean 'flagship-bumblebe'?"],
     ]),
   );
-  expect(found).toHaveLength(3);
+  expect(found).toHaveLength(2);
 });
 
 test("a campaign's zone misspelt is one error, not one per time the campaign reads in it", () => {
@@ -290,4 +290,13 @@ test("a campaign file renamed is one error at the file, not one per page and pic
     ["renamed-definition", "specs/campaigns/christmas-2042.yaml", 1],
   ]);
   expect(found[0]!.hint).toMatch(/^rename the file back to campaigns\/christmas-2024\.yaml, or change/);
+});
+
+test("a content file renamed is one error at the file, not also the page's missing content", () => {
+  const found = checkEdited((specs) =>
+    renameSync(join(specs, "content/where-to-buy.yaml"), join(specs, "content/where-to-by.yaml")),
+  );
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-page", "specs/content/where-to-by.yaml", "did you mean 'where-to-buy'?"],
+  ]);
 });

@@ -20,20 +20,15 @@ export function checkContent(cx: LinkContext): void {
   const pages = specs.pages;
   if (!pages) return;
   const contentChecked = !specs.invalid.some((d) => d.kind === "content");
+  // The pages a content file that names no page most likely means: the file or the page was
+  // renamed, and the one error at the file says so; the page's missing content is not another.
+  const meantByUnlisted = new Set<string>();
+  const pageIds = [...new Set(routes.map((r) => r.page))];
   for (const [id, file] of specs.content) {
-    if (cx.unlistedContent.has(id)) {
-      report(
-        "unknown-page",
-        {
-          value: id,
-          suggestion: closest(
-            id,
-            routes.map((r) => r.page),
-          ),
-        },
-        at(file, []),
-      );
-    }
+    if (!cx.unlistedContent.has(id)) continue;
+    const suggestion = closest(id, pageIds);
+    if (suggestion) meantByUnlisted.add(suggestion);
+    report("unknown-page", { value: id, suggestion }, at(file, []));
   }
   // What each template needs beyond head, and whether it is written per language or per region.
   const needs: Partial<
@@ -61,7 +56,7 @@ export function checkContent(cx: LinkContext): void {
     const pageKey = at(pages!, pageYamlPath(route.page), true);
     const content = specs.content.get(route.page);
     if (!content) {
-      if (contentChecked) miss(route.page, "content file", route.region, pageKey);
+      if (contentChecked && !meantByUnlisted.has(route.page)) miss(route.page, "content file", route.region, pageKey);
       continue;
     }
     if (!content.data.head[region.language])
