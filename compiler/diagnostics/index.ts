@@ -489,6 +489,23 @@ export const catalogue = {
     hint: (a) =>
       `add ${a.keys.length === 1 ? a.keys[0] : "them"} to ${a.missingIn}${a.chain.length > 1 ? ` or to ${a.chain[1]}.yaml` : ""}.`,
   }),
+  // Texts renamed in one language's file (or mistyped there): every other language would lack the
+  // new names and that file the old ones, one error per language. Reported once, in that file.
+  "renamed-text": entry<{
+    renamed: readonly string[];
+    was: readonly string[];
+    file: string;
+    /** The key as the file names it now, and as the other languages do. */
+    name: string;
+    wasName: string;
+  }>({
+    severity: "error",
+    message: (a) =>
+      a.renamed.length === 1
+        ? `The text ${a.renamed[0]} is only in ${a.file}, and ${a.was[0]}, which every other language has, is not: it looks renamed here.`
+        : `The texts ${texts(a.renamed)} are only in ${a.file}, and ${texts(a.was)}, which every other language has, are not: they look renamed here.`,
+    hint: (a) => `rename ${a.name} back to ${a.wasName}, or rename it in every language's file.`,
+  }),
 } as const;
 
 export type DiagnosticCode = keyof typeof catalogue;

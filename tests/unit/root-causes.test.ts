@@ -300,3 +300,17 @@ test("a content file renamed is one error at the file, not also the page's missi
     ["unknown-page", "specs/content/where-to-by.yaml", "did you mean 'where-to-buy'?"],
   ]);
 });
+
+test.for([
+  ["messages/en.yaml", /^ {4}title: Log in$/m, "    titel: Log in", "rename titel back to title", "ui.login.titel"],
+  ["messages/de.yaml", /^ {2}common:$/m, "  commons:", "rename commons back to common", "ui.commons.menu"],
+] as const)(
+  "a text or a block of texts renamed in %s is one error there, not one per language",
+  ([file, from, to, hint, key]) => {
+    const found = checkWith(file, from, to);
+    expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+      ["renamed-text", `specs/${file}`, `${hint}, or rename it in every language's file.`],
+    ]);
+    expect(found[0]!.message).toContain(key);
+  },
+);

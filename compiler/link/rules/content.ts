@@ -178,10 +178,11 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
   const keySets = new Map(tables.map(([lang, t]) => [lang, new Set(keysOf(t.data).map((k) => k.join(".")))]));
   const all = new Map<string, string[]>();
   for (const [, t] of tables) for (const k of keysOf(t.data)) all.set(k.join("."), k);
+  const renamed = renamedTexts(tables, keySets, all, report);
   // One report per language and place: the texts it lacks there, named together.
   const missing = new Map<string, { keys: string[]; report: (keys: string[]) => void }>();
   for (const [key, path] of all) {
-    if (path[0] === "fallback") continue;
+    if (path[0] === "fallback" || renamed.has(key)) continue;
     const presentIn = tables.find(([lang]) => keySets.get(lang)!.has(key))![1];
     for (const [lang, table] of tables) {
       if (keySets.get(lang)!.has(key)) continue;
@@ -217,4 +218,49 @@ export function checkMessages(specs: ValidSpecs, report: Report): void {
     }
   }
   for (const { keys, report: reportAll } of missing.values()) reportAll(keys);
+}
+
+/**
+ * Texts renamed in one language's file: the keys only that file has pair off, each with the
+ * closest, with the keys only it lacks. Reported once there (renamed-text); the keys of both
+ * sides are returned, for checkMessages to leave out of what each language lacks.
+ */
+function renamedTexts(
+  tables: readonly [string, Valid<unknown>][],
+  keySets: ReadonlyMap<string, ReadonlySet<string>>,
+  all: ReadonlyMap<string, string[]>,
+  report: Report,
+): Set<string> {
+  const paired = new Set<string>();
+  if (tables.length < 2) return paired;
+  for (const [lang, table] of tables) {
+    const own = keySets.get(lang)!;
+    const others = tables.filter(([other]) => other !== lang).map(([other]) => keySets.get(other)!);
+    const texts = (keys: Iterable<string>) => [...keys].filter((key) => all.get(key)![0] !== "fallback");
+    const onlyHere = texts(own).filter((key) => others.every((set) => !set.has(key)));
+    const lackedHere = texts(all.keys()).filter((key) => !own.has(key) && others.every((set) => set.has(key)));
+    if (onlyHere.length === 0 || onlyHere.length !== lackedHere.length) continue;
+    const was = onlyHere.map((key) => closest(key, lackedHere));
+    // Each new name with an old one of its own, or it is not a rename.
+    if (was.some((key) => key === undefined) || new Set(was).size !== was.length) continue;
+    // One error per name changed: a block renamed is one, at its key, for all the texts in it.
+    const renames = new Map<string, { at: string[]; wasName: string; renamed: string[]; was: string[] }>();
+    onlyHere.forEach((key, i) => {
+      const [path, old] = [all.get(key)!, all.get(was[i]!)!];
+      let depth = 0;
+      while (depth < path.length - 1 && path[depth] === old[depth]) depth++;
+      const at = path.slice(0, depth + 1);
+      const group = `${at.join(".")}\n${old[depth]}`;
+      const found =
+        renames.get(group) ?? renames.set(group, { at, wasName: old[depth]!, renamed: [], was: [] }).get(group)!;
+      found.renamed.push(key);
+      found.was.push(was[i]!);
+    });
+    for (const { at: path, wasName, renamed, was: old } of renames.values()) {
+      const args = { renamed, was: old, file: table.spec.source.path, name: path.at(-1)!, wasName };
+      report("renamed-text", args, locate(table.spec, path, { key: true }));
+    }
+    for (const key of [...onlyHere, ...lackedHere]) paired.add(key);
+  }
+  return paired;
 }
