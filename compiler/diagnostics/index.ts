@@ -253,6 +253,14 @@ export const catalogue = {
     message: (a) => `Region ${a.region} has no settings file.`,
     hint: (a) => `create specs/regions/${a.region}.yaml.`,
   }),
+  // A region's line gone from site.yaml while its settings file and its uses stay: one error at
+  // the file, not one per use (link/renames.ts).
+  "region-not-listed": entry<{ region: string; uses: number; files: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `This is the settings file of region ${a.region}, which ${a.uses} other place${a.uses === 1 ? "" : "s"} name${a.uses === 1 ? "s" : ""}, but site.yaml does not list it among its regions.`,
+    hint: (a) => `add ${a.region} to regions: in site.yaml, or remove this file and the region from ${texts(a.files)}.`,
+  }),
   "missing-messages-file": entry<{ language: string; region: string }>({
     severity: "error",
     message: (a) => `Region ${a.region} is written in '${a.language}', which has no message table.`,

@@ -34,13 +34,22 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
   checkRegion(site.data.defaultRegion, at(site, ["defaultRegion"]));
   for (const key of ["xDefault", "notFoundRegions"] as const)
     site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
+  // The regions a settings file named for no region most likely belongs to: its own error (unknown
+  // region, with the one it may mean) says so, and the region's missing file is not another.
+  const misnamedFiles = new Set(
+    [...specs.regions.keys()].flatMap((code) => {
+      const meant = site.data.regions[code] ? undefined : closest(code, regionCodes);
+      return meant ? [meant] : [];
+    }),
+  );
   const regions = new Map<string, RegionModel>();
   for (const [code, r] of Object.entries(site.data.regions)) {
     if (site.data.origins[r.origin]) originsNamed.add(r.origin);
     else report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
     const settings = specs.regions.get(code);
     const fileIsInvalid = specs.invalid.some((d) => d.kind === "region" && d.name === code);
-    if (!settings && !fileIsInvalid) report("missing-region-file", { region: code }, at(site, ["regions", code], true));
+    if (!settings && !fileIsInvalid && !misnamedFiles.has(code))
+      report("missing-region-file", { region: code }, at(site, ["regions", code], true));
     const language = r.locale.slice(0, 2) as Language;
     const messagesInvalid = specs.invalid.some((d) => d.kind === "messages" && d.name === language);
     if (!specs.messages.has(language) && !messagesInvalid) {

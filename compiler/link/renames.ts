@@ -1,7 +1,9 @@
 // A product, region, campaign, origin or image renamed where it is defined (or mistyped there)
 // leaves every use of its old name unknown: 66 errors for one region, each true, none pointing at
 // the one line to mend. When the name the uses give is closest to a definition that nothing uses,
-// that definition is the mistake: one renamed-definition error there stands for all of them.
+// that definition is the mistake: one renamed-definition error there stands for all of them. A
+// region whose line left site.yaml while its settings file stayed is the same kind of mistake:
+// one region-not-listed error at the file.
 
 import { closest, type Diagnostic, type DiagnosticCode, diagnostic, type Location } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
@@ -73,8 +75,7 @@ function definitionsOf(specs: ValidSpecs): Partial<Record<DefinitionKind, Defini
 /**
  * The diagnostics with the uses of each renamed definition replaced by one renamed-definition at
  * it: a name unknown in two places or more whose closest definition nothing uses (`named`), and no
- * other unknown name is closest to. A region's missing settings file goes too when the old name
- * has one.
+ * other unknown name is closest to.
  */
 export function foldRenames(
   diagnostics: readonly Diagnostic[],
@@ -106,16 +107,38 @@ export function foldRenames(
       const args = { kind, defined: renamed, used: name, uses: found.length, files };
       const file = defined.fileNamed?.(name);
       added.set(found[0]!, diagnostic("renamed-definition", file ? { ...args, file } : args, location));
-      if (kind === "region" && specs.regions.has(name))
-        for (const d of diagnostics)
-          if (d.code === "missing-region-file" && sameLocation(d.location, location)) dropped.add(d);
     }
   }
+  foldUnlistedRegions(uses.get("region"), specs, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
     return instead ? [instead] : dropped.has(d) ? [] : [d];
   });
+}
+
+/**
+ * A region named elsewhere whose settings file is there but which site.yaml does not list: its
+ * uses, the file's own error among them, become one region-not-listed at the file. (A file alone,
+ * named nowhere else, is more likely misnamed: its own error says which region it may mean.)
+ */
+function foldUnlistedRegions(
+  uses: ReadonlyMap<string, Diagnostic[]> | undefined,
+  specs: ValidSpecs,
+  dropped: Set<Diagnostic>,
+  added: Map<Diagnostic, Diagnostic>,
+): void {
+  for (const [code, found] of uses ?? []) {
+    const settings = specs.regions.get(code);
+    if (!settings || found.some((d) => dropped.has(d))) continue;
+    const file = settings.spec.source.path;
+    const elsewhere = found.filter((d) => d.location.file !== file);
+    const own = found.find((d) => d.location.file === file);
+    if (!own || elsewhere.length === 0) continue;
+    for (const d of found) dropped.add(d);
+    const args = { region: code, uses: elsewhere.length, files: filesOf(elsewhere, file) };
+    added.set(own, diagnostic("region-not-listed", args, own.location));
+  }
 }
 
 /** Whether a spec names the definition: a region's settings file names it too. */
@@ -126,10 +149,12 @@ const isNamed = (
   specs: ValidSpecs,
 ) => named[kind].has(id) || (kind === "region" && specs.regions.has(id));
 
-/** The files the uses are in, most uses first, as paths inside the specs folder. */
+/**
+ * The files the uses are in, most uses first, as paths inside the specs folder: that of
+ * `definedIn`, a file at its top or one folder down (campaigns/, regions/).
+ */
 function filesOf(found: readonly Diagnostic[], definedIn: string): string[] {
-  // Every kind is defined at the top of the specs folder but campaigns, one folder down.
-  const folder = definedIn.slice(0, definedIn.lastIndexOf("/") + 1).replace(/campaigns\/$/, "");
+  const folder = definedIn.slice(0, definedIn.lastIndexOf("/") + 1).replace(/(campaigns|regions)\/$/, "");
   const count = new Map<string, number>();
   for (const d of found) {
     const file = d.location.file.startsWith(folder) ? d.location.file.slice(folder.length) : d.location.file;
@@ -137,5 +162,3 @@ function filesOf(found: readonly Diagnostic[], definedIn: string): string[] {
   }
   return [...count].sort((a, b) => b[1] - a[1]).map(([file]) => file);
 }
-
-const sameLocation = (a: Location, b: Location) => a.file === b.file && a.offset === b.offset && a.length === b.length;

@@ -314,3 +314,18 @@ test.for([
     expect(found[0]!.message).toContain(key);
   },
 );
+
+test("a region's line deleted from site.yaml is one error at its settings file, not one per use with a wrong did-you-mean", () => {
+  const found = checkWith("site.yaml", /^ {2}kr: .*\n/m, "");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["region-not-listed", "specs/regions/kr.yaml"]]);
+  expect(found[0]!.hint).toBe(
+    "add kr to regions: in site.yaml, or remove this file and the region from pages.yaml, content/home.yaml and region-chooser.yaml.",
+  );
+});
+
+test("a region's settings file misnamed is one error at the file, not also the region's missing file", () => {
+  const found = checkEdited((specs) => renameSync(join(specs, "regions/uk.yaml"), join(specs, "regions/ukk.yaml")));
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-region", "specs/regions/ukk.yaml", "did you mean 'uk'?"],
+  ]);
+});
