@@ -281,6 +281,13 @@ export const catalogue = {
     message: (a) => `${a.product} is not sold in ${a.region} (no price there), but ${a.use}.`,
     hint: (a) => `give ${a.product} a ${a.region} price in prices.yaml, or take it out of ${a.region} here.`,
   }),
+  // A product's row gone from the price table: every use of it would be "not sold", one error each.
+  "product-without-prices": entry<{ product: string; uses: number; regions: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `${a.product} has no row in prices.yaml, but ${a.uses === 1 ? "1 place shows, links or offers" : `${a.uses} places show, link or offer`} it (in ${texts(a.regions)}).`,
+    hint: (a) => `add a row for ${a.product} to list: in prices.yaml, with ~ in the regions where it is not sold.`,
+  }),
   "price-unused": entry<{ product: string; region: string }>({
     severity: "warning",
     message: (a) => `${a.product} has a ${a.region} price, but nothing in ${a.region} shows, links or offers it.`,

@@ -126,8 +126,19 @@ export function buildPrices(
   // use there would be "not sold", a cascade with one cause, reported at the header only.
   const checkSold = (uses: ProductUses, table: NonNullable<typeof prices>) => {
     const columnsBroken = table.data.columns.some((c) => !site.data.regions[c]);
+    const catalogue = specs.catalogue;
     for (const [id, byRegion] of uses) {
       if (unreadableRows.has(id)) continue;
+      // No row at all: one error at the product, not "not sold" at each of its uses.
+      if (catalogue?.data.products[id] && !Object.hasOwn(table.data.list, id)) {
+        const seen = [...byRegion.values()].reduce((sum, list) => sum + list.length, 0);
+        report(
+          "product-without-prices",
+          { product: id, uses: seen, regions: [...byRegion.keys()] },
+          at(catalogue, ["products", id], true),
+        );
+        continue;
+      }
       for (const [region, seen] of byRegion) {
         if ((columnsBroken && !columnOf.has(region)) || price(id, region) !== null) continue;
         for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);

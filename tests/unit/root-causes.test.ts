@@ -329,3 +329,11 @@ test("a region's settings file misnamed is one error at the file, not also the r
     ["unknown-region", "specs/regions/ukk.yaml", "did you mean 'uk'?"],
   ]);
 });
+
+test("a product's row deleted from the price table is one error at the product, not 'not sold' at each use", () => {
+  const found = checkWith("prices.yaml", /^ {2}aiBase: .*\n/m, "");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["product-without-prices", "specs/catalogue.yaml"]]);
+  expect(found[0]!.message).toMatch(
+    /^aiBase has no row in prices\.yaml, but \d+ places show, link or offer it \(in us, /,
+  );
+});
