@@ -337,3 +337,10 @@ test("a product's row deleted from the price table is one error at the product, 
     /^aiBase has no row in prices\.yaml, but \d+ places show, link or offer it \(in us, /,
   );
 });
+
+test("a campaign's page renamed in pages.yaml is one error, not one per {upTo} in its content", () => {
+  const found = checkWith("pages.yaml", /^ {2}black-friday:$/m, "  black-fridy:");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-page", "specs/content/black-friday.yaml", "did you mean 'black-fridy'?"],
+  ]);
+});

@@ -95,9 +95,12 @@ export function checkContent(cx: LinkContext): void {
  */
 export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
   // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
-  // says why), any page may be, and a campaign's names are not reported.
-  const pageCampaign = (pageId: string) =>
-    specs.pages ? findPage(specs.pages.data.pages, pageId)?.campaign : "unknown";
+  // says why), or does not list the content file's page (unknown-page says so: a page renamed,
+  // most likely), any page may be, and a campaign's names are not reported.
+  const pageCampaign = (pageId: string) => {
+    const page = specs.pages ? findPage(specs.pages.data.pages, pageId) : undefined;
+    return page ? page.campaign : "unknown";
+  };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     for (const { name, path } of placeholdersOf(file.data)) {
       const scope = scopeOf(path);
