@@ -223,7 +223,7 @@ export const catalogue = {
   }>({
     severity: "error",
     message: (a) =>
-      `The ${a.kind} '${a.defined}' is used nowhere, and ${a.uses} places use '${a.used}', which is not ${/^[aeiou]/.test(a.kind) ? "an" : "a"} ${a.kind}: it looks renamed here.`,
+      `The ${a.kind} '${a.defined}' is named only here, and ${a.uses} places name '${a.used}', which is not ${/^[aeiou]/.test(a.kind) ? "an" : "a"} ${a.kind}: it looks renamed here.`,
     hint: (a) =>
       `${a.file ? `rename the file back to ${a.file}` : `rename it back to '${a.used}'`}, or change '${a.used}' to '${a.defined}' in those ${a.uses} places (${texts(a.files)}).`,
   }),

@@ -63,12 +63,18 @@ function definitionsOf(specs: ValidSpecs): Partial<Record<DefinitionKind, Defini
     at: (id) => ({ file: fileOf(id), offset: 0, length: 0 }),
     fileNamed: (id) => `campaigns/${id}.yaml`,
   };
-  // Only the images artwork.yaml names: a picture file or a product's art is renamed elsewhere.
-  if (artwork)
-    definitions.image = {
-      ids: Object.keys(artwork.data.images ?? {}),
-      at: (id) => at(artwork, ["images", id], true),
-    };
+  // The images artwork.yaml names, and each product's own (its catalogue entry's image: makes
+  // it): a picture file is renamed on disk, not in a spec.
+  const productImages = new Map(
+    Object.entries(catalogue?.data.products ?? {}).map(([id, p]) => [p.image, id] as const),
+  );
+  definitions.image = {
+    ids: [...new Set([...Object.keys(artwork?.data.images ?? {}), ...productImages.keys()])],
+    at: (key) =>
+      artwork?.data.images?.[key]
+        ? at(artwork, ["images", key], true)
+        : at(catalogue!, ["products", productImages.get(key)!, "image"]),
+  };
   return definitions;
 }
 

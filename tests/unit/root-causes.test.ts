@@ -211,7 +211,7 @@ test("a region renamed where site.yaml defines it is one error there, not one pe
   const found = checkWith("site.yaml", /^ {2}us: /m, "  usa: ");
   expect(found.map((d) => [d.code, d.file, d.line])).toEqual([["renamed-definition", "specs/site.yaml", 16]]);
   expect(found[0]!.message).toMatch(
-    /^The region 'usa' is used nowhere, and \d{2} places use 'us', which is not a region/,
+    /^The region 'usa' is named only here, and \d{2} places name 'us', which is not a region/,
   );
   expect(found[0]!.hint).toMatch(
     /^rename it back to 'us', or change 'us' to 'usa' in those \d{2} places \(pages\.yaml, /,
@@ -264,14 +264,14 @@ test.for([
     /^ {2}global: /m,
     "  globl: ",
     "specs/site.yaml",
-    "The origin 'globl' is used nowhere, and 7 places use 'global', which is not an origin",
+    "The origin 'globl' is named only here, and 7 places name 'global', which is not an origin",
   ],
   [
     "artwork.yaml",
     /^ {2}flagship-bumblebee-hero:/m,
     "  flagship-bumblebee-heroo:",
     "specs/artwork.yaml",
-    "The image 'flagship-bumblebee-heroo' is used nowhere, and 7 places use 'flagship-bumblebee-hero'",
+    "The image 'flagship-bumblebee-heroo' is named only here, and 7 places name 'flagship-bumblebee-hero'",
   ],
 ] as const)(
   "an origin or an image renamed where it is defined is one error there (%s)",
@@ -342,5 +342,16 @@ test("a campaign's page renamed in pages.yaml is one error, not one per {upTo} i
   const found = checkWith("pages.yaml", /^ {2}black-friday:$/m, "  black-fridy:");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
     ["unknown-page", "specs/content/black-friday.yaml", "did you mean 'black-fridy'?"],
+  ]);
+});
+
+test("a product's image key changed in the catalogue is one error there, not one per section that shows the image", () => {
+  const found = checkWith("catalogue.yaml", /^ {4}image: ai-base$/m, "    image: ai-bse");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    [
+      "renamed-definition",
+      "specs/catalogue.yaml",
+      "rename it back to 'ai-base', or change 'ai-base' to 'ai-bse' in those 5 places (content/home.yaml).",
+    ],
   ]);
 });

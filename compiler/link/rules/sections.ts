@@ -24,10 +24,6 @@ export function checkSections(cx: LinkContext): void {
     if (cx.images.has(key)) cx.imagesNamed.add(key);
     else report("missing-image", { key }, location);
   };
-  if (catalogue) {
-    for (const [id, p] of Object.entries(catalogue.data.products))
-      checkImage(p.image, at(catalogue, ["products", id, "image"]));
-  }
   if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
   for (const [, campaign] of specs.campaigns)
     for (const [code, entries] of Object.entries(campaign.data.promotion ?? {}))
