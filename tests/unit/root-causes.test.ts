@@ -355,3 +355,12 @@ test("a product's image key changed in the catalogue is one error there, not one
     ],
   ]);
 });
+
+test("a content file renamed to another name altogether is one error naming the one page left without content", () => {
+  const found = checkEdited((specs) =>
+    renameSync(join(specs, "content/about-us.yaml"), join(specs, "content/company.yaml")),
+  );
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-page", "specs/content/company.yaml", "did you mean 'about-us'?"],
+  ]);
+});

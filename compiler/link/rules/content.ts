@@ -22,11 +22,16 @@ export function checkContent(cx: LinkContext): void {
   const contentChecked = !specs.invalid.some((d) => d.kind === "content");
   // The pages a content file that names no page most likely means: the file or the page was
   // renamed, and the one error at the file says so; the page's missing content is not another.
+  // The closest page by name; or, for one such file, the one page that has none, however renamed.
   const meantByUnlisted = new Set<string>();
   const pageIds = [...new Set(routes.map((r) => r.page))];
+  const withoutContent = [
+    ...new Set(routes.filter((r) => r.template && !r.childrenOnly && !specs.content.has(r.page)).map((r) => r.page)),
+  ];
   for (const [id, file] of specs.content) {
     if (!cx.unlistedContent.has(id)) continue;
-    const suggestion = closest(id, pageIds);
+    const onlyPair = cx.unlistedContent.size === 1 && withoutContent.length === 1 ? withoutContent[0] : undefined;
+    const suggestion = closest(id, pageIds) ?? onlyPair;
     if (suggestion) meantByUnlisted.add(suggestion);
     report("unknown-page", { value: id, suggestion }, at(file, []));
   }
