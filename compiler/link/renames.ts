@@ -20,6 +20,10 @@ const UNKNOWN_CODES = {
 export type DefinitionKind = keyof typeof UNKNOWN_CODES;
 const kindOf = new Map(Object.entries(UNKNOWN_CODES).map(([kind, code]) => [code as DiagnosticCode, kind]));
 
+const PAIRED_WHEN_ALONE = new Set<DefinitionKind>(["region", "origin", "product"]);
+/** What is reported at a definition because it was renamed: its files and rows keep the old name. */
+const CONSEQUENCES = new Set<DiagnosticCode>(["missing-region-file", "product-without-prices"]);
+
 /** The name an unknown-name diagnostic is about. */
 const unknownName = new WeakMap<Diagnostic, string>();
 
@@ -102,13 +106,13 @@ export function foldRenames(
   for (const [kind, byName] of uses) {
     const defined = definitions[kind];
     if (!defined) continue;
-    const closestOf = new Map([...byName.keys()].map((name) => [name, closest(name, defined.ids)]));
-    for (const [name, found] of byName) {
-      const renamed = closestOf.get(name);
-      if (found.length < 2 || renamed === undefined || isNamed(kind, renamed, named, specs)) continue;
-      if ([...closestOf].some(([other, to]) => other !== name && to === renamed)) continue;
+    for (const [name, { renamed, found }] of renamesOf(kind, byName, defined, (id) =>
+      isNamed(kind, id, named, specs),
+    )) {
       const location = defined.at(renamed);
       for (const d of found) dropped.add(d);
+      // What the definition lacks under its new name (a settings file, a price row) is there under the old.
+      for (const d of diagnostics) if (CONSEQUENCES.has(d.code) && sameLocation(d.location, location)) dropped.add(d);
       const files = filesOf(found, location.file);
       const args = { kind, defined: renamed, used: name, uses: found.length, files };
       const file = defined.fileNamed?.(name);
@@ -121,6 +125,34 @@ export function foldRenames(
     const instead = added.get(d);
     return instead ? [instead] : dropped.has(d) ? [] : [d];
   });
+}
+
+/**
+ * The unknown names of one kind that are a definition renamed, each with that definition: the
+ * closest definition nothing names, for a name unknown in two places or more that no other
+ * unknown name is closest to.
+ */
+function renamesOf(
+  kind: DefinitionKind,
+  byName: ReadonlyMap<string, Diagnostic[]>,
+  defined: Definitions,
+  isNamedHere: (id: string) => boolean,
+): Map<string, { renamed: string; found: Diagnostic[] }> {
+  // A name too far from any for a typo: when it is the one unknown name of its kind, the one
+  // definition nothing names is its new name, however renamed (a region, an origin, a product:
+  // kinds a spec always names; an image or a campaign may stand unused).
+  const unnamed = defined.ids.filter((id) => !isNamedHere(id));
+  const onlyPair = PAIRED_WHEN_ALONE.has(kind) && byName.size === 1 && unnamed.length === 1 ? unnamed[0] : undefined;
+  const closestOf = new Map([...byName.keys()].map((name) => [name, closest(name, defined.ids)]));
+  const renames = new Map<string, { renamed: string; found: Diagnostic[] }>();
+  for (const [name, found] of byName) {
+    const closestName = closestOf.get(name);
+    const renamed = closestName && !isNamedHere(closestName) ? closestName : onlyPair;
+    if (found.length < 2 || renamed === undefined) continue;
+    if ([...closestOf].some(([other, to]) => other !== name && to === renamed)) continue;
+    renames.set(name, { renamed, found });
+  }
+  return renames;
 }
 
 /**
@@ -168,3 +200,5 @@ function filesOf(found: readonly Diagnostic[], definedIn: string): string[] {
   }
   return [...count].sort((a, b) => b[1] - a[1]).map(([file]) => file);
 }
+
+const sameLocation = (a: Location, b: Location) => a.file === b.file && a.offset === b.offset && a.length === b.length;

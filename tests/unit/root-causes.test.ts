@@ -364,3 +364,27 @@ test("a content file renamed to another name altogether is one error naming the 
     ["unknown-page", "specs/content/company.yaml", "did you mean 'about-us'?"],
   ]);
 });
+
+test.for([
+  [
+    "site.yaml",
+    /^ {2}us: /m,
+    "  america: ",
+    "specs/site.yaml",
+    "The region 'america' is named only here, and 66 places name 'us'",
+  ],
+  [
+    "catalogue.yaml",
+    /^ {2}aiBase:/m,
+    "  hub:",
+    "specs/catalogue.yaml",
+    "The product 'hub' is named only here, and 21 places name 'aiBase'",
+  ],
+] as const)(
+  "a definition renamed out of a typo's reach is still one error there, when it is the one nothing names (%s)",
+  ([file, from, to, at, message]) => {
+    const found = checkWith(file, from, to);
+    expect(found.map((d) => [d.code, d.file])).toEqual([["renamed-definition", at]]);
+    expect(found[0]!.message).toContain(message);
+  },
+);
