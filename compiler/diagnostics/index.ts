@@ -129,9 +129,19 @@ export const catalogue = {
     message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
     hint: () => undefined,
   }),
-  "invalid-value": entry<{ value: string; description?: string; allowed?: readonly string[]; suggestion?: string }>({
+  "invalid-value": entry<{
+    value: string;
+    description?: string;
+    allowed?: readonly string[];
+    suggestion?: string;
+    /** What is wrong with it, when the schema says ("is too short: ..."). */
+    problem?: string;
+  }>({
     severity: "error",
-    message: (a) => (a.allowed ? `'${a.value}' is not one of: ${list(a.allowed)}.` : `'${a.value}' is not valid here.`),
+    message: (a) =>
+      a.allowed
+        ? `'${a.value}' is not one of: ${list(a.allowed)}.`
+        : `'${a.value}' ${a.problem ?? "is not valid here"}.`,
     hint: (a) => didYouMean(a.suggestion) ?? a.description,
   }),
   "unknown-zone": entry<{ value: string; suggestion?: string }>({

@@ -12,6 +12,7 @@ import {
   diagnostic,
   type Diagnostic,
   type DiagnosticCode,
+  type Location,
   type Result,
 } from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
@@ -585,40 +586,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         at([...path, field], true),
       );
     }
-    case "format": {
-      const text = String(value);
-      const format = (error.params as { format: string }).format;
-      if (format === "instant") {
-        const parsed = parseInstant(text);
-        if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, at(path));
-        return diagnostic(
-          "invalid-timestamp",
-          { value: text, reason: parsed.ok ? "unknown" : parsed.reason },
-          at(path),
-        );
-      }
-      if (format === "locale")
-        return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, at(path));
-      if (format === "time-zone")
-        return diagnostic(
-          "unknown-zone",
-          { value: text, suggestion: closest(text, Intl.supportedValuesOf("timeZone")) },
-          at(path),
-        );
-      if (format === "external-url" || format === "link") {
-        const link = parseLink(text);
-        if (link.kind === "insecure")
-          return diagnostic("insecure-link", { value: text, scheme: link.scheme }, at(path));
-        if (link.kind === "internal")
-          return diagnostic(
-            "invalid-value",
-            { value: text, description: "this must be an https:// address of another site." },
-            at(path),
-          );
-        return diagnostic("invalid-link", { value: text }, at(path));
-      }
-      return diagnostic("invalid-value", { value: text, description }, at(path));
-    }
+    case "format":
+      return explainFormat(error, String(value), description, at(path));
   }
   if (xCode === "price-not-a-number") return diagnostic(xCode, { value: String(value) }, at(path));
   if (xCode === "unknown-currency" || xCode === "unknown-hidden-place" || xCode === "unknown-template") {
@@ -641,6 +610,17 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         at(path),
       );
     }
+    case "minLength":
+    case "maxLength": {
+      const { limit } = error.params as { limit: number };
+      // Counted as ajv counts them: characters, not UTF-16 units.
+      const length = [...String(value)].length;
+      const problem =
+        error.keyword === "minLength"
+          ? `is too short: ${length} characters, where at least ${limit} are needed`
+          : `is too long: ${length} characters, where at most ${limit} fit`;
+      return diagnostic("invalid-value", { value: String(value), problem, description }, at(path));
+    }
     case "pattern":
       // The schema's description says what the value should look like; its regex would not.
       return diagnostic("invalid-value", { value: String(value), description }, at(path));
@@ -661,6 +641,35 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         at(path),
       );
   }
+}
+
+/** A value that is not of its format: an instant, a locale, a time zone, a link, or another. */
+function explainFormat(error: ErrorObject, text: string, description: string | undefined, where: Location): Diagnostic {
+  const format = (error.params as { format: string }).format;
+  if (format === "instant") {
+    const parsed = parseInstant(text);
+    if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, where);
+    return diagnostic("invalid-timestamp", { value: text, reason: parsed.ok ? "unknown" : parsed.reason }, where);
+  }
+  if (format === "locale") return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, where);
+  if (format === "time-zone")
+    return diagnostic(
+      "unknown-zone",
+      { value: text, suggestion: closest(text, Intl.supportedValuesOf("timeZone")) },
+      where,
+    );
+  if (format === "external-url" || format === "link") {
+    const link = parseLink(text);
+    if (link.kind === "insecure") return diagnostic("insecure-link", { value: text, scheme: link.scheme }, where);
+    if (link.kind === "internal")
+      return diagnostic(
+        "invalid-value",
+        { value: text, description: "this must be an https:// address of another site." },
+        where,
+      );
+    return diagnostic("invalid-link", { value: text }, where);
+  }
+  return diagnostic("invalid-value", { value: text, description }, where);
 }
 
 function lowerFirst(s: string): string {

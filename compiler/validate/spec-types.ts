@@ -688,6 +688,29 @@ export interface SystemConstants {
 }
 
 /**
+ * Head data in Chinese, Japanese or Korean, whose characters each carry more and are drawn wider: a description of 10 to 100 characters, about what a search result shows.
+ *
+ * This interface was referenced by `PerLanguage`'s JSON-Schema definition
+ * via the `patternProperty` "^(zh|ja|ko)$".
+ */
+
+export type HeadCjk = HeadFields & {
+  /**
+   * In Chinese, Japanese or Korean, a meta description is 10 to 100 characters: about what a search result shows, the characters drawn wider.
+   */
+  description?: string;
+};
+/**
+ * Head data in a language written in Latin letters: a description of 20 to 200 characters, about what a search result shows.
+ */
+
+export type Head = HeadFields & {
+  /**
+   * In Latin letters, a meta description is 20 to 200 characters: about what a search result shows.
+   */
+  description?: string;
+};
+/**
  * A section of a rich page; `type` says which kind.
  */
 
@@ -770,10 +793,10 @@ export interface PageContent {
  */
 
 export interface PerLanguage {
-  [k: string]: Head;
+  [k: string]: HeadCjk | Head;
 }
 
-export interface Head {
+export interface HeadFields {
   /**
    * Page title; the brand name is added after it.
    */
