@@ -455,9 +455,9 @@ export const catalogue = {
     message: (a) => `${a.what} ${a.edge} the campaign's window.`,
     hint: () => "keep every stage inside the campaign's window, or widen the window.",
   }),
-  "campaign-region-unused": entry<{ campaign: string; region: string; what: string }>({
+  "campaign-region-unused": entry<{ campaign: string; region: string; what: readonly string[] }>({
     severity: "warning",
-    message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${a.what} there.`,
+    message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${texts(a.what)} there.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or remove what it writes for ${a.region}.`,
   }),
   "page-outside-campaign": entry<{ page: string; campaign: string; region: string }>({

@@ -378,3 +378,19 @@ test("a content file renamed to another name altogether is one error naming the 
     ["unknown-page", "specs/content/company.yaml", "did you mean 'about-us'?"],
   ]);
 });
+
+test("a region taken out of a campaign's regions is one warning naming what it leaves behind there, not one per block", () => {
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "regions: [us, uk, eu, fr, de]",
+    "regions: [us, uk, eu, fr]",
+  );
+  // The page still in de is an error of its own (it would be up at all times there), shown first.
+  expect(found.map((d) => [d.code, d.file, d.line])).toEqual([
+    ["page-outside-campaign", "specs/pages.yaml", expect.any(Number)],
+    ["campaign-region-unused", "specs/campaigns/black-friday-2024.yaml", 12],
+  ]);
+  expect(found[1]!.message).toBe(
+    "Campaign black-friday-2024 does not run in de: nothing uses its offers, promotion and stage 3 end there.",
+  );
+});

@@ -51,24 +51,34 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
 
 /**
  * What a campaign writes for a region it does not run in (its offers, its promotion, a stage's
- * instant there) is never used: said once per block, as after a region is taken out of the
- * campaign and its entries left behind.
+ * instant there) is never used: said once per region, as after a region is taken out of the
+ * campaign and its entries left behind. At the one block, or at the campaign's regions when
+ * there are several: that is where the region went missing.
  */
 function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
   const { regions, offers, promotion, stages } = file.data;
-  const unused = (code: string) => !regions.includes(code) && cx.regions.has(code);
-  const warn = (code: string, what: string, path: PathSegment[]) =>
-    cx.report("campaign-region-unused", { campaign: file.spec.name, region: code, what }, at(file, path, true));
-  for (const code of Object.keys(offers ?? {})) if (unused(code)) warn(code, "offers", ["offers", code]);
-  for (const code of Object.keys(promotion ?? {})) if (unused(code)) warn(code, "promotion", ["promotion", code]);
+  const unused = new Map<string, { what: string[]; path: PathSegment[] }>();
+  const note = (code: string, what: string, path: PathSegment[]) => {
+    if (regions.includes(code) || !cx.regions.has(code)) return;
+    const found = unused.get(code);
+    if (found) found.what.push(what);
+    else unused.set(code, { what: [what], path });
+  };
+  for (const code of Object.keys(offers ?? {})) note(code, "offers", ["offers", code]);
+  for (const code of Object.keys(promotion ?? {})) note(code, "promotion", ["promotion", code]);
   stages.forEach((stage, i) => {
     for (const key of ["start", "end"] as const) {
       const value = stage[key];
       if (value && typeof value === "object")
-        for (const code of Object.keys(value))
-          if (unused(code)) warn(code, `stage ${i + 1} ${key}`, ["stages", i, key, code]);
+        for (const code of Object.keys(value)) note(code, `stage ${i + 1} ${key}`, ["stages", i, key, code]);
     }
   });
+  for (const [code, { what, path }] of unused)
+    cx.report(
+      "campaign-region-unused",
+      { campaign: file.spec.name, region: code, what },
+      at(file, what.length === 1 ? path : ["regions"], true),
+    );
 }
 
 /** A campaign's pages and what it writes per region are in the regions it runs in. */
