@@ -1,24 +1,43 @@
 // One mistake, one diagnostic: what follows from a root cause is folded into it or left out, and
 // the cause comes first. Each case breaks a copy of the real specs the way a campaign manager might.
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { check } from "../../compiler/pipeline.ts";
+import type { LoadCache } from "../../compiler/load/index.ts";
 import { position } from "../../cli/print/diagnostics.ts";
 import { projectRoot } from "../support/cli.ts";
+import { realSpecsCopy, specFiles } from "../support/spec-edits.ts";
 
-let root = "";
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+// One copy for the whole file, put back as it was after each case; its unchanged files are not
+// parsed again (as site dev keeps them, by size and modification time): each case parses only
+// what it edited.
+const { root, specsDir, originals, cleanup } = realSpecsCopy();
+afterAll(cleanup);
+const loaded: LoadCache = new Map();
 
-/** A copy of the real specs, edited by `edit` (given the copy's specs folder); the positioned diagnostics of site check. */
+/** The copy of the real specs edited by `edit` (given its specs folder); the positioned diagnostics of site check. */
 function checkEdited(edit: (specs: string) => void) {
-  root = mkdtempSync(join(tmpdir(), "site-root-causes-"));
-  const specs = join(root, "specs");
-  cpSync(join(projectRoot, "specs"), specs, { recursive: true });
-  edit(specs);
-  const result = check(specs, root);
-  return result.diagnostics.map((d) => position(d, result.sources));
+  try {
+    edit(specsDir);
+    const result = check(specsDir, root, { cache: loaded });
+    return result.diagnostics.map((d) => position(d, result.sources));
+  } finally {
+    putBack();
+  }
+}
+
+/** The copy as it was: files an edit added removed, files it changed or removed written again. */
+function putBack() {
+  for (const file of specFiles(specsDir)) if (!originals.has(file)) rmSync(join(specsDir, file));
+  for (const [file, text] of originals) {
+    const path = join(specsDir, file);
+    let now: string | undefined;
+    try {
+      now = readFileSync(path, "utf8");
+    } catch {}
+    if (now !== text) writeFileSync(path, text);
+  }
 }
 
 /** The real specs with one text replaced in one file; the positioned diagnostics of site check. */
@@ -181,7 +200,6 @@ test("a page's product or campaign under a misspelt key is one error: the rules 
       found.map((d) => [d.code, d.hint]),
       to,
     ).toEqual([["unknown-field", hint]]);
-    rmSync(root, { recursive: true, force: true });
   }
 });
 
