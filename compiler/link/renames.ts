@@ -147,7 +147,10 @@ function renamesOf(
   const renames = new Map<string, { renamed: string; found: Diagnostic[] }>();
   for (const [name, found] of byName) {
     const closestName = closestOf.get(name);
-    const renamed = closestName && !isNamedHere(closestName) ? closestName : onlyPair;
+    // A name one letter from a definition that is in use is a typo of it, not a rename; but any
+    // two-letter code is one letter from another (us, uk), which says nothing.
+    const typoOfUsed = closestName !== undefined && isNamedHere(closestName) && name.length > 2;
+    const renamed = closestName && !isNamedHere(closestName) ? closestName : typoOfUsed ? undefined : onlyPair;
     if (found.length < 2 || renamed === undefined) continue;
     if ([...closestOf].some(([other, to]) => other !== name && to === renamed)) continue;
     renames.set(name, { renamed, found });

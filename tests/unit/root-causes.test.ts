@@ -412,3 +412,26 @@ test("a region taken out of a campaign's regions is one warning naming what it l
     "Campaign black-friday-2024 does not run in de: nothing uses its offers, promotion and stage 3 end there.",
   );
 });
+
+test("an id mistyped at its uses while a new product nothing names yet is in the catalogue stays a typo, not a rename", () => {
+  const found = checkEdited((specs) => {
+    const catalogue = join(specs, "catalogue.yaml");
+    writeFileSync(
+      catalogue,
+      readFileSync(catalogue, "utf8").replace(
+        /^products:\n/m,
+        "products:\n  novaScout:\n    series: k1\n    image: nova-scout\n    regions: {}\n",
+      ),
+    );
+    const campaign = join(specs, "campaigns/christmas-2024.yaml");
+    const product = "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition";
+    writeFileSync(
+      campaign,
+      readFileSync(campaign, "utf8").replace(new RegExp(`\\b${product}\\b`, "g"), product.replace("Beasts", "Beast")),
+    );
+  });
+  expect(found.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(found.map((d) => `${d.code} ${d.hint}`))).toEqual(
+    new Set(["unknown-product did you mean 'optimusPrimeRiseOfTheBeastsSignatureLimitedEdition'?"]),
+  );
+});
