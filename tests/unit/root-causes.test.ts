@@ -435,3 +435,15 @@ test("an id mistyped at its uses while a new product nothing names yet is in the
     new Set(["unknown-product did you mean 'optimusPrimeRiseOfTheBeastsSignatureLimitedEdition'?"]),
   );
 });
+
+test("a page with a child page renamed in pages.yaml is one error at its content file, naming the child's file", () => {
+  const found = checkWith("pages.yaml", /^ {2}where-to-buy:$/m, "  where-to-by:");
+  expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+    [
+      "unknown-page",
+      "specs/content/where-to-buy.yaml",
+      "There is no page 'where-to-buy'. The file of its child page, under content/where-to-buy/, names none either.",
+      "did you mean 'where-to-by'?",
+    ],
+  ]);
+});

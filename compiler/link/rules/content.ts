@@ -28,12 +28,17 @@ export function checkContent(cx: LinkContext): void {
   const withoutContent = [
     ...new Set(routes.filter((r) => r.template && !r.childrenOnly && !specs.content.has(r.page)).map((r) => r.page)),
   ];
+  // A page renamed takes its child pages' ids with it: their files are told in the parent's error.
+  const parentUnlisted = (id: string) => id.includes("/") && cx.unlistedContent.has(id.slice(0, id.lastIndexOf("/")));
+  const children = (id: string) => [...cx.unlistedContent].filter((other) => other.startsWith(`${id}/`)).length;
   for (const [id, file] of specs.content) {
     if (!cx.unlistedContent.has(id)) continue;
     const onlyPair = cx.unlistedContent.size === 1 && withoutContent.length === 1 ? withoutContent[0] : undefined;
     const suggestion = closest(id, pageIds) ?? onlyPair;
     if (suggestion) meantByUnlisted.add(suggestion);
-    report("unknown-page", { value: id, suggestion }, at(file, []));
+    if (parentUnlisted(id)) continue;
+    const under = children(id);
+    report("unknown-page", { value: id, suggestion, ...(under ? { children: under } : {}) }, at(file, []));
   }
   // What each template needs beyond head, and whether it is written per language or per region.
   const needs: Partial<
