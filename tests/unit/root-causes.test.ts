@@ -447,3 +447,10 @@ test("a page with a child page renamed in pages.yaml is one error at its content
     ],
   ]);
 });
+
+test("a text dropped from one language and another added there under an unrelated name are not taken for a rename", () => {
+  // ui.login.passkey (another way to log in) is within a typo's reach of ui.login.password as a whole key, not as a name.
+  const found = checkWith("messages/en.yaml", /^ {4}password: /m, "    passkey: ");
+  expect(found.map((d) => d.code)).not.toContain("renamed-text");
+  expect(found.map((d) => d.code)).toContain("missing-message-everywhere");
+});

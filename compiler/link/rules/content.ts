@@ -256,19 +256,28 @@ function renamedTexts(
     const was = onlyHere.map((key) => closest(key, lackedHere));
     // Each new name with an old one of its own, or it is not a rename.
     if (was.some((key) => key === undefined) || new Set(was).size !== was.length) continue;
-    // One error per name changed: a block renamed is one, at its key, for all the texts in it.
-    const renames = new Map<string, { at: string[]; wasName: string; renamed: string[]; was: string[] }>();
-    onlyHere.forEach((key, i) => {
+    const pairs = onlyHere.map((key, i) => {
       const [path, old] = [all.get(key)!, all.get(was[i]!)!];
       let depth = 0;
       while (depth < path.length - 1 && path[depth] === old[depth]) depth++;
+      return { key, was: was[i]!, path, old, depth };
+    });
+    // A rename changes one name, by a typo's reach: texts added and others dropped are not one.
+    const oneName = ({ path, old, depth }: (typeof pairs)[number]) =>
+      path.length === old.length &&
+      path.slice(depth + 1).join(".") === old.slice(depth + 1).join(".") &&
+      closest(path[depth]!, [old[depth]!]) !== undefined;
+    if (!pairs.every(oneName)) continue;
+    // One error per name changed: a block renamed is one, at its key, for all the texts in it.
+    const renames = new Map<string, { at: string[]; wasName: string; renamed: string[]; was: string[] }>();
+    for (const { key, was: wasKey, path, old, depth } of pairs) {
       const at = path.slice(0, depth + 1);
       const group = `${at.join(".")}\n${old[depth]}`;
       const found =
         renames.get(group) ?? renames.set(group, { at, wasName: old[depth]!, renamed: [], was: [] }).get(group)!;
       found.renamed.push(key);
-      found.was.push(was[i]!);
-    });
+      found.was.push(wasKey);
+    }
     for (const { at: path, wasName, renamed, was: old } of renames.values()) {
       const args = { renamed, was: old, file: table.spec.source.path, name: path.at(-1)!, wasName };
       report("renamed-text", args, locate(table.spec, path, { key: true }));
