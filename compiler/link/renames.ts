@@ -98,8 +98,15 @@ export function foldRenames(
     const name = kind && unknownName.get(d);
     if (!kind || name === undefined) continue;
     const byName = uses.get(kind) ?? uses.set(kind, new Map()).get(kind)!;
-    byName.set(name, [...(byName.get(name) ?? []), d]);
+    const found = byName.get(name);
+    if (found) found.push(d);
+    else byName.set(name, [d]);
   }
+  // The files are named as paths inside the specs folder, where site.yaml is (link needs it).
+  const site = specs.site!.spec.source.path;
+  const specsFolder = site.slice(0, site.lastIndexOf("/") + 1);
+  // What a definition lacks under its new name (a settings file, a price row) is there under the old.
+  const consequences = diagnostics.filter((d) => CONSEQUENCES.has(d.code));
   const dropped = new Set<Diagnostic>();
   const added = new Map<Diagnostic, Diagnostic>();
   const definitions = definitionsOf(specs);
@@ -111,15 +118,14 @@ export function foldRenames(
     )) {
       const location = defined.at(renamed);
       for (const d of found) dropped.add(d);
-      // What the definition lacks under its new name (a settings file, a price row) is there under the old.
-      for (const d of diagnostics) if (CONSEQUENCES.has(d.code) && sameLocation(d.location, location)) dropped.add(d);
-      const files = filesOf(found, location.file);
+      for (const d of consequences) if (sameLocation(d.location, location)) dropped.add(d);
+      const files = filesOf(found, specsFolder);
       const args = { kind, defined: renamed, used: name, uses: found.length, files };
       const file = defined.fileNamed?.(name);
       added.set(found[0]!, diagnostic("renamed-definition", file ? { ...args, file } : args, location));
     }
   }
-  foldUnlistedRegions(uses.get("region"), specs, dropped, added);
+  foldUnlistedRegions(uses.get("region"), specs, specsFolder, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
@@ -166,6 +172,7 @@ function renamesOf(
 function foldUnlistedRegions(
   uses: ReadonlyMap<string, Diagnostic[]> | undefined,
   specs: ValidSpecs,
+  specsFolder: string,
   dropped: Set<Diagnostic>,
   added: Map<Diagnostic, Diagnostic>,
 ): void {
@@ -177,7 +184,7 @@ function foldUnlistedRegions(
     const own = found.find((d) => d.location.file === file);
     if (!own || elsewhere.length === 0) continue;
     for (const d of found) dropped.add(d);
-    const args = { region: code, uses: elsewhere.length, files: filesOf(elsewhere, file) };
+    const args = { region: code, uses: elsewhere.length, files: filesOf(elsewhere, specsFolder) };
     added.set(own, diagnostic("region-not-listed", args, own.location));
   }
 }
@@ -190,12 +197,8 @@ const isNamed = (
   specs: ValidSpecs,
 ) => named[kind].has(id) || (kind === "region" && specs.regions.has(id));
 
-/**
- * The files the uses are in, most uses first, as paths inside the specs folder: that of
- * `definedIn`, a file at its top or one folder down (campaigns/, regions/).
- */
-function filesOf(found: readonly Diagnostic[], definedIn: string): string[] {
-  const folder = definedIn.slice(0, definedIn.lastIndexOf("/") + 1).replace(/(campaigns|regions)\/$/, "");
+/** The files the uses are in, most uses first, as paths inside the specs folder. */
+function filesOf(found: readonly Diagnostic[], folder: string): string[] {
   const count = new Map<string, number>();
   for (const d of found) {
     const file = d.location.file.startsWith(folder) ? d.location.file.slice(folder.length) : d.location.file;

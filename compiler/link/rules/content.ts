@@ -12,6 +12,31 @@ import { placeholderNames, placeholdersIn } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 
 /**
+ * The content files pages.yaml does not list, each an unknown-page error naming the page it most
+ * likely means (noted in `meant`): the closest page by name; or, for one such file, the one page
+ * that has none, however renamed. A page renamed takes its child pages' ids with it: their files
+ * are told in the parent's error.
+ */
+function reportUnlisted(cx: LinkContext, meant: Set<string>): void {
+  const { specs, routes, unlistedContent } = cx;
+  const pageIds = [...new Set(routes.map((r) => r.page))];
+  const withoutContent = [
+    ...new Set(routes.filter((r) => r.template && !r.childrenOnly && !specs.content.has(r.page)).map((r) => r.page)),
+  ];
+  const onlyPair = unlistedContent.size === 1 && withoutContent.length === 1 ? withoutContent[0] : undefined;
+  const parentUnlisted = (id: string) => id.includes("/") && unlistedContent.has(id.slice(0, id.lastIndexOf("/")));
+  const children = (id: string) => [...unlistedContent].filter((other) => other.startsWith(`${id}/`)).length;
+  for (const [id, file] of specs.content) {
+    if (!unlistedContent.has(id)) continue;
+    const suggestion = closest(id, pageIds) ?? onlyPair;
+    if (suggestion) meant.add(suggestion);
+    if (parentUnlisted(id)) continue;
+    const under = children(id);
+    cx.report("unknown-page", { value: id, suggestion, ...(under ? { children: under } : {}) }, at(file, []));
+  }
+}
+
+/**
  * Every page a template renders has its texts for every region that carries it; content files
  * name pages that exist, placeholders that do, and links that lead somewhere.
  */
@@ -24,22 +49,7 @@ export function checkContent(cx: LinkContext): void {
   // renamed, and the one error at the file says so; the page's missing content is not another.
   // The closest page by name; or, for one such file, the one page that has none, however renamed.
   const meantByUnlisted = new Set<string>();
-  const pageIds = [...new Set(routes.map((r) => r.page))];
-  const withoutContent = [
-    ...new Set(routes.filter((r) => r.template && !r.childrenOnly && !specs.content.has(r.page)).map((r) => r.page)),
-  ];
-  // A page renamed takes its child pages' ids with it: their files are told in the parent's error.
-  const parentUnlisted = (id: string) => id.includes("/") && cx.unlistedContent.has(id.slice(0, id.lastIndexOf("/")));
-  const children = (id: string) => [...cx.unlistedContent].filter((other) => other.startsWith(`${id}/`)).length;
-  for (const [id, file] of specs.content) {
-    if (!cx.unlistedContent.has(id)) continue;
-    const onlyPair = cx.unlistedContent.size === 1 && withoutContent.length === 1 ? withoutContent[0] : undefined;
-    const suggestion = closest(id, pageIds) ?? onlyPair;
-    if (suggestion) meantByUnlisted.add(suggestion);
-    if (parentUnlisted(id)) continue;
-    const under = children(id);
-    report("unknown-page", { value: id, suggestion, ...(under ? { children: under } : {}) }, at(file, []));
-  }
+  if (cx.unlistedContent.size > 0) reportUnlisted(cx, meantByUnlisted);
   // What each template needs beyond head, and whether it is written per language or per region.
   const needs: Partial<
     Record<
