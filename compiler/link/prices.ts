@@ -68,13 +68,17 @@ export function buildPrices(
       const entry = catalogue?.data.products[id];
       if (entry?.aliasOf) {
         report("price-on-alias", { alias: id, target: entry.aliasOf }, at(prices, ["list", id], true));
+        // With no row of its own, the product is priced under its other name: price-on-alias says
+        // so, and the product's uses are not also "not sold" or without prices.
+        const target = canonicalProduct(id);
+        if (target && !Object.hasOwn(prices.data.list, target)) unreadableRows.add(target);
         continue;
       }
       if (!checkProduct(id, at(prices, ["list", id], true))) {
         // A row under a misspelt id is most likely the row of the product it comes closest to:
         // unknown-product says so, and that product's uses are not each "not sold" as well.
         const meant = closest(id, Object.keys(catalogue?.data.products ?? {}));
-        if (meant && !(meant in prices.data.list)) unreadableRows.add(meant);
+        if (meant && !Object.hasOwn(prices.data.list, meant)) unreadableRows.add(meant);
         continue;
       }
       // A row of the wrong length (reported by validate) has no telling which cell is missing.

@@ -454,3 +454,8 @@ test("a text dropped from one language and another added there under an unrelate
   expect(found.map((d) => d.code)).not.toContain("renamed-text");
   expect(found.map((d) => d.code)).toContain("missing-message-everywhere");
 });
+
+test("a product's price row written under its alias is one error at the row, not the product's missing prices too", () => {
+  const found = checkWith("prices.yaml", /^ {2}interstellarScoutK1pro: /m, "  k1ProInterstellarScout: ");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["price-on-alias", "specs/prices.yaml"]]);
+});
