@@ -23,6 +23,11 @@ export default defineConfig({
   test: {
     // Two cores: the CLI and browser tests spawn processes of their own.
     maxWorkers: 2,
+    // The TypeScript of the tests and the compiler, transformed once and kept on disk
+    // (node_modules/.experimental-vitest-cache, keyed by each file's content; `vitest --clearCache`
+    // empties it): a run after the first spends 0.5 s transforming instead of 3, and imports its
+    // modules in 2 s instead of 4.5 (npm run test:unit, 2026-11-26).
+    experimental: { fsModuleCache: true },
     // The compiler's caches of the tests' many fixture folders are kept apart from the project's
     // (compiler/cache.ts): a run makes more bundles than the cache keeps, and would push out the
     // one every `site build` of specs/ takes. Kept between runs, so the next run starts warm.
