@@ -38,6 +38,16 @@ const texts = (keys: readonly string[]) =>
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
 
+/** The other places that name an undefined name, when one error stands for them all (link/renames.ts). */
+interface OtherUses {
+  others?: number;
+  otherFiles?: readonly string[];
+}
+const namedHereAnd = (a: OtherUses) =>
+  a.others
+    ? `: it is named here and in ${a.others} more place${a.others === 1 ? "" : "s"} (${texts(a.otherFiles ?? [])})`
+    : "";
+
 function entry<A>(e: CatalogueEntry<A>): CatalogueEntry<A> {
   return e;
 }
@@ -210,14 +220,14 @@ export const catalogue = {
         ? "a region is missing from columns: add it where its prices stand in the rows."
         : "columns names a region the rows have no price for: remove it, or add its price to every row.",
   }),
-  "unknown-region": entry<{ value: string; known: readonly string[]; suggestion?: string }>({
+  "unknown-region": entry<{ value: string; known: readonly string[]; suggestion?: string } & OtherUses>({
     severity: "error",
-    message: (a) => `There is no region '${a.value}'.`,
+    message: (a) => `There is no region '${a.value}'${namedHereAnd(a)}.`,
     hint: (a) => didYouMean(a.suggestion) ?? `regions are ${list(a.known)} (site.yaml).`,
   }),
-  "unknown-product": entry<{ value: string; suggestion?: string }>({
+  "unknown-product": entry<{ value: string; suggestion?: string } & OtherUses>({
     severity: "error",
-    message: (a) => `There is no product '${a.value}' in the catalogue.`,
+    message: (a) => `There is no product '${a.value}' in the catalogue${namedHereAnd(a)}.`,
     hint: (a) => didYouMean(a.suggestion) ?? "add it to catalogue.yaml, or correct the identifier.",
   }),
   // A definition renamed where it stands (or mistyped there): every use of the old name would be
@@ -248,9 +258,9 @@ export const catalogue = {
       `There is no page '${a.value}'.${a.children ? ` ${a.children === 1 ? "The file of its child page" : `The ${a.children} files of its child pages`}, under content/${a.value}/, name${a.children === 1 ? "s" : ""} none either.` : ""}`,
     hint: (a) => didYouMean(a.suggestion) ?? "pages are declared in pages.yaml.",
   }),
-  "unknown-campaign": entry<{ value: string; suggestion?: string }>({
+  "unknown-campaign": entry<{ value: string; suggestion?: string } & OtherUses>({
     severity: "error",
-    message: (a) => `There is no campaign '${a.value}'.`,
+    message: (a) => `There is no campaign '${a.value}'${namedHereAnd(a)}.`,
     hint: (a) => didYouMean(a.suggestion) ?? "a campaign is a file campaigns/<id>.yaml.",
   }),
   "unknown-stage": entry<{ campaign: string; stage: number; count: number }>({
@@ -259,9 +269,9 @@ export const catalogue = {
       `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}.`,
     hint: () => "stages are numbered from 1 in the order the campaign file lists them.",
   }),
-  "unknown-origin": entry<{ value: string; known: readonly string[] }>({
+  "unknown-origin": entry<{ value: string; known: readonly string[] } & OtherUses>({
     severity: "error",
-    message: (a) => `There is no origin '${a.value}'.`,
+    message: (a) => `There is no origin '${a.value}'${namedHereAnd(a)}.`,
     hint: (a) => `origins are ${list(a.known)}.`,
   }),
   "missing-region-file": entry<{ region: string }>({
@@ -422,9 +432,9 @@ export const catalogue = {
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,
     hint: () => "give the target section that id, or point the link at an id the page has.",
   }),
-  "missing-image": entry<{ key: string }>({
+  "missing-image": entry<{ key: string } & OtherUses>({
     severity: "error",
-    message: (a) => `There is no image '${a.key}'.`,
+    message: (a) => `There is no image '${a.key}'${namedHereAnd(a)}.`,
     hint: (a) =>
       `say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }), add a picture specs/images/${a.key}.png or .jpg, or use a key that exists; a product's image is drawn from its catalogue art.`,
   }),

@@ -3,7 +3,9 @@
 // the one line to mend. When the name the uses give is closest to a definition that nothing uses,
 // that definition is the mistake: one renamed-definition error there stands for all of them. A
 // region whose line left site.yaml while its settings file stayed is the same kind of mistake:
-// one region-not-listed error at the file.
+// one region-not-listed error at the file. A definition removed (a campaign's file deleted, a
+// product taken out of the catalogue) has nowhere to point at: its name, unknown in several
+// places, is one error at the first of them, naming the others.
 
 import { closest, type Diagnostic, type DiagnosticCode, diagnostic, type Location } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
@@ -24,8 +26,8 @@ const PAIRED_WHEN_ALONE = new Set<DefinitionKind>(["region", "origin", "product"
 /** What is reported at a definition because it was renamed: its files and rows keep the old name. */
 const CONSEQUENCES = new Set<DiagnosticCode>(["missing-region-file", "product-without-prices"]);
 
-/** The name an unknown-name diagnostic is about. */
-const unknownName = new WeakMap<Diagnostic, string>();
+/** The name an unknown-name diagnostic is about, and the arguments it was made with. */
+const unknownName = new WeakMap<Diagnostic, { name: string; args: object }>();
 
 /** diagnostic(), keeping the name a use gave that nothing defines, for foldRenames. */
 export function linkDiagnostic<C extends DiagnosticCode>(
@@ -36,7 +38,7 @@ export function linkDiagnostic<C extends DiagnosticCode>(
   const made = diagnostic(code, args, location);
   if (kindOf.has(code)) {
     const { value, key } = args as { value?: string; key?: string };
-    unknownName.set(made, (value ?? key)!);
+    unknownName.set(made, { name: (value ?? key)!, args });
   }
   return made;
 }
@@ -95,7 +97,7 @@ export function foldRenames(
   const uses = new Map<DefinitionKind, Map<string, Diagnostic[]>>();
   for (const d of diagnostics) {
     const kind = kindOf.get(d.code) as DefinitionKind | undefined;
-    const name = kind && unknownName.get(d);
+    const name = kind && unknownName.get(d)?.name;
     if (!kind || name === undefined) continue;
     const byName = uses.get(kind) ?? uses.set(kind, new Map()).get(kind)!;
     const found = byName.get(name);
@@ -126,6 +128,7 @@ export function foldRenames(
     }
   }
   foldUnlistedRegions(uses.get("region"), specs, specsFolder, dropped, added);
+  for (const [kind, byName] of uses) foldRepeated(byName, definitions[kind]?.ids ?? [], specsFolder, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
@@ -186,6 +189,34 @@ function foldUnlistedRegions(
     for (const d of found) dropped.add(d);
     const args = { region: code, uses: elsewhere.length, files: filesOf(elsewhere, specsFolder) };
     added.set(own, diagnostic("region-not-listed", args, own.location));
+  }
+}
+
+/**
+ * A name unknown in several places that is no definition renamed and no typo of one (a campaign
+ * file deleted, a product taken out of the catalogue): one error at the first place in reading
+ * order, counting the others. A typo stays an error at each use, with its did-you-mean: each is
+ * mended where it is.
+ */
+function foldRepeated(
+  byName: ReadonlyMap<string, Diagnostic[]>,
+  ids: readonly string[],
+  specsFolder: string,
+  dropped: Set<Diagnostic>,
+  added: Map<Diagnostic, Diagnostic>,
+): void {
+  for (const [name, found] of byName) {
+    if (found.length < 2 || found.some((d) => dropped.has(d)) || closest(name, ids) !== undefined) continue;
+    const first = found.reduce((a, b) =>
+      b.location.file < a.location.file ||
+      (b.location.file === a.location.file && b.location.offset < a.location.offset)
+        ? b
+        : a,
+    );
+    const others = found.filter((d) => d !== first);
+    for (const d of found) dropped.add(d);
+    const args = { ...unknownName.get(first)!.args, others: others.length, otherFiles: filesOf(others, specsFolder) };
+    added.set(first, diagnostic(first.code, args as Parameters<typeof diagnostic>[1], first.location));
   }
 }
 

@@ -166,11 +166,16 @@ describe("the parse cache", () => {
 
   test("a problem found in a file read from the cache shows the same place and code frame as a fresh read", () => {
     checkCached();
-    // The product renamed: the unchanged page list and price table, both cached, now name one
-    // that does not exist.
+    // The product renamed (and its alias with it): the unchanged page list and price table, both
+    // cached, now name one that does not exist.
     const catalogue = join(specs, "catalogue.yaml");
     const text = readFileSync(catalogue, "utf8");
-    writeSettled(catalogue, text.replace("  flagshipBumblebee:", "  flagshipBumblebeeRenamed:"));
+    writeSettled(
+      catalogue,
+      text
+        .replace(/\bflagshipBumblebee:/, "flagshipBumblebeeRenamed:")
+        .replace(/aliasOf: flagshipBumblebee\b/, "aliasOf: flagshipBumblebeeRenamed"),
+    );
     try {
       const fresh = check(specs, fixture.root);
       const cached = checkCached();

@@ -324,6 +324,28 @@ test("a campaign file renamed is one error at the file, not one per page and pic
   expect(found[0]!.hint).toMatch(/^rename the file back to campaigns\/christmas-2024\.yaml, or change/);
 });
 
+test("a campaign file deleted is one error where its name is first read, counting the places that still name it", () => {
+  const found = checkEdited((specs) => rmSync(join(specs, "campaigns/black-friday-2024.yaml")));
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "unknown-campaign",
+      "specs/artwork.yaml",
+      "There is no campaign 'black-friday-2024': it is named here and in 6 more places (artwork.yaml and pages.yaml).",
+    ],
+  ]);
+});
+
+test("a product taken out of the catalogue is one error for its id and one for its picture, not one per use", () => {
+  const found = checkWith("catalogue.yaml", /\n {2}flagshipMegatron:\n(?: {4}.*\n)+/, "\n");
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["unknown-product", "specs/content/black-friday.yaml"],
+    ["missing-image", "specs/content/home.yaml"],
+  ]);
+  expect(found[0]!.message).toMatch(
+    /^There is no product 'flagshipMegatron' in the catalogue: it is named here and in 17 more places \(/,
+  );
+});
+
 test("a content file renamed is one error at the file, not also the page's missing content", () => {
   const found = checkEdited((specs) =>
     renameSync(join(specs, "content/where-to-buy.yaml"), join(specs, "content/where-to-by.yaml")),
