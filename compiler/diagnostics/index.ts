@@ -287,9 +287,10 @@ export const catalogue = {
       `This is the settings file of region ${a.region}, which ${a.uses} other place${a.uses === 1 ? "" : "s"} name${a.uses === 1 ? "s" : ""}, but site.yaml does not list it among its regions.`,
     hint: (a) => `add ${a.region} to regions: in site.yaml, or remove this file and the region from ${texts(a.files)}.`,
   }),
-  "missing-messages-file": entry<{ language: string; region: string }>({
+  "missing-messages-file": entry<{ language: string; regions: readonly string[] }>({
     severity: "error",
-    message: (a) => `Region ${a.region} is written in '${a.language}', which has no message table.`,
+    message: (a) =>
+      `${a.regions.length === 1 ? "Region" : "Regions"} ${texts(a.regions)} ${a.regions.length === 1 ? "is" : "are"} written in '${a.language}', which has no message table.`,
     hint: (a) => `create specs/messages/${a.language}.yaml.`,
   }),
   "price-on-alias": entry<{ alias: string; target: string }>({

@@ -43,6 +43,8 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     }),
   );
   const regions = new Map<string, RegionModel>();
+  // A message table missing is one error for its language, at the first region written in it.
+  const withoutMessages = new Map<Language, string[]>();
   for (const [code, r] of Object.entries(site.data.regions)) {
     if (site.data.origins[r.origin]) originsNamed.add(r.origin);
     else report("unknown-origin", { value: r.origin, known: originNames }, at(site, ["regions", code, "origin"]));
@@ -52,9 +54,8 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
       report("missing-region-file", { region: code }, at(site, ["regions", code], true));
     const language = r.locale.slice(0, 2) as Language;
     const messagesInvalid = specs.invalid.some((d) => d.kind === "messages" && d.name === language);
-    if (!specs.messages.has(language) && !messagesInvalid) {
-      report("missing-messages-file", { language, region: code }, at(site, ["regions", code, "locale"]));
-    }
+    if (!specs.messages.has(language) && !messagesInvalid)
+      withoutMessages.set(language, [...(withoutMessages.get(language) ?? []), code]);
     if (!settings) continue;
     const prefix = code === site.data.defaultRegion ? "" : `/${code}`;
     regions.set(code, {
@@ -73,6 +74,8 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
       settings: settings.data,
     });
   }
+  for (const [language, codes] of withoutMessages)
+    report("missing-messages-file", { language, regions: codes }, at(site, ["regions", codes[0]!, "locale"]));
   for (const [code, file] of specs.regions) {
     if (!site.data.regions[code]) checkRegion(code, { file: file.spec.source.path, offset: 0, length: 0 });
   }

@@ -335,6 +335,18 @@ test("a campaign file deleted is one error where its name is first read, countin
   ]);
 });
 
+test("a message table deleted is one error at the first region written in its language, naming them all", () => {
+  const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
+  expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+    [
+      "missing-messages-file",
+      "specs/site.yaml",
+      "Regions us, uk and eu are written in 'en', which has no message table.",
+      "create specs/messages/en.yaml.",
+    ],
+  ]);
+});
+
 test("a product taken out of the catalogue is one error for its id and one for its picture, not one per use", () => {
   const found = checkWith("catalogue.yaml", /\n {2}flagshipMegatron:\n(?: {4}.*\n)+/, "\n");
   expect(found.map((d) => [d.code, d.file])).toEqual([
