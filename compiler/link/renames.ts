@@ -206,7 +206,9 @@ function foldRepeated(
   added: Map<Diagnostic, Diagnostic>,
 ): void {
   for (const [name, found] of byName) {
-    if (found.length < 2 || found.some((d) => dropped.has(d)) || closest(name, ids) !== undefined) continue;
+    if (found.length < 2 || found.some((d) => dropped.has(d))) continue;
+    // A two-letter code is one letter from another (kr, fr): that makes it no typo.
+    if (name.length > 2 && closest(name, ids) !== undefined) continue;
     const first = found.reduce((a, b) =>
       b.location.file < a.location.file ||
       (b.location.file === a.location.file && b.location.offset < a.location.offset)
@@ -215,7 +217,13 @@ function foldRepeated(
     );
     const others = found.filter((d) => d !== first);
     for (const d of found) dropped.add(d);
-    const args = { ...unknownName.get(first)!.args, others: others.length, otherFiles: filesOf(others, specsFolder) };
+    // Named alike in several places, it was more likely removed than mistyped: no did-you-mean.
+    const args = {
+      ...unknownName.get(first)!.args,
+      suggestion: undefined,
+      others: others.length,
+      otherFiles: filesOf(others, specsFolder),
+    };
     added.set(first, diagnostic(first.code, args as Parameters<typeof diagnostic>[1], first.location));
   }
 }

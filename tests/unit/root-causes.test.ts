@@ -335,6 +335,21 @@ test("a campaign file deleted is one error where its name is first read, countin
   ]);
 });
 
+test("a region removed with its settings file is one error naming the places left, with no did-you-mean", () => {
+  const found = checkEdited((specs) => {
+    rmSync(join(specs, "regions/kr.yaml"));
+    const site = join(specs, "site.yaml");
+    writeFileSync(site, readFileSync(site, "utf8").replace(/^ {2}kr: .*\n/m, ""));
+  });
+  expect(found.map((d) => [d.code, d.message, d.hint])).toEqual([
+    [
+      "unknown-region",
+      "There is no region 'kr': it is named here and in 2 more places (pages.yaml and region-chooser.yaml).",
+      "regions are cn, us, uk, eu, fr, de, jp (site.yaml).",
+    ],
+  ]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
