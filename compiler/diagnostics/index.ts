@@ -315,6 +315,15 @@ export const catalogue = {
       `${a.product} has no row in prices.yaml, but ${a.uses === 1 ? "1 place shows, links or offers" : `${a.uses} places show, link or offer`} it (in ${texts(a.regions)}).`,
     hint: (a) => `add a row for ${a.product} to list: in prices.yaml, with ~ in the regions where it is not sold.`,
   }),
+  // A price with no catalogue entry in its region: the product has no name, buy link or stock
+  // there, and every page that shows it would have nothing to show. One error at the product.
+  "product-without-region-entry": entry<{ product: string; regions: readonly string[]; uses: number }>({
+    severity: "error",
+    message: (a) =>
+      `${a.product} has a price in ${texts(a.regions)} but no entry there in catalogue.yaml (its name, buy link and stock), and ${a.uses === 1 ? "1 place shows, links or offers" : `${a.uses} places show, link or offer`} it there.`,
+    hint: (a) =>
+      `add ${texts(a.regions.map((r) => `${r}: { name: ..., buy: ..., stock: ... }`))} under ${a.product}'s regions: in catalogue.yaml, or write ~ for its price there in prices.yaml and take it out of ${texts(a.regions)}.`,
+  }),
   "price-unused": entry<{ product: string; region: string }>({
     severity: "warning",
     message: (a) => `${a.product} has a ${a.region} price, but nothing in ${a.region} shows, links or offers it.`,

@@ -48,7 +48,7 @@ export function buildPrices(
   site: Valid<Spec.Site>,
   report: Report,
   checkRegion: (code: string, location: Location) => boolean,
-  { canonicalProduct, checkProduct }: Products,
+  { canonicalProduct, checkProduct, products }: Products,
 ): Prices {
   const prices = specs.prices;
   // Each product's row as the table writes it; a column's index by its region (the last of a
@@ -143,10 +143,27 @@ export function buildPrices(
         );
         continue;
       }
+      // Sold in a region (a price there) but not in the catalogue's entries of it: nothing to call it there.
+      const canonical = canonicalProduct(id);
+      const facts = canonical ? products.get(canonical)?.regions : undefined;
+      const unnamed: string[] = [];
+      let unnamedUses = 0;
       for (const [region, seen] of byRegion) {
-        if ((columnsBroken && !columnOf.has(region)) || price(id, region) !== null) continue;
-        for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);
+        if (columnsBroken && !columnOf.has(region)) continue;
+        if (price(id, region) === null) {
+          for (const { what, location } of seen)
+            report("product-not-sold", { product: id, region, use: what }, location);
+        } else if (facts && !facts[region]) {
+          unnamed.push(region);
+          unnamedUses += seen.length;
+        }
       }
+      if (unnamed.length > 0 && catalogue && canonical)
+        report(
+          "product-without-region-entry",
+          { product: canonical, regions: unnamed, uses: unnamedUses },
+          at(catalogue, ["products", canonical, "regions"], true),
+        );
     }
   };
 

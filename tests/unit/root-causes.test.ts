@@ -350,6 +350,17 @@ test("a region removed with its settings file is one error naming the places lef
   ]);
 });
 
+test("a product taken out of one region in the catalogue, still priced there, is one error at it, not a failed build", () => {
+  const found = checkWith("catalogue.yaml", /(\n {2}flagshipMegatron:\n(?: {4}.*\n)*?) {6}us: .*\n/, "$1");
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "product-without-region-entry",
+      "specs/catalogue.yaml",
+      "flagshipMegatron has a price in us but no entry there in catalogue.yaml (its name, buy link and stock), and 3 places show, link or offer it there.",
+    ],
+  ]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
