@@ -315,6 +315,14 @@ export const catalogue = {
       `${a.product} has no row in prices.yaml, but ${a.uses === 1 ? "1 place shows, links or offers" : `${a.uses} places show, link or offer`} it (in ${texts(a.regions)}).`,
     hint: (a) => `add a row for ${a.product} to list: in prices.yaml, with ~ in the regions where it is not sold.`,
   }),
+  // A region taken out of the price table's columns sells nothing: every use there would be "not sold".
+  "region-without-prices": entry<{ region: string; uses: number; products: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `prices.yaml has no ${a.region} column, but ${a.uses === 1 ? "1 place shows, links or offers" : `${a.uses} places show, link or offer`} ${texts(a.products)} in ${a.region}.`,
+    hint: (a) =>
+      `add ${a.region} to columns: with its price (or ~) in every row, or take ${a.products.length === 1 ? "that product" : "those products"} out of ${a.region}.`,
+  }),
   // A price with no catalogue entry in its region: the product has no name, buy link or stock
   // there, and every page that shows it would have nothing to show. One error at the product.
   "product-without-region-entry": entry<{ product: string; regions: readonly string[]; uses: number }>({

@@ -12,7 +12,12 @@ import type { Products } from "./products.ts";
 import type { RegionModel } from "./model.ts";
 
 /** The uses of products the rules noted, by product and region: what shows each, and where. */
-export type ProductUses = Map<string, Map<string, { what: string; location: Location }[]>>;
+/** A place that shows, links or offers a product in a region: what it is, and where. */
+interface ProductUse {
+  what: string;
+  location: Location;
+}
+export type ProductUses = Map<string, Map<string, ProductUse[]>>;
 
 /** Records that a product is shown, linked or offered in a region. */
 export function noteUse(uses: ProductUses, id: string, region: string, what: string, location: Location): void {
@@ -127,10 +132,12 @@ export function buildPrices(
   };
 
   // A column header that names no region (cm for cn) leaves its region without prices: every
-  // use there would be "not sold", a cascade with one cause, reported at the header only.
+  // use there would be "not sold", a cascade with one cause, reported at the header only. A
+  // region with no column at all (taken out of the table) is one error at columns, likewise.
   const checkSold = (uses: ProductUses, table: NonNullable<typeof prices>) => {
     const columnsBroken = table.data.columns.some((c) => !site.data.regions[c]);
     const catalogue = specs.catalogue;
+    const withoutColumn = new Map<string, { uses: number; products: string[] }>();
     for (const [id, byRegion] of uses) {
       if (unreadableRows.has(id)) continue;
       // No row at all: one error at the product, not "not sold" at each of its uses.
@@ -143,28 +150,41 @@ export function buildPrices(
         );
         continue;
       }
-      // Sold in a region (a price there) but not in the catalogue's entries of it: nothing to call it there.
-      const canonical = canonicalProduct(id);
-      const facts = canonical ? products.get(canonical)?.regions : undefined;
-      const unnamed: string[] = [];
-      let unnamedUses = 0;
       for (const [region, seen] of byRegion) {
-        if (columnsBroken && !columnOf.has(region)) continue;
-        if (price(id, region) === null) {
-          for (const { what, location } of seen)
-            report("product-not-sold", { product: id, region, use: what }, location);
-        } else if (facts && !facts[region]) {
-          unnamed.push(region);
-          unnamedUses += seen.length;
-        }
+        if (columnOf.has(region) || columnsBroken) continue;
+        const found = withoutColumn.get(region) ?? withoutColumn.set(region, { uses: 0, products: [] }).get(region)!;
+        found.uses += seen.length;
+        found.products.push(id);
       }
-      if (unnamed.length > 0 && catalogue && canonical)
-        report(
-          "product-without-region-entry",
-          { product: canonical, regions: unnamed, uses: unnamedUses },
-          at(catalogue, ["products", canonical, "regions"], true),
-        );
+      checkSoldWhereColumns(id, byRegion);
     }
+    for (const [region, { uses: count, products: shown }] of withoutColumn)
+      report("region-without-prices", { region, uses: count, products: shown }, at(table, ["columns"]));
+  };
+
+  /** Each use of a product in a region with a column: a price there, and the catalogue's entry for the region. */
+  const checkSoldWhereColumns = (id: string, byRegion: ReadonlyMap<string, readonly ProductUse[]>) => {
+    const catalogue = specs.catalogue;
+    // Sold in a region (a price there) but not in the catalogue's entries of it: nothing to call it there.
+    const canonical = canonicalProduct(id);
+    const facts = canonical ? products.get(canonical)?.regions : undefined;
+    const unnamed: string[] = [];
+    let unnamedUses = 0;
+    for (const [region, seen] of byRegion) {
+      if (!columnOf.has(region)) continue;
+      if (price(id, region) === null) {
+        for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);
+      } else if (facts && !facts[region]) {
+        unnamed.push(region);
+        unnamedUses += seen.length;
+      }
+    }
+    if (unnamed.length > 0 && catalogue && canonical)
+      report(
+        "product-without-region-entry",
+        { product: canonical, regions: unnamed, uses: unnamedUses },
+        at(catalogue, ["products", canonical, "regions"], true),
+      );
   };
 
   const checkBelowList = (offers: readonly OfferRow[]) => {

@@ -361,6 +361,23 @@ test("a product taken out of one region in the catalogue, still priced there, is
   ]);
 });
 
+test("a region's column taken out of the price table is one error at columns, not one per product shown there", () => {
+  const found = checkEdited((specs) => {
+    const path = join(specs, "prices.yaml");
+    const text = readFileSync(path, "utf8")
+      .replace("columns: [us, uk, eu, fr, de, jp, cn]", "columns: [us, uk, eu, fr, de, cn]")
+      .replace(/^( {2}\w+:\s+\[(?:[^,\]]*,){5})[^,\]]*,/gm, "$1");
+    writeFileSync(path, text);
+  });
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "region-without-prices",
+      "specs/prices.yaml",
+      "prices.yaml has no jp column, but 5 places show, link or offer flagshipBumblebee in jp.",
+    ],
+  ]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
