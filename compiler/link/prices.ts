@@ -151,7 +151,8 @@ export function buildPrices(
         continue;
       }
       for (const [region, seen] of byRegion) {
-        if (columnOf.has(region) || columnsBroken) continue;
+        // A region site.yaml does not list is its own error (unknown-region), wherever it is named.
+        if (columnOf.has(region) || columnsBroken || !site.data.regions[region]) continue;
         const found = withoutColumn.get(region) ?? withoutColumn.set(region, { uses: 0, products: [] }).get(region)!;
         found.uses += seen.length;
         found.products.push(id);

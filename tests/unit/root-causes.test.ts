@@ -378,6 +378,21 @@ test("a region's column taken out of the price table is one error at columns, no
   ]);
 });
 
+test("a region taken out of site.yaml, its settings file and its price column is one error counting the places left", () => {
+  const found = checkEdited((specs) => {
+    rmSync(join(specs, "regions/uk.yaml"));
+    const site = join(specs, "site.yaml");
+    writeFileSync(site, readFileSync(site, "utf8").replace(/^ {2}uk: .*\n/m, ""));
+    const prices = join(specs, "prices.yaml");
+    const text = readFileSync(prices, "utf8")
+      .replace("columns: [us, uk, eu, fr, de, jp, cn]", "columns: [us, eu, fr, de, jp, cn]")
+      .replace(/^( {2}\w+:\s+\[[^,\]]*,)[^,\]]*,/gm, "$1");
+    writeFileSync(prices, text);
+  });
+  expect(found.map((d) => d.code)).toEqual(["unknown-region"]);
+  expect(found[0]!.message).toMatch(/^There is no region 'uk': it is named here and in \d+ more places \(/);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
