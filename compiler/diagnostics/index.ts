@@ -263,10 +263,10 @@ export const catalogue = {
     message: (a) => `There is no campaign '${a.value}'${namedHereAnd(a)}.`,
     hint: (a) => didYouMean(a.suggestion) ?? "a campaign is a file campaigns/<id>.yaml.",
   }),
-  "unknown-stage": entry<{ campaign: string; stage: number; count: number }>({
+  "unknown-stage": entry<{ campaign: string; stage: number; count: number } & OtherUses>({
     severity: "error",
     message: (a) =>
-      `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}.`,
+      `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}${namedHereAnd(a)}.`,
     hint: () => "stages are numbered from 1 in the order the campaign file lists them.",
   }),
   "unknown-origin": entry<{ value: string; known: readonly string[] } & OtherUses>({

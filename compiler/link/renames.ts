@@ -39,6 +39,10 @@ export function linkDiagnostic<C extends DiagnosticCode>(
   if (kindOf.has(code)) {
     const { value, key } = args as { value?: string; key?: string };
     unknownName.set(made, { name: (value ?? key)!, args });
+  } else if (code === "unknown-stage") {
+    // A stage is no definition of its own: taken out of its campaign, the uses of its number are.
+    const { campaign, stage } = args as { campaign: string; stage: number };
+    unknownName.set(made, { name: `${campaign} stage ${stage}`, args });
   }
   return made;
 }
@@ -95,7 +99,13 @@ export function foldRenames(
   named: Record<DefinitionKind, ReadonlySet<string>>,
 ): Diagnostic[] {
   const uses = new Map<DefinitionKind, Map<string, Diagnostic[]>>();
+  const stageUses = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
+    if (d.code === "unknown-stage") {
+      const name = unknownName.get(d)!.name;
+      stageUses.set(name, [...(stageUses.get(name) ?? []), d]);
+      continue;
+    }
     const kind = kindOf.get(d.code) as DefinitionKind | undefined;
     const name = kind && unknownName.get(d)?.name;
     if (!kind || name === undefined) continue;
@@ -129,6 +139,7 @@ export function foldRenames(
   }
   foldUnlistedRegions(uses.get("region"), specs, specsFolder, dropped, added);
   for (const [kind, byName] of uses) foldRepeated(byName, definitions[kind]?.ids ?? [], specsFolder, dropped, added);
+  foldRepeated(stageUses, [], specsFolder, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);

@@ -393,6 +393,17 @@ test("a region taken out of site.yaml, its settings file and its price column is
   expect(found[0]!.message).toMatch(/^There is no region 'uk': it is named here and in \d+ more places \(/);
 });
 
+test("a campaign's stage taken out is one error for its offer rows and one for the places that still name it", () => {
+  const found = checkWith("campaigns/christmas-2024.yaml", /^ {2}- name: Happy New Year\n(?: {4}.*\n)+/m, "");
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["offer-stage-count", "specs/campaigns/christmas-2024.yaml"],
+    ["unknown-stage", "specs/campaigns/christmas-2024.yaml"],
+  ]);
+  expect(found[1]!.message).toBe(
+    "Campaign christmas-2024 has 1 stage; there is no stage 2: it is named here and in 3 more places (content/christmas-sale.yaml and campaigns/christmas-2024.yaml).",
+  );
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
