@@ -644,7 +644,7 @@ export function closest(value: string, candidates: Iterable<string>): string | u
 const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
 
 /** Damerau-Levenshtein distance (optimal string alignment): two letters swapped cost one edit, as a typo does. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   // Three rows at a time: the one before last, the last, and the one being filled.
   let before: number[] = [];
   let last = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -7,7 +7,14 @@
 // product taken out of the catalogue) has nowhere to point at: its name, unknown in several
 // places, is one error at the first of them, naming the others.
 
-import { closest, type Diagnostic, type DiagnosticCode, diagnostic, type Location } from "../diagnostics/index.ts";
+import {
+  closest,
+  type Diagnostic,
+  type DiagnosticCode,
+  diagnostic,
+  editDistance,
+  type Location,
+} from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at } from "./context.ts";
 
@@ -138,8 +145,7 @@ export function foldRenames(
     }
   }
   foldUnlistedRegions(uses.get("region"), specs, specsFolder, dropped, added);
-  for (const [kind, byName] of uses) foldRepeated(byName, definitions[kind]?.ids ?? [], specsFolder, dropped, added);
-  foldRepeated(stageUses, [], specsFolder, dropped, added);
+  for (const byName of [...uses.values(), stageUses]) foldRepeated(byName, specsFolder, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
@@ -206,20 +212,19 @@ function foldUnlistedRegions(
 /**
  * A name unknown in several places that is no definition renamed and no typo of one (a campaign
  * file deleted, a product taken out of the catalogue): one error at the first place in reading
- * order, counting the others. A typo stays an error at each use, with its did-you-mean: each is
- * mended where it is.
+ * order, counting the others. A typo, which its rule gave a did-you-mean, stays an error at each
+ * use: each is mended where it is.
  */
 function foldRepeated(
   byName: ReadonlyMap<string, Diagnostic[]>,
-  ids: readonly string[],
   specsFolder: string,
   dropped: Set<Diagnostic>,
   added: Map<Diagnostic, Diagnostic>,
 ): void {
   for (const [name, found] of byName) {
     if (found.length < 2 || found.some((d) => dropped.has(d))) continue;
-    // A two-letter code is one letter from another (kr, fr): that makes it no typo.
-    if (name.length > 2 && closest(name, ids) !== undefined) continue;
+    const { suggestion } = unknownName.get(found[0]!)!.args as { suggestion?: string };
+    if (suggestion !== undefined && isTypoOf(name, suggestion)) continue;
     const first = found.reduce((a, b) =>
       b.location.file < a.location.file ||
       (b.location.file === a.location.file && b.location.offset < a.location.offset)
@@ -238,6 +243,21 @@ function foldRepeated(
     added.set(first, diagnostic(first.code, args as Parameters<typeof diagnostic>[1], first.location));
   }
 }
+
+/**
+ * Whether a name its rule found near a definition is a typo of it: a slip of two keys at most
+ * (a did-you-mean reaches further, a third of the letters: interstellarAgentT9 beside
+ * interstellarScoutK1). Not when it is a two-letter code (any is one letter from another: kr,
+ * fr), when only its numbers differ (gallery-6 beside gallery-5, christmas-2025 beside
+ * christmas-2024: a number is written on purpose), nor when one begins with the other
+ * (interstellarScoutK1 beside interstellarScoutK1pro: another of the family).
+ */
+const isTypoOf = (name: string, near: string) =>
+  name.length > 2 &&
+  editDistance(name.toLowerCase(), near.toLowerCase()) <= 2 &&
+  name.replace(/\d+/g, "#") !== near.replace(/\d+/g, "#") &&
+  !name.startsWith(near) &&
+  !near.startsWith(name);
 
 /** Whether a spec names the definition: a region's settings file names it too. */
 const isNamed = (

@@ -404,6 +404,33 @@ test("a campaign's stage taken out is one error for its offer rows and one for t
   );
 });
 
+test.for([
+  [
+    "a picture numbered like its neighbours",
+    "artwork.yaml",
+    /^ {2}flagship-bumblebee-gallery-6: .*\n/m,
+    "missing-image",
+  ],
+  [
+    "a product whose name begins a sibling's",
+    "catalogue.yaml",
+    /^ {2}interstellarScoutK1:\n(?: {4}.*\n)+/m,
+    "unknown-product",
+  ],
+  [
+    "a product a third of whose letters another shares",
+    "catalogue.yaml",
+    /^ {2}interstellarAgentT9:\n(?: {4}.*\n)+/m,
+    "unknown-product",
+  ],
+] as const)("%s, taken out, is one error for its name, not a typo at each use", ([, file, definition, code]) => {
+  const found = checkWith(file, definition, "");
+  const forName = found.filter((d) => d.code === code);
+  expect(forName).toHaveLength(1);
+  expect(forName[0]!.message).toMatch(/: it is named here and in \d+ more places \(/);
+  expect(forName[0]!.hint ?? "").not.toContain("did you mean");
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
