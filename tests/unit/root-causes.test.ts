@@ -431,6 +431,17 @@ test.for([
   expect(forName[0]!.hint ?? "").not.toContain("did you mean");
 });
 
+test("a campaign page whose campaign: is taken out is one error at the page, not one per promotion left without it", () => {
+  const found = checkWith("pages.yaml", /(\n {2}christmas-sale:\n(?: {4}.*\n)*?) {4}campaign: christmas-2024\n/, "$1");
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "page-missing-subject",
+      "specs/pages.yaml",
+      "Page christmas-sale uses the campaign template but does not say which campaign it shows.",
+    ],
+  ]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([

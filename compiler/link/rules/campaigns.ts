@@ -88,8 +88,10 @@ export function checkCampaignRegions(cx: LinkContext): void {
 }
 
 /**
- * A page naming a campaign that does not exist (unknown-campaign) is most likely the landing page
- * of the campaign it comes closest to: that campaign is not also told it has none.
+ * The campaigns not to tell they have no landing page, because a page that is most likely theirs
+ * has its own error: a page naming a campaign that does not exist (unknown-campaign), for the
+ * campaign it comes closest to; a campaign page naming none (page-missing-subject), for the one
+ * campaign that needs a landing page and has none.
  */
 function misspeltLandings(specs: ValidSpecs, landing: ReadonlyMap<string, string>): Set<string> {
   const ids = [...specs.campaigns.keys()];
@@ -98,6 +100,19 @@ function misspeltLandings(specs: ValidSpecs, landing: ReadonlyMap<string, string
     const id = specs.campaigns.has(named) ? undefined : closest(named, ids);
     if (id) meant.add(id);
   }
+  // A campaign page that names no campaign (its own error) is the landing page of the one
+  // campaign whose promotion needs one and has none, when there is one of each.
+  let subjectless = 0;
+  forEachPage(specs.pages?.data.pages ?? {}, (_, page) => {
+    if (page.template === "campaign" && !page.campaign) subjectless++;
+  });
+  const needing = ids.filter(
+    (id) =>
+      !landing.has(id) &&
+      !meant.has(id) &&
+      Object.values(specs.campaigns.get(id)!.data.promotion ?? {}).some((entries) => entries.some((e) => !e.link)),
+  );
+  if (subjectless === 1 && needing.length === 1) meant.add(needing[0]!);
   return meant;
 }
 
