@@ -442,6 +442,11 @@ test("a campaign page whose campaign: is taken out is one error at the page, not
   ]);
 });
 
+test("a campaign's page taken out of pages.yaml, its content file kept, is one error at the file", () => {
+  const found = checkWith("pages.yaml", /^ {2}black-friday:\n(?: {4}.*\n)+/m, "");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/black-friday.yaml"]]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([

@@ -90,19 +90,25 @@ export function checkCampaignRegions(cx: LinkContext): void {
 /**
  * The campaigns not to tell they have no landing page, because a page that is most likely theirs
  * has its own error: a page naming a campaign that does not exist (unknown-campaign), for the
- * campaign it comes closest to; a campaign page naming none (page-missing-subject), for the one
- * campaign that needs a landing page and has none.
+ * campaign it comes closest to; a campaign page naming none (page-missing-subject), or a content
+ * file whose page is not in pages.yaml (unknown-page), for the one campaign that needs a landing
+ * page and has none.
  */
-function misspeltLandings(specs: ValidSpecs, landing: ReadonlyMap<string, string>): Set<string> {
+function misspeltLandings(
+  specs: ValidSpecs,
+  landing: ReadonlyMap<string, string>,
+  unlistedContent: ReadonlySet<string>,
+): Set<string> {
   const ids = [...specs.campaigns.keys()];
   const meant = new Set<string>();
   for (const named of landing.keys()) {
     const id = specs.campaigns.has(named) ? undefined : closest(named, ids);
     if (id) meant.add(id);
   }
-  // A campaign page that names no campaign (its own error) is the landing page of the one
-  // campaign whose promotion needs one and has none, when there is one of each.
-  let subjectless = 0;
+  // A campaign page that names no campaign, or a page taken out of pages.yaml whose content file
+  // stays (each its own error), is the landing page of the one campaign whose promotion needs one
+  // and has none, when there is one of each.
+  let subjectless = unlistedContent.size;
   forEachPage(specs.pages?.data.pages ?? {}, (_, page) => {
     if (page.template === "campaign" && !page.campaign) subjectless++;
   });
@@ -155,7 +161,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
-  const meant = misspeltLandings(specs, landing);
+  const meant = misspeltLandings(specs, landing, cx.unlistedContent);
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;
