@@ -447,6 +447,11 @@ test("a campaign's page taken out of pages.yaml, its content file kept, is one e
   expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/black-friday.yaml"]]);
 });
 
+test("the home page's entry taken out of pages.yaml is one error at its content file, not one per link home", () => {
+  const found = checkWith("pages.yaml", /^ {2}home:\n(?: {4}.*\n)+/m, "");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/home.yaml"]]);
+});
+
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {
   const found = checkEdited((specs) => rmSync(join(specs, "messages/en.yaml")));
   expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([

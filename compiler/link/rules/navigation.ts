@@ -29,8 +29,9 @@ export function checkLink(
   const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
-    // A link to a page whose content file pages.yaml does not list follows from that file's error.
-    if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1))) return;
+    // A link to a page whose content file pages.yaml does not list follows from that file's error
+    // (the region's root is the page home).
+    if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1) || "home")) return;
     // The pages the region carries, written as this link was (relative to the region, or absolute).
     const pages = cx.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)
