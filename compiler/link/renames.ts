@@ -33,6 +33,16 @@ const PAIRED_WHEN_ALONE = new Set<DefinitionKind>(["region", "origin", "product"
 /** What is reported at a definition because it was renamed: its files and rows keep the old name. */
 const CONSEQUENCES = new Set<DiagnosticCode>(["missing-region-file", "product-without-prices"]);
 
+/**
+ * The codes that report a use of a name nothing defines, and the name each is about: a
+ * definition's, or a campaign's stage (no definition of its own: taken out of its campaign, the
+ * uses of its number are what is left).
+ */
+const nameOf = new Map<DiagnosticCode, (args: object) => string>([
+  ...[...kindOf.keys()].map((code) => [code, (a: { value?: string; key?: string }) => (a.value ?? a.key)!] as const),
+  ["unknown-stage", (a: { campaign?: string; stage?: number }) => `${a.campaign} stage ${a.stage}`],
+]);
+
 /** The name an unknown-name diagnostic is about, and the arguments it was made with. */
 const unknownName = new WeakMap<Diagnostic, { name: string; args: object }>();
 
@@ -43,14 +53,8 @@ export function linkDiagnostic<C extends DiagnosticCode>(
   location: Location,
 ): Diagnostic {
   const made = diagnostic(code, args, location);
-  if (kindOf.has(code)) {
-    const { value, key } = args as { value?: string; key?: string };
-    unknownName.set(made, { name: (value ?? key)!, args });
-  } else if (code === "unknown-stage") {
-    // A stage is no definition of its own: taken out of its campaign, the uses of its number are.
-    const { campaign, stage } = args as { campaign: string; stage: number };
-    unknownName.set(made, { name: `${campaign} stage ${stage}`, args });
-  }
+  const name = nameOf.get(code);
+  if (name) unknownName.set(made, { name: name(args as object), args: args as object });
   return made;
 }
 
@@ -105,18 +109,12 @@ export function foldRenames(
   specs: ValidSpecs,
   named: Record<DefinitionKind, ReadonlySet<string>>,
 ): Diagnostic[] {
-  const uses = new Map<DefinitionKind, Map<string, Diagnostic[]>>();
-  const stageUses = new Map<string, Diagnostic[]>();
+  // The uses of each unknown name, by the code that reports them.
+  const uses = new Map<DiagnosticCode, Map<string, Diagnostic[]>>();
   for (const d of diagnostics) {
-    if (d.code === "unknown-stage") {
-      const name = unknownName.get(d)!.name;
-      stageUses.set(name, [...(stageUses.get(name) ?? []), d]);
-      continue;
-    }
-    const kind = kindOf.get(d.code) as DefinitionKind | undefined;
-    const name = kind && unknownName.get(d)?.name;
-    if (!kind || name === undefined) continue;
-    const byName = uses.get(kind) ?? uses.set(kind, new Map()).get(kind)!;
+    const name = unknownName.get(d)?.name;
+    if (name === undefined) continue;
+    const byName = uses.get(d.code) ?? uses.set(d.code, new Map()).get(d.code)!;
     const found = byName.get(name);
     if (found) found.push(d);
     else byName.set(name, [d]);
@@ -129,9 +127,10 @@ export function foldRenames(
   const dropped = new Set<Diagnostic>();
   const added = new Map<Diagnostic, Diagnostic>();
   const definitions = definitionsOf(specs);
-  for (const [kind, byName] of uses) {
-    const defined = definitions[kind];
-    if (!defined) continue;
+  for (const [code, byName] of uses) {
+    const kind = kindOf.get(code) as DefinitionKind | undefined;
+    const defined = kind && definitions[kind];
+    if (!kind || !defined) continue;
     for (const [name, { renamed, found }] of renamesOf(kind, byName, defined, (id) =>
       isNamed(kind, id, named, specs),
     )) {
@@ -144,8 +143,8 @@ export function foldRenames(
       added.set(found[0]!, diagnostic("renamed-definition", file ? { ...args, file } : args, location));
     }
   }
-  foldUnlistedRegions(uses.get("region"), specs, specsFolder, dropped, added);
-  for (const byName of [...uses.values(), stageUses]) foldRepeated(byName, specsFolder, dropped, added);
+  foldUnlistedRegions(uses.get(UNKNOWN_CODES.region), specs, specsFolder, dropped, added);
+  for (const byName of uses.values()) foldRepeated(byName, specsFolder, dropped, added);
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
