@@ -11,12 +11,12 @@ import { at, type Report } from "./context.ts";
 import type { Products } from "./products.ts";
 import type { RegionModel } from "./model.ts";
 
-/** The uses of products the rules noted, by product and region: what shows each, and where. */
 /** A place that shows, links or offers a product in a region: what it is, and where. */
 interface ProductUse {
   what: string;
   location: Location;
 }
+/** The uses of products the rules noted, by product and region: what shows each, and where. */
 export type ProductUses = Map<string, Map<string, ProductUse[]>>;
 
 /** Records that a product is shown, linked or offered in a region. */

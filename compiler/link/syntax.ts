@@ -37,6 +37,11 @@ export function regionPath(prefix: string, page: string): string {
   return prefix + rest || "/";
 }
 
+/** The page id of a path under a region's prefix, as regionPath wrote it. */
+export function regionPage(prefix: string, path: string): string {
+  return path.slice(prefix.length + 1) || "home";
+}
+
 /**
  * The site path an internal link leads to from a region, without its anchor: the one resolver of
  * link (which checks a route is there) and compile (which writes the href), so the two agree.

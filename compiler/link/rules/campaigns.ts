@@ -94,7 +94,7 @@ export function checkCampaignRegions(cx: LinkContext): void {
  * file whose page is not in pages.yaml (unknown-page), for the one campaign that needs a landing
  * page and has none.
  */
-function misspeltLandings(
+function landingsMeant(
   specs: ValidSpecs,
   landing: ReadonlyMap<string, string>,
   unlistedContent: ReadonlySet<string>,
@@ -108,9 +108,9 @@ function misspeltLandings(
   // A campaign page that names no campaign, or a page taken out of pages.yaml whose content file
   // stays (each its own error), is the landing page of the one campaign whose promotion needs one
   // and has none, when there is one of each.
-  let subjectless = unlistedContent.size;
+  let pagesWithoutCampaign = unlistedContent.size;
   forEachPage(specs.pages?.data.pages ?? {}, (_, page) => {
-    if (page.template === "campaign" && !page.campaign) subjectless++;
+    if (page.template === "campaign" && !page.campaign) pagesWithoutCampaign++;
   });
   const needing = ids.filter(
     (id) =>
@@ -118,7 +118,7 @@ function misspeltLandings(
       !meant.has(id) &&
       Object.values(specs.campaigns.get(id)!.data.promotion ?? {}).some((entries) => entries.some((e) => !e.link)),
   );
-  if (subjectless === 1 && needing.length === 1) meant.add(needing[0]!);
+  if (pagesWithoutCampaign === 1 && needing.length === 1) meant.add(needing[0]!);
   return meant;
 }
 
@@ -161,7 +161,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const landing = landingPages(pages?.data.pages ?? {});
-  const meant = misspeltLandings(specs, landing, cx.unlistedContent);
+  const meant = landingsMeant(specs, landing, cx.unlistedContent);
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;

@@ -5,7 +5,7 @@ import { closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
-import { linkTarget, parseLink } from "../syntax.ts";
+import { linkTarget, parseLink, regionPage } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -29,9 +29,8 @@ export function checkLink(
   const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
-    // A link to a page whose content file pages.yaml does not list follows from that file's error
-    // (the region's root is the page home).
-    if (cx.unlistedContent.has(resolved.slice(region.prefix.length + 1) || "home")) return;
+    // A link to a page whose content file pages.yaml does not list follows from that file's error.
+    if (cx.unlistedContent.has(regionPage(region.prefix, resolved))) return;
     // The pages the region carries, written as this link was (relative to the region, or absolute).
     const pages = cx.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)
