@@ -27,13 +27,20 @@ const edit = editOf(files);
 // A case's own files are dropped from the cache before its check and after it puts them back: a
 // random edit may keep a file's size, and be made and undone within one tick of the file clock.
 const loaded: LoadCache = new Map();
-const forget = (edited: readonly string[]) => {
+const forget = (edited: Iterable<string>) => {
   for (const file of edited) loaded.delete(join(specsDir, file));
 };
-const checkEdited = (edited: readonly string[]) => {
-  forget(edited);
-  return check(specsDir, root, { cache: loaded });
-};
+/** site check of the copy with these files' texts written, put back as they were after. */
+function checkEdited(texts: ReadonlyMap<string, string>) {
+  try {
+    for (const [file, text] of texts) writeFileSync(join(specsDir, file), text);
+    forget(texts.keys());
+    return check(specsDir, root, { cache: loaded });
+  } finally {
+    for (const file of texts.keys()) writeFileSync(join(specsDir, file), originals.get(file)!);
+    forget(texts.keys());
+  }
+}
 
 describe("site check under random edits of the real specs", () => {
   test(
@@ -41,22 +48,16 @@ describe("site check under random edits of the real specs", () => {
     () => {
       fc.assert(
         fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
-          try {
-            for (const e of edits) {
-              const path = join(specsDir, e.file);
-              writeFileSync(path, applyEdit(readFileSync(path, "utf8"), e));
-            }
-            const result = checkEdited(edits.map((e) => e.file));
-            for (const d of result.diagnostics) {
-              const p = position(d, result.sources);
-              expect(p.file.startsWith("specs/")).toBe(true);
-              expect(p.line).toBeGreaterThanOrEqual(1);
-              expect(p.column).toBeGreaterThanOrEqual(1);
-              expect(p.message.length).toBeGreaterThan(0);
-            }
-          } finally {
-            for (const e of edits) writeFileSync(join(specsDir, e.file), originals.get(e.file)!);
-            forget(edits.map((e) => e.file));
+          // Edits of one file apply one after the other.
+          const texts = new Map<string, string>();
+          for (const e of edits) texts.set(e.file, applyEdit(texts.get(e.file) ?? originals.get(e.file)!, e));
+          const result = checkEdited(texts);
+          for (const d of result.diagnostics) {
+            const p = position(d, result.sources);
+            expect(p.file.startsWith("specs/")).toBe(true);
+            expect(p.line).toBeGreaterThanOrEqual(1);
+            expect(p.column).toBeGreaterThanOrEqual(1);
+            expect(p.message.length).toBeGreaterThan(0);
           }
         }),
         { numRuns: runs },
@@ -81,15 +82,8 @@ describe("site check under random edits of the real specs", () => {
       );
       fc.assert(
         fc.property(fc.constantFrom(...files), document, (file, text) => {
-          const path = join(specsDir, file);
-          try {
-            writeFileSync(path, text);
-            const result = checkEdited([file]);
-            for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
-          } finally {
-            writeFileSync(path, originals.get(file)!);
-            forget([file]);
-          }
+          const result = checkEdited(new Map([[file, text]]));
+          for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
         }),
         { numRuns: runs },
       );
@@ -115,16 +109,8 @@ describe("site check under random edits of the real specs", () => {
       );
       fc.assert(
         fc.property(fc.constantFrom(...lines), ({ file, line }) => {
-          const path = join(specsDir, file);
-          const text = originals.get(file)!;
-          let result: ReturnType<typeof check>;
-          try {
-            writeFileSync(path, text.split("\n").toSpliced(line, 1).join("\n"));
-            result = checkEdited([file]);
-          } finally {
-            writeFileSync(path, text);
-            forget([file]);
-          }
+          const text = originals.get(file)!.split("\n").toSpliced(line, 1).join("\n");
+          const result = checkEdited(new Map([[file, text]]));
           if (result.model && !result.diagnostics.some((d) => d.severity === "error"))
             for (const now of instants) compile(result.model, now);
         }),
