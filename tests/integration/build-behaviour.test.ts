@@ -25,7 +25,7 @@ import { renderPages, type PageJob } from "../../compiler/render/pool.ts";
 import { stagingFolder, swapIn } from "../../compiler/write/index.ts";
 import { filesOnDisk } from "../../server/preview.ts";
 import { buildInto } from "../support/build.ts";
-import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
+import { projectRoot, runSite, siteCommand, stackTrace } from "../support/cli.ts";
 import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
@@ -155,15 +155,15 @@ function snapshot(dir: string): string {
 }
 
 describe("a failed build writes nothing", () => {
-  test("site build with a spec error exits 1 and leaves the previous dist/ as it was", () => {
+  test("site build with a spec error exits 1 and leaves the previous dist/ as it was", async () => {
     const { root, specs } = fixture();
-    const first = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
+    const first = await siteCommand(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^built \d+ pages/m);
     const before = snapshot(join(root, "dist"));
 
     edit(join(specs, "prices.yaml"), "[1299, 8499]", "[1299]");
-    const second = runSite(["build", "--now", "2025-06-01T00:00Z"], { cwd: root });
+    const second = await siteCommand(["build", "--now", "2025-06-01T00:00Z"], { cwd: root });
     expect(second.code).toBe(1);
     expect(second.stdout).toContain("price-row-length");
     expect(second.stdout).toContain("nothing was written");
@@ -176,6 +176,7 @@ describe("a failed build writes nothing", () => {
   test("a build killed at a random moment leaves the previous dist/ whole", async () => {
     const { root } = fixture();
     const started = performance.now();
+    // A process of its own: the kills below land across the time a cold process takes.
     expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
     const buildMs = performance.now() - started;
     const before = snapshot(join(root, "dist"));
@@ -199,20 +200,20 @@ describe("a failed build writes nothing", () => {
         );
     }
     // The next build clears up whatever the killed ones left beside dist/ (in the background).
-    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    expect((await siteCommand(["build", "--now", "2025-01-01T00:00Z"], { cwd: root })).code).toBe(0);
     await expect.poll(() => leftovers(root)).toEqual([]);
     expect(snapshot(join(root, "dist"))).toBe(before);
   });
 
-  test("a build that finds nothing changed clears up what killed builds left, all the same", () => {
+  test("a build that finds nothing changed clears up what killed builds left, all the same", async () => {
     const { root } = fixture();
-    expect(runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root }).code).toBe(0);
+    expect((await siteCommand(["build", "--now", "2025-01-01T00:00Z"], { cwd: root })).code).toBe(0);
     const before = snapshot(join(root, "dist"));
     // As a build killed before its swap leaves them: its lock and its unfinished build folder.
     const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
     writeFileSync(join(root, ".dist.lock"), String(gone));
     mkdirSync(join(root, ".dist.builds", `${gone}-killed`, "site"), { recursive: true });
-    const again = runSite(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
+    const again = await siteCommand(["build", "--now", "2025-01-01T00:00Z"], { cwd: root });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("nothing changed");
     expect(snapshot(join(root, "dist"))).toBe(before);

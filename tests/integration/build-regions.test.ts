@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { realSiteAt } from "../support/build.ts";
-import { runSite } from "../support/cli.ts";
+import { siteCommand } from "../support/cli.ts";
 
 // Black Friday week: campaign pages, a finished campaign's redirects and the news feeds are all in.
 const NOW = "2024-11-25T12:00+01:00";
@@ -40,7 +40,7 @@ test("the builds of disjoint regions, merged, are the full build byte for byte",
   const merged = join(scratch, "merged");
   for (const [i, regions] of PARTS.entries()) {
     const out = join(scratch, `part-${i}`);
-    const built = runSite(["build", "--regions", regions, "--out", out, "--now", NOW]);
+    const built = await siteCommand(["build", "--regions", regions, "--out", out, "--now", NOW]);
     expect(built.stderr).toBe("");
     expect(built.code).toBe(0);
     const part = filesOf(out);
@@ -62,9 +62,9 @@ test("the builds of disjoint regions, merged, are the full build byte for byte",
   expect(differing).toEqual([]);
 });
 
-test("an unknown region is one line naming the closest, exit 2, and nothing is built", () => {
+test("an unknown region is one line naming the closest, exit 2, and nothing is built", async () => {
   const out = join(scratch, "unknown");
-  const run = runSite(["build", "--regions", "us,ux", "--out", out]);
+  const run = await siteCommand(["build", "--regions", "us,ux", "--out", out]);
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
   expect(run.stderr.trim().split("\n")).toEqual([
@@ -73,6 +73,6 @@ test("an unknown region is one line naming the closest, exit 2, and nothing is b
   expect(() => readdirSync(out)).toThrow();
 });
 
-test("site build --help names --regions", () => {
-  expect(runSite(["build", "--help"]).stdout).toMatch(/--regions <codes>/);
+test("site build --help names --regions", async () => {
+  expect((await siteCommand(["build", "--help"])).stdout).toMatch(/--regions <codes>/);
 });

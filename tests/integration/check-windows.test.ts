@@ -6,8 +6,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import stringWidth from "string-width";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { projectRoot, SiteProcess } from "../support/cli.ts";
+import { afterAll, describe, expect, test } from "vitest";
+import { projectRoot, siteCommand } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const YEAR_LATER = "2026-11-23T12:00Z";
@@ -22,16 +22,9 @@ const rowOf = (...cells: [string, string, string, string | RegExp, string | RegE
 /** Black Friday's start hour is the campaign's decision (09:00 or midnight): only its day is asserted. */
 const BLACK_FRIDAY_STARTS = /Fri 22 Nov 2024 \d\d:00 CET \*/;
 
-// The command as bin/site.js runs it, in one process for the file's runs.
-let site: SiteProcess;
-beforeAll(async () => {
-  site = await SiteProcess.start();
-});
-afterAll(() => site?.close());
-
 describe("site check-windows, by default", () => {
   test("a year after the campaigns: only what still runs, no warnings about finished windows, and one line counting them", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", YEAR_LATER]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", YEAR_LATER]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
     expect(lines.length).toBeLessThan(40);
@@ -42,14 +35,14 @@ describe("site check-windows, by default", () => {
     );
     expect(stdout).not.toContain("Early Black Friday");
     // The closing line counts the finished rows that --all shows.
-    const all = (await site.run(["check-windows", "--at", YEAR_LATER, "--all"])).stdout;
+    const all = (await siteCommand(["check-windows", "--at", YEAR_LATER, "--all"])).stdout;
     const finished = all.split("\n").filter((line) => / over {2,}/.test(line)).length;
     expect(finished).toBeGreaterThan(0);
     expect(lines.at(-1)).toBe(`${finished} finished windows not shown; --all lists them`);
   });
 
   test("a menu entry that names a product is reported by the product's name in each region, in columns as a terminal shows them", async () => {
-    const { stdout } = await site.run(["check-windows", "--at", YEAR_LATER]);
+    const { stdout } = await siteCommand(["check-windows", "--at", YEAR_LATER]);
     // The real specs' NEW tags are on entries that name Flagship Bumblebee (identify), with no label of their own.
     expect(stdout).not.toContain("undefined");
     expect(stdout).toMatch(rowOf("nav Flagship Bumblebee", "us uk eu fr de", "live", /Wed 26 Mar 2025 .*/, "-"));
@@ -61,7 +54,7 @@ describe("site check-windows, by default", () => {
   });
 
   test("--all lists the finished windows, with a window-over warning for each, and no closing count", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", YEAR_LATER, "--all"]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", YEAR_LATER, "--all"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^specs\/campaigns\/black-friday-2024\.yaml:\d+:\d+ warning window-over {2}Black Friday 2024 › Early Black Friday in eu ended at 2024-11-22T00:00:00\+01:00\.$/m,
@@ -80,7 +73,7 @@ describe("site check-windows, by default", () => {
   });
 
   test("during Black Friday: the campaign's and stages' names, one row for the regions that share a stage's times, years and weekdays", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", BLACK_FRIDAY]);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split("\n").length).toBeLessThan(40);
     expect(stdout).toMatch(/^Windows running or upcoming at 2024-11-25T12:00\+01:00 \(Mon 25 Nov 2024 12:00 /m);
@@ -133,7 +126,7 @@ describe("site check-windows, by default", () => {
   test("campaigns first, stage by stage, then page windows, then nav start times", async () => {
     const { root, cleanup } = materialize("base");
     try {
-      const { stdout } = await site.run(["check-windows", "--at", "2025-06-05T00:00+08:00"], { cwd: root });
+      const { stdout } = await siteCommand(["check-windows", "--at", "2025-06-05T00:00+08:00"], { cwd: root });
       const names = stdout
         .split("\n")
         .slice(2)
@@ -154,14 +147,14 @@ describe("site check-windows, by default", () => {
   });
 
   test("the next change: its instant and what changes, one line per change with its regions", async () => {
-    const { stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY]);
+    const { stdout } = await siteCommand(["check-windows", "--at", BLACK_FRIDAY]);
     expect(stdout).toMatch(
       /^next change: 2024-11-30T00:00\+01:00 \(Sat 30 Nov 2024 00:00 .+\)\n {2}Black Friday 2024 › Black Friday ends {2,}us uk eu fr de\n {2}Black Friday 2024 › Cyber Monday starts {2,}us uk eu fr de$/m,
     );
   });
 
   test("--help says what the report shows by default and what --all adds", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--help"]);
+    const { code, stdout } = await siteCommand(["check-windows", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/By default, the windows running or upcoming at --at/);
     expect(stdout).toMatch(/--all +also list the finished windows \(state over\) and a window-over\s+warning for each/);
@@ -193,7 +186,7 @@ describe("a row whose regions keep different clocks", () => {
   ]);
 
   test("is shown in the campaign's display zone, and says so", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
+    const { code, stdout } = await siteCommand(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
     expect(code).toBe(0);
     expect(stdout).toMatch(
       rowOf("Spring days › Days", "us uk", "upcoming", "Thu 1 Apr 2027 07:00 GMT+9 *", "Sat 3 Apr 2027 06:59 GMT+9 *"),
@@ -204,7 +197,7 @@ describe("a row whose regions keep different clocks", () => {
   });
 
   test("is shown in UTC when the campaign names no zone, and says so", async () => {
-    const { stdout } = await site.run(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
+    const { stdout } = await siteCommand(["check-windows", "--at", "2027-01-01T00:00Z"], { cwd: root });
     expect(stdout).toMatch(
       rowOf(
         "Weekend deal › Weekend",
@@ -224,7 +217,7 @@ describe("OVERLAP", () => {
   test("two stages of one campaign live at once in a region", async () => {
     const { root, cleanup } = materialize("stage-overlap");
     try {
-      const { code, stdout } = await site.run(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
+      const { code, stdout } = await siteCommand(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
       expect(code).toBe(1);
       expect(stdout).toMatch(
         rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 GMT-7", "Sun 8 Jun 2025 08:59 GMT-7"),
@@ -262,7 +255,7 @@ describe("OVERLAP", () => {
     );
 
     test("are OVERLAP where they offer the same product, live where they do not", async () => {
-      const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY], { cwd: root });
+      const { code, stdout } = await siteCommand(["check-windows", "--at", BLACK_FRIDAY], { cwd: root });
       expect(code).toBe(0);
       expect(stdout).toMatch(
         rowOf(
@@ -294,7 +287,7 @@ describe("OVERLAP", () => {
     });
 
     test("--json keeps the state live and names the other window", async () => {
-      const { stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY, "--json"], { cwd: root });
+      const { stdout } = await siteCommand(["check-windows", "--at", BLACK_FRIDAY, "--json"], { cwd: root });
       const { windows } = JSON.parse(stdout) as {
         windows: { region: string; window: string; state: string; overlapsWith?: string[] }[];
       };
@@ -309,7 +302,7 @@ describe("OVERLAP", () => {
 
 describe("site check-windows --json", () => {
   test("keeps its shape: every window per region in region order, finished ones and their warnings included, and adds the names", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", BLACK_FRIDAY, "--json"]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", BLACK_FRIDAY, "--json"]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as {
       at: string;
@@ -344,7 +337,7 @@ describe("site check-windows --json", () => {
 
 describe("site check-windows as the issue asked for it", () => {
   test("answers --at with what is live per region and the next change (the issue's example)", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", "2024-11-22T09:00 Europe/Paris"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^window +regions +state +start +end \(last minute\)$/m);
     expect(stdout).toMatch(
@@ -357,7 +350,7 @@ describe("site check-windows as the issue asked for it", () => {
 
   test("Black Friday starts the minute Early Black Friday ends: no hole between the stages", async () => {
     const states = async (at: string) => {
-      const { stdout } = await site.run(["check-windows", "--at", at, "--json", "--all"]);
+      const { stdout } = await siteCommand(["check-windows", "--at", at, "--json", "--all"]);
       const report = JSON.parse(stdout) as { windows: { region: string; window: string; state: string }[] };
       return report.windows
         .filter((w) => w.region === "eu" && w.window.startsWith("black-friday-2024"))
@@ -369,7 +362,7 @@ describe("site check-windows as the issue asked for it", () => {
   });
 
   test("windows already over are warnings, not errors", async () => {
-    const { code, stdout } = await site.run(["check-windows", "--at", "2026-01-01T00:00Z", "--json"]);
+    const { code, stdout } = await siteCommand(["check-windows", "--at", "2026-01-01T00:00Z", "--json"]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { diagnostics: { code: string; severity: string }[]; nextChange: unknown };
     expect(report.diagnostics.some((d) => d.code === "window-over" && d.severity === "warning")).toBe(true);
@@ -379,7 +372,7 @@ describe("site check-windows as the issue asked for it", () => {
   test("overlapping stages fail with exit 1 and the stage's position", async () => {
     const { root, cleanup } = materialize("stage-overlap");
     try {
-      const { code, stdout } = await site.run(["check-windows", "--json"], { cwd: root });
+      const { code, stdout } = await siteCommand(["check-windows", "--json"], { cwd: root });
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as { diagnostics: { code: string; file: string; line: number }[] };
       expect(report.diagnostics).toContainEqual(
@@ -391,7 +384,7 @@ describe("site check-windows as the issue asked for it", () => {
   });
 
   test("--at must be an instant", async () => {
-    const { code, stderr } = await site.run(["check-windows", "--at", "tomorrow"]);
+    const { code, stderr } = await siteCommand(["check-windows", "--at", "tomorrow"]);
     expect(code).toBe(2);
     // What is wrong, then one way to write it: an example once, in both forms.
     expect(stderr.trim()).toBe(

@@ -12,7 +12,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createDevServer } from "../../server/dev/index.ts";
 import { realSiteAt } from "../support/build.ts";
-import { runSite } from "../support/cli.ts";
+import { siteCommand } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 import { startPreview, type RunningPreview } from "../support/preview-server.ts";
 
@@ -196,10 +196,10 @@ describe("the host files a build writes", () => {
     expect(conf).toMatch(/add_header Strict-Transport-Security "max-age=\d{7,}" always;/);
   });
 
-  test("site build names the folder of host files before the folder to deploy", () => {
+  test("site build names the folder of host files before the folder to deploy", async () => {
     const fixture = materialize("base");
     cleanups.push(fixture.cleanup);
-    const built = runSite(["build", "--now", NOW], { cwd: fixture.root });
+    const built = await siteCommand(["build", "--now", NOW], { cwd: fixture.root });
     expect(built.code).toBe(0);
     const last = built.stdout.trim().split("\n").slice(-2);
     expect(last[0]).toMatch(

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { position, printPretty } from "../../cli/print/diagnostics.ts";
 import { check } from "../../compiler/pipeline.ts";
-import { runSite, stackTrace } from "../support/cli.ts";
+import { runSite, siteCommand, stackTrace } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const cleanups: (() => void)[] = [];
@@ -43,7 +43,7 @@ describe("nesting", () => {
 });
 
 describe("encoding", () => {
-  test("a region file in Latin-1 refuses check and build with no cascade from the rest of the site", () => {
+  test("a region file in Latin-1 refuses check and build with no cascade from the rest of the site", async () => {
     const { root, specs } = site();
     const us = join(specs, "regions", "us.yaml");
     writeFileSync(us, Buffer.from(readFileSync(us, "utf8"), "latin1"));
@@ -52,20 +52,22 @@ describe("encoding", () => {
     expect(everything.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`)).toEqual([
       "encoding specs/regions/us.yaml:8:12",
     ]);
-    const checked = runSite(["check"], { cwd: root });
+    const checked = await siteCommand(["check"], { cwd: root });
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain("specs/regions/us.yaml:8:12 error encoding");
-    const built = runSite(["build", "--out", join(root, "dist"), "--now", "2025-06-01T00:00Z"], { cwd: root });
+    const built = await siteCommand(["build", "--out", join(root, "dist"), "--now", "2025-06-01T00:00Z"], {
+      cwd: root,
+    });
     expect(built.code).toBe(1);
     expect(built.stdout).toContain("nothing was written");
   });
 });
 
 describe("what a spec folder may hold besides spec files", () => {
-  test("site check exits 1 with the diagnostic, not 2 with an internal error", () => {
+  test("site check exits 1 with the diagnostic, not 2 with an internal error", async () => {
     const { root, specs } = site();
     mkdirSync(join(specs, "regions", "x.yaml"));
-    const { code, stdout, stderr } = runSite(["check"], { cwd: root });
+    const { code, stdout, stderr } = await siteCommand(["check"], { cwd: root });
     expect(stderr).toBe("");
     expect(stdout).toContain(
       "specs/regions/x.yaml:1:1 error unreadable-spec  This spec file cannot be read: it is a folder, not a file.",

@@ -11,7 +11,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPreviewHandler, filesOnDisk, type RouteRecord } from "../../server/preview.ts";
 import { buildInto } from "../support/build.ts";
-import { projectRoot, runSite } from "../support/cli.ts";
+import { projectRoot, siteCommand } from "../support/cli.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { materialize } from "../support/fixtures.ts";
 import { readFileSync } from "node:fs";
@@ -198,7 +198,7 @@ describe("site preview on the command line", () => {
   test("serves a build with the clock started at --now, and stops cleanly on SIGTERM", async () => {
     const fixture = materialize("base");
     cleanups.push(fixture.cleanup);
-    expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
+    expect((await siteCommand(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root })).code).toBe(0);
     const child = spawn(
       process.execPath,
       [join(projectRoot, "bin", "site.js"), "preview", "--port", "0", "--now", "2024-11-25T12:00+01:00"],
@@ -226,7 +226,7 @@ describe("site preview on the command line", () => {
   test("stops at the first SIGTERM even while a browser holds connections open", async () => {
     const fixture = materialize("base");
     cleanups.push(fixture.cleanup);
-    expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
+    expect((await siteCommand(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root })).code).toBe(0);
     const preview = await startSite(["preview", "--port", "0"], fixture.root);
     const { port } = new URL(preview.url);
     // A browser opens connections before it knows what to ask (preconnect), keeps them after an
@@ -254,7 +254,7 @@ describe("site preview on the command line", () => {
   test("serves on loopback only; with --host on the machine's other addresses too, by their own name only", async () => {
     const fixture = materialize("base");
     cleanups.push(fixture.cleanup);
-    expect(runSite(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root }).code).toBe(0);
+    expect((await siteCommand(["build", "--now", "2025-06-05T00:00+08:00"], { cwd: fixture.root })).code).toBe(0);
     const address = otherAddress();
     const loopback = await startSite(["preview", "--port", "0"], fixture.root);
     try {
@@ -275,8 +275,8 @@ describe("site preview on the command line", () => {
     }
   });
 
-  test("without a build it says so and exits 2", () => {
-    const result = runSite(["preview", "--out", "no-such-dist"]);
+  test("without a build it says so and exits 2", async () => {
+    const result = await siteCommand(["preview", "--out", "no-such-dist"]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe("site: no built site in no-such-dist: run site build first");
   });

@@ -60,7 +60,7 @@ import(bundle).then(({ main }) => {
  * for the lot instead of one per run. For tests of what a command prints and answers; whether
  * the process itself exits with the code is tests/integration/cli.test.ts's (runSite).
  */
-export class SiteProcess {
+class SiteProcess {
   private readonly waiting: { resolve: (result: RunResult) => void; reject: (error: Error) => void }[] = [];
   private buffered = "";
 
@@ -90,32 +90,48 @@ export class SiteProcess {
   /** `site <args>` in `cwd` (default: the project folder). */
   run(args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
     return new Promise((resolve, reject) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null)
+      if (!this.running)
         return reject(new Error(`the site process has ended (${this.child.exitCode ?? this.child.signalCode})`));
       this.waiting.push({ resolve, reject });
       this.child.stdin!.write(`${JSON.stringify({ cwd: options.cwd ?? projectRoot, args })}\n`);
     });
   }
 
-  close(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.child.once("exit", () => resolve());
-      this.child.kill();
-    });
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Ends the process, without waiting: at a worker's exit nothing can be awaited. */
+  kill(): void {
+    this.child.kill();
   }
 }
 
-/** `site <args>` in each folder, in one child process (SiteProcess). */
-export async function runSiteEach(runs: { cwd: string; args: string[] }[]): Promise<RunResult[]> {
+let workerSite: Promise<SiteProcess> | undefined;
+
+/**
+ * `site <args>` in `cwd` (default: the project folder), in the one SiteProcess of this test
+ * worker, started on first use and ended with the worker: the compiler loaded and warmed up once
+ * for every file the worker runs, where a process per command spent most of its second starting
+ * cold. For what a command prints, writes and answers; runSite for the exit of a process of its own.
+ */
+export async function siteCommand(args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
+  // A run that ends the process fails on its own; the next one starts another.
+  if (!workerSite || !(await workerSite).running) workerSite = startWorkerSite();
+  return (await workerSite).run(args, options);
+}
+
+async function startWorkerSite(): Promise<SiteProcess> {
   const site = await SiteProcess.start();
-  try {
-    const results: RunResult[] = [];
-    for (const run of runs) results.push(await site.run(run.args, { cwd: run.cwd }));
-    return results;
-  } finally {
-    await site.close();
-  }
+  process.once("exit", () => site.kill());
+  return site;
+}
+
+/** `site <args>` in each folder, one after the other (siteCommand). */
+export async function runSiteEach(runs: { cwd: string; args: string[] }[]): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  for (const run of runs) results.push(await siteCommand(run.args, { cwd: run.cwd }));
+  return results;
 }
 
 /** A stack trace looks like "    at fn (file:line:col)". */

@@ -25,7 +25,7 @@ test("unit tests start no browser, no site process and no whole build", () => {
   // The helpers that do (tests/support): each belongs to the integration or e2e tier.
   // A tool run over the whole project (npm run lint, tsc) is a process of seconds too.
   const heavy =
-    /\b(runSite|runSiteEach|SiteProcess|SiteWorker|buildInto|realSiteAt|realSiteFilesAt|serveBuiltSite|connectBrowser|renderSite)\b|playwright-core|bin\/site\.js|spawnSync\("npm"|typescript\/bin\/tsc/;
+    /\b(runSite|runSiteEach|siteCommand|SiteWorker|buildInto|realSiteAt|realSiteFilesAt|serveBuiltSite|connectBrowser|renderSite)\b|playwright-core|bin\/site\.js|spawnSync\("npm"|typescript\/bin\/tsc/;
   const offending = testFiles
     .filter((f) => relative(testsDir, f).startsWith("unit/") && f !== import.meta.filename)
     .filter((f) => heavy.test(readFileSync(f, "utf8")))
