@@ -344,6 +344,19 @@ export const catalogue = {
       didYouMean(a.suggestion) ??
       "link to a page the region carries (pages.yaml), or give the full https:// address of another site.",
   }),
+  // A region that pages.yaml names for no page (one just added to site.yaml) has only the pages of
+  // every region: the links of its settings and content to the others follow from that, one error.
+  "region-without-pages": entry<{
+    region: string;
+    links: number;
+    pages: readonly string[];
+    everywhere: readonly string[];
+  }>({
+    severity: "error",
+    message: (a) =>
+      `No page of pages.yaml names ${a.region}, so it has only the pages every region has (${texts(a.everywhere)}), and ${a.links === 1 ? "1 of its links leads" : `${a.links} of its links lead`} to ${a.pages.length === 1 ? "a page" : "pages"} it lacks: ${texts(a.pages)}.`,
+    hint: (a) => `add ${a.region} to the regions: of each page it is to carry in pages.yaml, or take those links out.`,
+  }),
   "link-missing-param": entry<{ link: string; param: string }>({
     severity: "error",
     message: (a) => `The link '${a.link}' still holds the route parameter '${a.param}' with no value.`,

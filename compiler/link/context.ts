@@ -37,6 +37,12 @@ export interface LinkContext {
    * their page, follow from that one error and are not reported.
    */
   unlistedContent: ReadonlySet<string>;
+  /**
+   * The regions no page of pages.yaml names (a region just added to site.yaml): only the pages for
+   * every region are theirs. Their links to the pages they lack are gathered here, by region, and
+   * reported as one error for each region (reportPagelessRegions), not one per link.
+   */
+  pagelessRegions: ReadonlyMap<string, { page: string; location: Location }[]>;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

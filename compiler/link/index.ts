@@ -16,7 +16,7 @@ import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
-import { findPage } from "./pages.ts";
+import { findPage, forEachPage } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
@@ -25,7 +25,7 @@ import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
-import { checkRegionFiles } from "./rules/navigation.ts";
+import { checkRegionFiles, reportPagelessRegions } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
 
 /** What site dev keeps of its last link, for the next: set by link, read by the next link. */
@@ -135,6 +135,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     unlistedContent: new Set(
       [...specs.content.keys()].filter((id) => specs.pages && !findPage(specs.pages.data.pages, id)),
     ),
+    pagelessRegions: pagelessRegions(specs, regionCodes),
   };
   checkRegionFiles(cx);
   checkContent(cx);
@@ -172,6 +173,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);
+  reportPagelessRegions(cx, site);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   appendAll(diagnostics, checkWindows(specs, regionCodes));
@@ -192,6 +194,17 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     headlines,
     relay,
   };
+}
+
+/** The regions of site.yaml that no page of pages.yaml names (see LinkContext.pagelessRegions). */
+function pagelessRegions(specs: ValidSpecs, regionCodes: readonly string[]): LinkContext["pagelessRegions"] {
+  const pages = specs.pages?.data.pages;
+  if (!pages) return new Map();
+  const named = new Set<string>();
+  forEachPage(pages, (_id, page) => {
+    if (page.regions !== "all") for (const code of page.regions) named.add(code);
+  });
+  return new Map(regionCodes.filter((code) => !named.has(code)).map((code) => [code, []]));
 }
 
 /**

@@ -1,6 +1,6 @@
 // One mistake, one diagnostic: what follows from a root cause is folded into it or left out, and
 // the cause comes first. Each case breaks a copy of the real specs the way a campaign manager might.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { check } from "../../compiler/pipeline.ts";
@@ -51,11 +51,16 @@ function checkWith(file: string, from: string | RegExp, to: string) {
   });
 }
 
+/** One text replaced in a file of the copy (every match, for a global RegExp). */
+function replaceIn(specs: string, file: string, from: string | RegExp, to: string) {
+  const path = join(specs, file);
+  writeFileSync(path, readFileSync(path, "utf8").replace(from, to));
+}
+
 /** A region taken out of site.yaml, its settings file with it. */
 function removeRegion(specs: string, code: string) {
   rmSync(join(specs, `regions/${code}.yaml`));
-  const site = join(specs, "site.yaml");
-  writeFileSync(site, readFileSync(site, "utf8").replace(new RegExp(`^ {2}${code}: .*\\n`, "m"), ""));
+  replaceIn(specs, "site.yaml", new RegExp(`^ {2}${code}: .*\\n`, "m"), "");
 }
 
 /** A region's column taken out of prices.yaml, with its figure in every row. */
@@ -375,6 +380,20 @@ test("a region removed with its settings file is one error naming the places lef
   ]);
 });
 
+test("a region added with us's settings and named by no page is one error at the region, not a broken link per page", () => {
+  const found = checkEdited((specs) => {
+    const canada = "  ca: { name: Canada, locale: en-CA, origin: global, group: us, zone: America/Toronto }\n";
+    replaceIn(specs, "site.yaml", /^( {2}us: .*\n)/m, `$1${canada}`);
+    copyFileSync(join(specs, "regions/us.yaml"), join(specs, "regions/ca.yaml"));
+  });
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["region-without-pages", "specs/site.yaml"],
+    ["region-without-prices", "specs/prices.yaml"],
+  ]);
+  // Every link of the us settings, and of the English content, to a page not for every region.
+  expect(found[0]!.message).toMatch(/, and 27 of its links lead to pages it lacks: flagship-bumblebee, /);
+});
+
 test("a product taken out of one region in the catalogue, still priced there, is one error at it, not a failed build", () => {
   const found = checkWith("catalogue.yaml", /(\n {2}flagshipMegatron:\n(?: {4}.*\n)*?) {6}us: .*\n/, "$1");
   expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
@@ -581,19 +600,14 @@ test("a region taken out of a campaign's regions is one warning naming what it l
 
 test("an id mistyped at its uses while a new product nothing names yet is in the catalogue stays a typo, not a rename", () => {
   const found = checkEdited((specs) => {
-    const catalogue = join(specs, "catalogue.yaml");
-    writeFileSync(
-      catalogue,
-      readFileSync(catalogue, "utf8").replace(
-        /^products:\n/m,
-        "products:\n  novaScout:\n    series: k1\n    image: nova-scout\n    regions: {}\n",
-      ),
-    );
-    const campaign = join(specs, "campaigns/christmas-2024.yaml");
+    const newProduct = "products:\n  novaScout:\n    series: k1\n    image: nova-scout\n    regions: {}\n";
+    replaceIn(specs, "catalogue.yaml", /^products:\n/m, newProduct);
     const product = "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition";
-    writeFileSync(
-      campaign,
-      readFileSync(campaign, "utf8").replace(new RegExp(`\\b${product}\\b`, "g"), product.replace("Beasts", "Beast")),
+    replaceIn(
+      specs,
+      "campaigns/christmas-2024.yaml",
+      new RegExp(`\\b${product}\\b`, "g"),
+      product.replace("Beasts", "Beast"),
     );
   });
   expect(found.length).toBeGreaterThanOrEqual(2);

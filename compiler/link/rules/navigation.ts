@@ -5,6 +5,7 @@ import { closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
+import { findPage, forEachPage } from "../pages.ts";
 import { linkTarget, parseLink, regionPage } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
@@ -30,7 +31,14 @@ export function checkLink(
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
     // A link to a page whose content file pages.yaml does not list follows from that file's error.
-    if (cx.unlistedContent.has(regionPage(region.prefix, resolved))) return;
+    const page = regionPage(region.prefix, resolved);
+    if (cx.unlistedContent.has(page)) return;
+    // So does a link of a region no page names to a page of pages.yaml it lacks.
+    const lacking = cx.pagelessRegions.get(region.code);
+    if (lacking && inRegion(region, resolved) && findPage(cx.specs.pages.data.pages, page)) {
+      lacking.push({ page, location: at(file, path) });
+      return;
+    }
     // The pages the region carries, written as this link was (relative to the region, or absolute).
     const pages = cx.routes
       .filter((r) => r.region === region.code && !r.childrenOnly)
@@ -42,6 +50,25 @@ export function checkLink(
       at(file, path),
     );
   }
+}
+
+/** Whether a site path is one of the region's own (under its prefix). */
+const inRegion = (region: RegionModel, path: string) =>
+  path === (region.prefix || "/") || path.startsWith(`${region.prefix}/`);
+
+/** One error for each region no page names whose links lead to pages it lacks (cx.pagelessRegions). */
+export function reportPagelessRegions(cx: LinkContext, site: Valid<Spec.Site>): void {
+  const pages = cx.specs.pages?.data.pages;
+  if (!pages) return;
+  const everywhere: string[] = [];
+  forEachPage(pages, (id, page) => page.regions === "all" && everywhere.push(id));
+  for (const [code, links] of cx.pagelessRegions)
+    if (links.length > 0)
+      cx.report(
+        "region-without-pages",
+        { region: code, links: links.length, pages: [...new Set(links.map((l) => l.page))], everywhere },
+        at(site, ["regions", code], true),
+      );
 }
 
 /** The links, products and stages of every region file. */
