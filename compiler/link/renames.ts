@@ -63,16 +63,21 @@ interface Definitions {
   ids: readonly string[];
   at(id: string): Location;
   fileNamed?(id: string): string;
+  /** Whether the definition itself names `used` (an alias of it): then it is not its new name. */
+  names?(id: string, used: string): boolean;
 }
 
 function definitionsOf(specs: ValidSpecs): Partial<Record<DefinitionKind, Definitions>> {
   const { catalogue, site, artwork } = specs;
   const definitions: Partial<Record<DefinitionKind, Definitions>> = {};
-  if (catalogue)
+  if (catalogue) {
+    const { products } = catalogue.data;
     definitions.product = {
-      ids: Object.keys(catalogue.data.products),
+      ids: Object.keys(products),
       at: (id) => at(catalogue, ["products", id], true),
+      names: (id, used) => products[id]?.aliasOf === used || (products[id]?.bundle ?? []).includes(used),
     };
+  }
   if (site) {
     definitions.region = { ids: Object.keys(site.data.regions), at: (id) => at(site, ["regions", id], true) };
     definitions.origin = { ids: Object.keys(site.data.origins), at: (id) => at(site, ["origins", id], true) };
@@ -166,15 +171,17 @@ function renamesOf(
   // A name too far from any for a typo: when it is the one unknown name of its kind, the one
   // definition nothing names is its new name, however renamed (a region, an origin, a product:
   // kinds a spec always names; an image or a campaign may stand unused).
-  const unnamed = defined.ids.filter((id) => !isNamedHere(id));
+  // An alias of the old name is no new name of it (the product taken out, its alias left).
+  const [only] = byName.keys();
+  const unnamed = defined.ids.filter((id) => !isNamedHere(id) && !(only !== undefined && defined.names?.(id, only)));
   const onlyPair = PAIRED_WHEN_ALONE.has(kind) && byName.size === 1 && unnamed.length === 1 ? unnamed[0] : undefined;
   const closestOf = new Map([...byName.keys()].map((name) => [name, closest(name, defined.ids)]));
   const renames = new Map<string, { renamed: string; found: Diagnostic[] }>();
   for (const [name, found] of byName) {
     const closestName = closestOf.get(name);
-    // A name one letter from a definition that is in use is a typo of it, not a rename; but any
-    // two-letter code is one letter from another (us, uk), which says nothing.
-    const typoOfUsed = closestName !== undefined && isNamedHere(closestName) && name.length > 2;
+    // A name a slip or two from a definition that is in use is a typo of it, not a rename (isTypoOf:
+    // not a two-letter code, which is one letter from another, us and uk).
+    const typoOfUsed = closestName !== undefined && isNamedHere(closestName) && isTypoOf(name, closestName);
     const renamed = closestName && !isNamedHere(closestName) ? closestName : typoOfUsed ? undefined : onlyPair;
     if (found.length < 2 || renamed === undefined) continue;
     if ([...closestOf].some(([other, to]) => other !== name && to === renamed)) continue;

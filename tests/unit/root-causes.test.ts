@@ -277,6 +277,18 @@ test("a product renamed where the catalogue defines it is one error there, namin
   expect(found[0]!.hint).toContain("content/home.yaml");
 });
 
+test("a product with an alias renamed out of a typo's reach is one error at it, not also its missing price row", () => {
+  // Its alias (t9) names the old id, and nothing names the alias: the alias is no new name of it.
+  const found = checkWith("catalogue.yaml", /^ {2}interstellarAgentT9:/m, "  agentNine:");
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "renamed-definition",
+      "specs/catalogue.yaml",
+      "The product 'agentNine' is named only here, and 5 places name 'interstellarAgentT9', which is not a product: it looks renamed here.",
+    ],
+  ]);
+});
+
 test("an id mistyped where it is used stays an error at each use while the definition is used elsewhere", () => {
   // Both of the Christmas offers of the Signature edition misspelt; its page and prices still use the catalogue's id.
   const product = "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition";
