@@ -54,6 +54,9 @@ import(bundle).then(({ main }) => {
 });
 `;
 
+/** A guard against a command that never ends, not a judgment of its speed: below the tests' 180 s. */
+const RUN_LIMIT_MS = 150_000;
+
 /**
  * The `site` command as bin/site.js runs it (the same bundle, main() with the arguments, in the
  * given folder), in one child process kept for many runs: a process start and a bundle load
@@ -87,12 +90,26 @@ class SiteProcess {
     return new SiteProcess(child);
   }
 
-  /** `site <args>` in `cwd` (default: the project folder). */
+  /**
+   * `site <args>` in `cwd` (default: the project folder). A run not answered within RUN_LIMIT_MS
+   * ends the process, before the test's own time limit: the next test's command starts a new one
+   * instead of queueing behind a command that hangs.
+   */
   run(args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
     return new Promise((resolve, reject) => {
       if (!this.running)
         return reject(new Error(`the site process has ended (${this.child.exitCode ?? this.child.signalCode})`));
-      this.waiting.push({ resolve, reject });
+      const limit = setTimeout(() => this.child.kill(), RUN_LIMIT_MS).unref();
+      this.waiting.push({
+        resolve: (result) => {
+          clearTimeout(limit);
+          resolve(result);
+        },
+        reject: (error) => {
+          clearTimeout(limit);
+          reject(error);
+        },
+      });
       this.child.stdin!.write(`${JSON.stringify({ cwd: options.cwd ?? projectRoot, args })}\n`);
     });
   }
