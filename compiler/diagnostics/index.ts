@@ -287,11 +287,15 @@ export const catalogue = {
       `This is the settings file of region ${a.region}, which ${a.uses} other place${a.uses === 1 ? "" : "s"} name${a.uses === 1 ? "s" : ""}, but site.yaml does not list it among its regions.`,
     hint: (a) => `add ${a.region} to regions: in site.yaml, or remove this file and the region from ${texts(a.files)}.`,
   }),
-  "missing-messages-file": entry<{ language: string; regions: readonly string[] }>({
+  // `written`: the languages the site is written in, when no page has a text in this one either.
+  "missing-messages-file": entry<{ language: string; regions: readonly string[]; written?: readonly string[] }>({
     severity: "error",
     message: (a) =>
-      `${a.regions.length === 1 ? "Region" : "Regions"} ${texts(a.regions)} ${a.regions.length === 1 ? "is" : "are"} written in '${a.language}', which has no message table.`,
-    hint: (a) => `create specs/messages/${a.language}.yaml.`,
+      `${a.regions.length === 1 ? "Region" : "Regions"} ${texts(a.regions)} ${a.regions.length === 1 ? "is" : "are"} written in '${a.language}', which has no message table${a.written ? ", and no page has a text in it" : ""}.`,
+    hint: (a) =>
+      a.written
+        ? `give ${texts(a.regions)} the locale of a language the site is written in (${list(a.written)}), or create specs/messages/${a.language}.yaml and the ${a.language} texts of its pages.`
+        : `create specs/messages/${a.language}.yaml.`,
   }),
   "price-on-alias": entry<{ alias: string; target: string }>({
     severity: "error",

@@ -75,10 +75,29 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     });
   }
   for (const [language, codes] of withoutMessages)
-    report("missing-messages-file", { language, regions: codes }, at(site, ["regions", codes[0]!, "locale"]));
+    report(
+      "missing-messages-file",
+      {
+        language,
+        regions: codes,
+        ...(writtenNowhere(specs, language) ? { written: [...specs.messages.keys()].sort() } : {}),
+      },
+      at(site, ["regions", codes[0]!, "locale"]),
+    );
   for (const [code, file] of specs.regions) {
     if (!site.data.regions[code]) checkRegion(code, { file: file.spec.source.path, offset: 0, length: 0 });
   }
 
   return { regions, regionCodes, checkRegion, named, originsNamed };
+}
+
+/**
+ * A language with no message table whose text no page has either: a locale mistyped, or a language
+ * not begun. Its missing-messages-file stands for every page's text it lacks (rules/content.ts).
+ */
+export function writtenNowhere(specs: ValidSpecs, language: string): boolean {
+  if (specs.messages.has(language) || specs.invalid.some((d) => d.kind === "messages" && d.name === language))
+    return false;
+  for (const content of specs.content.values()) if (content.data.head[language]) return false;
+  return true;
 }

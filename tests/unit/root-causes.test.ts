@@ -510,6 +510,18 @@ test("a message table deleted is one error at the first region written in its la
   ]);
 });
 
+test("a region given a language the site is not written in is one error at its locale, not a missing text per page", () => {
+  const found = checkWith("site.yaml", "locale: fr-FR", "locale: it-IT");
+  expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+    [
+      "missing-messages-file",
+      "specs/site.yaml",
+      "Region fr is written in 'it', which has no message table, and no page has a text in it.",
+      "give fr the locale of a language the site is written in (de, en, fr, ja, ko, zh), or create specs/messages/it.yaml and the it texts of its pages.",
+    ],
+  ]);
+});
+
 test("a product taken out of the catalogue is one error for its id and one for its picture, not one per use", () => {
   const found = checkWith("catalogue.yaml", /\n {2}flagshipMegatron:\n(?: {4}.*\n)+/, "\n");
   expect(found.map((d) => [d.code, d.file])).toEqual([

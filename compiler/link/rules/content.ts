@@ -6,6 +6,7 @@ import { locate, type PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
 import { checkLink } from "./navigation.ts";
+import { writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
 import { placeholderNames, placeholdersIn } from "../placeholders.ts";
@@ -63,6 +64,10 @@ export function checkContent(cx: LinkContext): void {
     "where-to-buy": { block: "dealers", per: "region", what: "dealer list" },
     manuals: { block: "manuals", per: "region", what: "manual list" },
   };
+  // A language written nowhere is one error at the locale (missing-messages-file), not every page's text.
+  const unwritten = new Set<string>(
+    [...regions.values()].map((r) => r.language).filter((l) => writtenNowhere(specs, l)),
+  );
   const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
   const miss = (page: string, what: string, region: string, location: Location) => {
     const key = `${page}|${what}`;
@@ -79,7 +84,7 @@ export function checkContent(cx: LinkContext): void {
       if (contentChecked && !meantByUnlisted.has(route.page)) miss(route.page, "content file", route.region, pageKey);
       continue;
     }
-    if (!content.data.head[region.language])
+    if (!content.data.head[region.language] && !unwritten.has(region.language))
       miss(
         route.page,
         `${region.language} head (title, description, keywords)`,
@@ -90,7 +95,7 @@ export function checkContent(cx: LinkContext): void {
     if (need) {
       const key = need.per === "language" ? region.language : region.code;
       const block = content.data[need.block] as Record<string, unknown> | undefined;
-      if (!block?.[key])
+      if (!block?.[key] && !(need.per === "language" && unwritten.has(key)))
         miss(
           route.page,
           `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`,
