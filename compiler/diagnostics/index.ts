@@ -361,6 +361,18 @@ export const catalogue = {
       `No page of pages.yaml names ${a.region}, so it has only the pages every region has (${texts(a.everywhere)}), and ${a.links === 1 ? "1 of its links leads" : `${a.links} of its links lead`} to ${a.pages.length === 1 ? "a page" : "pages"} it lacks: ${texts(a.pages)}.`,
     hint: (a) => `add ${a.region} to the regions: of each page it is to carry in pages.yaml, or take those links out.`,
   }),
+  // Most of the regions that link to a page lack it: its regions: is the mistake, not each link.
+  "page-not-in-regions": entry<{
+    page: string;
+    regions: readonly string[];
+    lacking: readonly string[];
+    links: number;
+  }>({
+    severity: "error",
+    message: (a) =>
+      `Page ${a.page} is in ${texts(a.regions)} only, but ${a.links} links lead to it in ${texts(a.lacking)}.`,
+    hint: (a) => `add ${list(a.lacking)} to its regions: here (or write all), or take those links out.`,
+  }),
   "link-missing-param": entry<{ link: string; param: string }>({
     severity: "error",
     message: (a) => `The link '${a.link}' still holds the route parameter '${a.param}' with no value.`,

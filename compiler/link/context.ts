@@ -43,6 +43,11 @@ export interface LinkContext {
    * reported as one error for each region (reportPagelessRegions), not one per link.
    */
   pagelessRegions: ReadonlyMap<string, { page: string; location: Location }[]>;
+  /**
+   * The links to pages of pages.yaml from regions they are not in, by page: reported together
+   * once every rule has run (reportLinksElsewhere), at the page or at each link.
+   */
+  linksElsewhere: Map<string, { args: Parameters<typeof diagnostic<"broken-link">>[1]; location: Location }[]>;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

@@ -25,7 +25,7 @@ import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
-import { checkRegionFiles, reportPagelessRegions } from "./rules/navigation.ts";
+import { checkRegionFiles, reportLinksElsewhere, reportPagelessRegions } from "./rules/navigation.ts";
 import { checkSections } from "./rules/sections.ts";
 
 /** What site dev keeps of its last link, for the next: set by link, read by the next link. */
@@ -136,6 +136,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
       [...specs.content.keys()].filter((id) => specs.pages && !findPage(specs.pages.data.pages, id)),
     ),
     pagelessRegions: pagelessRegions(specs, regionCodes),
+    linksElsewhere: new Map(),
   };
   checkRegionFiles(cx);
   checkContent(cx);
@@ -174,6 +175,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);
   reportPagelessRegions(cx, site);
+  reportLinksElsewhere(cx);
   checkMessages(specs, report);
   checkPlaceholders(specs, report);
   appendAll(diagnostics, checkWindows(specs, regionCodes));

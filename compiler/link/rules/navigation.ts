@@ -5,7 +5,7 @@ import { closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
-import { findPage, forEachPage } from "../pages.ts";
+import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { linkTarget, parseLink, regionPage } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
@@ -44,11 +44,38 @@ export function checkLink(
       .filter((r) => r.region === region.code && !r.childrenOnly)
       .map((r) => (parsed.absolute ? r.path.slice(1) : r.page));
     const suggestion = closest(parsed.path, pages);
-    report(
-      "broken-link",
-      { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) },
-      at(file, path),
-    );
+    const args = { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) };
+    // A page of pages.yaml that is not in the region: judged with the other links to it (reportLinksElsewhere).
+    if (!route && inRegion(region, resolved) && findPage(cx.specs.pages.data.pages, page)) {
+      const elsewhere = cx.linksElsewhere.get(page) ?? cx.linksElsewhere.set(page, []).get(page)!;
+      elsewhere.push({ args, location: at(file, path) });
+      return;
+    }
+    report("broken-link", args, at(file, path));
+  }
+}
+
+/**
+ * The links to pages of pages.yaml from regions they are not in (cx.linksElsewhere). When most of
+ * the regions that link to a page lack it, and two or more do, its regions: in pages.yaml is the
+ * mistake (a region left out, or `all` narrowed): one error there. Else each link is the mistake,
+ * a broken-link where it is written.
+ */
+export function reportLinksElsewhere(cx: LinkContext): void {
+  const pages = cx.specs.pages;
+  if (!pages) return;
+  for (const [page, links] of cx.linksElsewhere) {
+    // In the order of site.yaml, as every list of regions is told.
+    const codes = [...cx.regions.keys()];
+    const lacking = codes.filter((code) => links.some((l) => l.args.region === code));
+    const having = pageRegions(findPage(pages.data.pages, page)!, codes);
+    if (lacking.length >= 2 && lacking.length > having.length)
+      cx.report(
+        "page-not-in-regions",
+        { page, regions: having, lacking, links: links.length },
+        at(pages, [...pageYamlPath(page), "regions"]),
+      );
+    else for (const { args, location } of links) cx.report("broken-link", args, location);
   }
 }
 
