@@ -510,26 +510,30 @@ test("a message table deleted is one error at the first region written in its la
   ]);
 });
 
-test("the home narrowed to one region in pages.yaml is one error at its regions, not a broken link per link home", () => {
-  const found = checkWith("pages.yaml", /^( {2}home:\n {4}regions: )all$/m, "$1[us]");
-  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+// Links to a page from regions it is not in: the page's regions: is the mistake when most of the
+// regions that link to it lack it; a link from the one region that lacks it is that link's.
+test.for([
+  [
+    "the home narrowed to one region in pages.yaml is one error at its regions, not a broken link per link home",
+    ["pages.yaml", /^( {2}home:\n {4}regions: )all$/m, "$1[us]"],
     [
       "page-not-in-regions",
       "specs/pages.yaml",
       "Page home is in us only, but 14 links lead to it in cn, uk, eu, fr, de and 2 more.",
     ],
-  ]);
-});
-
-test("a link to a page its region lacks, the one region to link there, stays a broken-link at the link", () => {
-  const found = checkWith("regions/uk.yaml", "link: where-to-buy", "link: elite-optimus-prime");
-  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+  ],
+  [
+    "a link to a page its region lacks, the one region to link there, stays a broken-link at the link",
+    ["regions/uk.yaml", "link: where-to-buy", "link: elite-optimus-prime"],
     [
       "broken-link",
       "specs/regions/uk.yaml",
       "The link 'elite-optimus-prime' leads nowhere: uk has no page at /uk/elite-optimus-prime.",
     ],
-  ]);
+  ],
+] as const)("%s", ([, [file, from, to], expected]) => {
+  const found = checkWith(file, from, to);
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([expected]);
 });
 
 test("a region given a language the site is not written in is one error at its locale, not a missing text per page", () => {
