@@ -180,10 +180,15 @@ export const catalogue = {
     hint: () =>
       "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
   }),
-  "naive-timestamp": entry<{ value: string }>({
+  // `others`: the file's other times with none either (a campaign file's zone: taken out).
+  "naive-timestamp": entry<{ value: string; others?: number }>({
     severity: "error",
-    message: (a) => `The time '${a.value}' has no offset or zone, so it means a different instant in every region.`,
-    hint: () => "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris).",
+    message: (a) =>
+      `The time '${a.value}' has no offset or zone, so it means a different instant in every region${a.others ? `; nor do ${a.others} more times of this file` : ""}.`,
+    hint: (a) =>
+      a.others
+        ? "give the file a zone for all its times (zone: Europe/Paris), or each time an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris)."
+        : "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris).",
   }),
   "invalid-timestamp": entry<{ value: string; reason: string }>({
     severity: "error",

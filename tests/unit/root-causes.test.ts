@@ -510,6 +510,34 @@ test("a message table deleted is one error at the first region written in its la
   ]);
 });
 
+test("a product page's product: taken out is one error at the page, not also one per region's booking section", () => {
+  const found = checkWith("pages.yaml", /^( {2}flagship-bumblebee:\n(?: {4}.*\n)*?) {4}product: .*\n/m, "$1");
+  expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+    [
+      "page-missing-subject",
+      "specs/pages.yaml",
+      "Page flagship-bumblebee uses the product template but does not say which product it shows.",
+    ],
+  ]);
+});
+
+test("a campaign page's campaign: taken out is one error at the page, not also each campaign figure its texts name", () => {
+  const found = checkWith("pages.yaml", /^( {2}black-friday:\n(?: {4}.*\n)*?) {4}campaign: .*\n/m, "$1");
+  expect(found.map((d) => [d.code, d.file])).toEqual([["page-missing-subject", "specs/pages.yaml"]]);
+});
+
+test("a campaign file's zone: taken out is one error at its first time, counting the others", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", /^zone: .*\n/m, "");
+  expect(found.map((d) => [d.code, d.line, d.message])).toEqual([
+    [
+      "naive-timestamp",
+      15,
+      "The time '2024-11-14T09:00' has no offset or zone, so it means a different instant in every region; nor do 9 more times of this file.",
+    ],
+  ]);
+  expect(found[0]!.hint).toMatch(/^give the file a zone for all its times/);
+});
+
 // Links to a page from regions it is not in: the page's regions: is the mistake when most of the
 // regions that link to it lack it; a link from the one region that lacks it is that link's.
 test.for([

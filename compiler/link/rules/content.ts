@@ -122,9 +122,10 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
   // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
   // says why), or does not list the content file's page (unknown-page says so: a page renamed,
   // most likely), any page may be, and a campaign's names are not reported.
+  // So may a page of the campaign template that does not say which campaign (page-missing-subject).
   const pageCampaign = (pageId: string) => {
     const page = specs.pages ? findPage(specs.pages.data.pages, pageId) : undefined;
-    return page ? page.campaign : "unknown";
+    return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     for (const { name, path } of placeholdersOf(file.data)) {

@@ -108,15 +108,12 @@ export function checkSections(cx: LinkContext): void {
             });
             break;
           case "booking":
-            // The booking sells the product of its page (unknown when pages.yaml failed to load
-            // or does not list the page).
-            if (pages && !cx.unlistedContent.has(pageId) && !findPage(pages.data.pages, pageId)?.product) {
+            if (sellsNoProduct(cx, pageId))
               report(
                 "page-missing-subject",
                 { page: pageId, template: "booking section", field: "product" },
                 at(content, [...path, "type"]),
               );
-            }
             break;
           case "banner":
           case "promo":
@@ -127,4 +124,15 @@ export function checkSections(cx: LinkContext): void {
       });
     }
   }
+}
+
+/**
+ * Whether the page of a booking section names no product for it to sell (unknown when pages.yaml
+ * failed to load or does not list the page). A product page without its product is one error at
+ * the page (routes.ts), not also one per region's booking section.
+ */
+function sellsNoProduct(cx: LinkContext, pageId: string): boolean {
+  const pages = cx.specs.pages;
+  const page = pages && !cx.unlistedContent.has(pageId) ? findPage(pages.data.pages, pageId) : undefined;
+  return page !== undefined && !page.product && page.template !== "product";
 }

@@ -48,16 +48,16 @@ function checkCampaignTimes(
   collect(data.window?.start, ["window", "start"]);
   collect(data.window?.end, ["window", "end"]);
   let allParsed = true;
+  // Times with no offset or zone in a file with no zone: its zone: line taken out, most likely.
+  // One error at the first, counting the others, not one per time.
+  const naive: typeof times = [];
   for (const t of times) {
     // A date is a day in each region's zone; any region's zone tells whether it is a date at all.
     const parsed = campaignInstant(t.text, zone, regionZoneOf(specs, t.region ?? data.regions[0] ?? "") ?? "UTC");
     if (!parsed.ok) {
       allParsed = false;
-      out.push(
-        parsed.problem === "naive"
-          ? diagnostic("naive-timestamp", { value: t.text }, at(campaign, t.path))
-          : diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)),
-      );
+      if (parsed.problem === "naive") naive.push(t);
+      else out.push(diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)));
     } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
       out.push(
         diagnostic(
@@ -68,6 +68,15 @@ function checkCampaignTimes(
       );
     }
   }
+  const [first, ...others] = naive;
+  if (first)
+    out.push(
+      diagnostic(
+        "naive-timestamp",
+        { value: first.text, ...(others.length > 0 ? { others: others.length } : {}) },
+        at(campaign, first.path),
+      ),
+    );
   if (!allParsed) return out;
 
   const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
