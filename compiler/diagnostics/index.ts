@@ -70,10 +70,17 @@ export const catalogue = {
     hint: () =>
       "alias a block where it is used, not from inside another aliased block; or write the repeated part out.",
   }),
-  "duplicate-key": entry<{ key: string }>({
+  // `others`: the keys repeated right after it, which this one error stands for.
+  "duplicate-key": entry<{ key: string; others?: readonly string[] }>({
     severity: "error",
-    message: (a) => `The key '${a.key}' appears twice in the same block.`,
-    hint: () => "keep one of them; the second would silently replace the first.",
+    message: (a) =>
+      a.others
+        ? `The key '${a.key}' appears twice in the same block, and so do the ${a.others.length} after it (${texts([...new Set(a.others)])}): the line naming the block they were in was taken out, it seems.`
+        : `The key '${a.key}' appears twice in the same block.`,
+    hint: (a) =>
+      a.others
+        ? `put back the line above '${a.key}' that named their block, or take the repeated keys out.`
+        : "keep one of them; the second would silently replace the first.",
   }),
   "duplicate-page": entry<{ key: string }>({
     severity: "error",
@@ -124,10 +131,19 @@ export const catalogue = {
   }),
 
   // validate
-  "missing-field": entry<{ field: string; description?: string }>({
+  // `orphans`: keys unknown here that would be the field's entries (its key line taken out).
+  "missing-field": entry<{ field: string; description?: string; orphans?: readonly string[] }>({
     severity: "error",
-    message: (a) => `The field '${a.field}' is missing here.`,
-    hint: (a) => (a.description ? `add ${a.field}: ${a.description}` : `add ${a.field}.`),
+    message: (a) =>
+      a.orphans
+        ? `The field '${a.field}' is missing, and ${a.orphans.length} keys from here on are unknown where they stand (${texts(a.orphans)}): they are its entries, with its line taken out.`
+        : `The field '${a.field}' is missing here.`,
+    hint: (a) =>
+      a.orphans
+        ? `write ${a.field}: on a line of its own above '${a.orphans[0]}'.`
+        : a.description
+          ? `add ${a.field}: ${a.description}`
+          : `add ${a.field}.`,
   }),
   "unknown-field": entry<{ field: string; suggestion?: string; allowed: readonly string[] }>({
     severity: "error",
@@ -663,19 +679,24 @@ export function closest(value: string, candidates: Iterable<string>): string | u
   const limit = Math.min(Math.max(1, Math.floor(value.length / 3)), value.length - 1);
   let best: string | undefined;
   let bestScore = Infinity;
+  let typedLetters: string | undefined;
   for (const c of candidates) {
     // The lengths alone put a candidate out of reach (each letter more or fewer is an edit): a
     // value of a million letters is not compared letter by letter with every id.
     if (Math.abs(c.length - value.length) > limit) continue;
     const candidate = c.toLowerCase();
+    const distance = editDistance(typed, candidate);
+    if (distance > limit || distance > bestScore) continue;
     // Among equally distant names, one with the very letters typed (two swapped) is the likelier.
-    const score = editDistance(typed, candidate) + (sameLetters(typed, candidate) ? 0 : 0.5);
+    typedLetters ??= letters(typed);
+    const score = distance + (letters(candidate) === typedLetters ? 0 : 0.5);
     if (score < bestScore) [best, bestScore] = [c, score];
   }
-  return best !== undefined && Math.floor(bestScore) <= limit ? best : undefined;
+  return best;
 }
 
-const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
+/** A word's letters in order: two words with the same are anagrams (a typo that swapped two). */
+const letters = (word: string) => [...word].sort().join("");
 
 /** Damerau-Levenshtein distance (optimal string alignment): two letters swapped cost one edit, as a typo does. */
 export function editDistance(a: string, b: string): number {

@@ -6,7 +6,7 @@
 
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Document, LineCounter, Node, YAMLError } from "yaml";
+import type { Document, LineCounter, Node, Pair, YAMLError, YAMLMap } from "yaml";
 import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
@@ -14,7 +14,7 @@ import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } 
 import { settled } from "../fingerprint.ts";
 import type { CachedFile, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
-import { duplicateKeyErrors } from "./duplicates.ts";
+import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
 
@@ -127,12 +127,12 @@ class SpecLocation implements Location {
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
-  const { isMap, isPair, isSeq } = yaml();
+  const { isMap, isSeq } = yaml();
   let node: unknown = spec.doc.contents;
   let keyNode: unknown;
   for (const segment of path) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && scalarValue(p.key) === String(segment));
+      const pair = pairOf(node, String(segment));
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value;
@@ -146,6 +146,27 @@ function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean
   const range = target?.range;
   return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
 }
+
+/**
+ * The first pair of a mapping with this key. A large mapping's pairs are indexed by key on the
+ * first lookup: locating each of 130,000 unknown fields scanned their mapping once per field.
+ */
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  const { isPair } = yaml();
+  if (map.items.length < 32) return map.items.find((p) => isPair(p) && scalarValue(p.key) === key);
+  let index = pairsByKey.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) {
+      const name = isPair(p) ? scalarValue(p.key) : undefined;
+      if (name !== undefined && !index.has(name)) index.set(name, p);
+    }
+    pairsByKey.set(map, index);
+  }
+  return index.get(key);
+}
+
+const pairsByKey = new WeakMap<YAMLMap, Map<string, Pair>>();
 
 function scalarValue(node: unknown): string | undefined {
   return yaml().isScalar(node) ? String(node.value) : undefined;
@@ -778,10 +799,15 @@ function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly
   const first = syntax[0];
   const duplicates = errors.filter((error) => error.code === "DUPLICATE_KEY");
   const before = first ? duplicates.filter((error) => error.pos[0] < first.pos[0]) : duplicates;
-  const found = before.map((error) => {
+  // A run of keys repeated one after the other is one error, at its first (load/duplicates.ts).
+  const found = before.flatMap((error) => {
+    const info = duplicateKeys.get(error);
+    if (info?.inRunOf) return [];
     // The error spans only the start of the key: read the whole key from there.
     const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0], error.pos[0] + 1024))?.[1]?.trim() ?? "?";
-    return diagnostic(kind === "pages" ? "duplicate-page" : "duplicate-key", { key }, errorLocation(path, error));
+    const where = errorLocation(path, error);
+    if (kind === "pages" && info?.pageEntry) return [diagnostic("duplicate-page", { key }, where)];
+    return [diagnostic("duplicate-key", { key, ...(info?.run.length ? { others: info.run } : {}) }, where)];
   });
   if (!first) return found;
   const more = syntax.length - 1 + duplicates.length - before.length;

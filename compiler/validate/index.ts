@@ -253,7 +253,7 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   if (!validateDoc(spec.data)) {
     const raw = validateDoc.errors ?? [];
     const errors = pruneAnyOf(raw);
-    appendAll(diagnostics, explain(spec, dropMisspeltRequired(errors)));
+    appendAll(diagnostics, explain(spec, takeInOrphans(dropMisspeltRequired(errors))));
     // A wrong value in the right shape (a bad link, an unknown enum value) leaves the data
     // usable by the cross-file rules, so their problems are reported in the same run; a
     // wrong shape (missing field, wrong type) does not.
@@ -380,8 +380,8 @@ function readableData(
   // The errors as reported (a failed anyOf's branches pruned), so that no branch's own fields are taken for unknown.
   const unknown = errors.filter((e) => e.keyword === "additionalProperties");
   if (unknown.length === 0) return data;
-  let pruned = data;
-  let renamed = data;
+  const left: FieldEdit[] = [];
+  const moved: FieldEdit[] = [];
   let anyRenamed = false;
   for (const e of unknown) {
     const path = toPath(e.instancePath);
@@ -389,31 +389,57 @@ function readableData(
     const allowed = Object.keys((schemaOf(e).properties ?? {}) as object);
     const meant = closest(field, allowed);
     const object = path.reduce<unknown>((node, key) => (node as Record<PathSegment, unknown>)?.[key], data);
-    pruned = withField(pruned, path, field, undefined);
+    left.push({ path, field });
     if (meant && object && typeof object === "object" && !(meant in object)) {
-      renamed = withField(renamed, path, field, meant);
+      moved.push({ path, field, to: meant });
       anyRenamed = true;
-    } else renamed = withField(renamed, path, field, undefined);
+    } else moved.push({ path, field });
   }
+  const pruned = withFields(data, left);
   if (!anyRenamed) return pruned;
+  const renamed = withFields(data, moved);
   if (validateDoc(renamed)) return renamed;
   // The file has other errors: read as meant if that brings no error the file did not already have.
   const had = new Set(raw.map((e) => `${e.instancePath} ${e.schemaPath}`));
   return (validateDoc.errors ?? []).every((e) => had.has(`${e.instancePath} ${e.schemaPath}`)) ? renamed : pruned;
 }
 
+/** A field of the object at `path` to leave out, or to move to the name `to`. */
+interface FieldEdit {
+  path: PathSegment[];
+  field: string;
+  to?: string;
+}
+
 /**
- * The data with the field `field` of the object at `path` left out, or moved to the name `to`:
- * copied along the path.
+ * The data with each edit made, the objects on the edits' paths copied, each once however many
+ * edits reach it: a file with 130,000 unknown fields copied its top block once per field.
  */
-function withField(data: unknown, path: readonly PathSegment[], field: string, to: string | undefined): unknown {
+function withFields(data: unknown, edits: readonly FieldEdit[]): unknown {
   if (!data || typeof data !== "object") return data;
-  const copy = (Array.isArray(data) ? [...data] : { ...data }) as Record<PathSegment, unknown>;
-  if (path.length === 0) {
-    if (to !== undefined) copy[to] = copy[field];
-    delete copy[field];
-  } else copy[path[0]!] = withField(copy[path[0]!], path.slice(1), field, to);
-  return copy;
+  const copies = new Set<object>();
+  const own = (node: object): Record<PathSegment, unknown> => {
+    if (copies.has(node)) return node as Record<PathSegment, unknown>;
+    const copy = Array.isArray(node) ? [...node] : { ...node };
+    copies.add(copy);
+    return copy as Record<PathSegment, unknown>;
+  };
+  const root = own(data);
+  for (const { path, field, to } of edits) {
+    let node: Record<PathSegment, unknown> | undefined = root;
+    for (const key of path) {
+      const child: unknown = node[key];
+      if (!child || typeof child !== "object") {
+        node = undefined;
+        break;
+      }
+      node = node[key] = own(child);
+    }
+    if (!node) continue;
+    if (to !== undefined) node[to] = node[field];
+    delete node[field];
+  }
+  return root;
 }
 
 function toPath(instancePath: string): PathSegment[] {
@@ -478,6 +504,52 @@ function dropMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
     if (misspelt) drop.add(e);
   }
   return errors.filter((e) => !drop.has(e));
+}
+
+/**
+ * A block's key line taken out (`pages:`, `labels:`) leaves its entries as fields of what is
+ * above them: of the mapping the block was in, or of the block before it, whose indent they now
+ * share. Each is unknown there, and the block is missing. When two or more keys unknown there
+ * would fit in the missing field (any key, for a map; one of its fields, for a block of fields),
+ * they are its entries: one missing-field at the first of them stands for them all.
+ */
+function takeInOrphans(errors: ErrorObject[]): ErrorObject[] {
+  const taken = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== "required") continue;
+    const field = (e.params as { missingProperty: string }).missingProperty;
+    const block = fieldSchema(schemaOf(e), field);
+    if (!block) continue;
+    // Unknown in the mapping itself, or in one of its blocks.
+    const unknown = errors.filter(
+      (o) =>
+        o.keyword === "additionalProperties" &&
+        (o.instancePath === e.instancePath || isChildPath(o.instancePath, e.instancePath)),
+    );
+    const keys = unknown.map((o) => (o.params as { additionalProperty: string }).additionalProperty);
+    const isMap = typeof block.additionalProperties === "object" || block.propertyNames !== undefined;
+    const fits = (key: string) => isMap || Object.hasOwn((block.properties ?? {}) as object, key);
+    if (keys.length < 2 || !keys.every(fits)) continue;
+    orphansOf.set(e, { keys, first: [...toPath(unknown[0]!.instancePath), keys[0]!] });
+    for (const o of unknown) taken.add(o);
+  }
+  return taken.size === 0 ? errors : errors.filter((e) => !taken.has(e));
+}
+
+const isChildPath = (path: string, parent: string) =>
+  path.startsWith(`${parent}/`) && !path.slice(parent.length + 1).includes("/");
+
+/** The keys a required field's error stands for (takeInOrphans) and where the first is, read when it is explained. */
+const orphansOf = new WeakMap<ErrorObject, { keys: string[]; first: PathSegment[] }>();
+
+/** The schema of one field of an object's schema, a reference to the file's own $defs followed. */
+function fieldSchema(schema: Record<string, unknown>, field: string): Record<string, unknown> | undefined {
+  const sub = (schema.properties as Record<string, Record<string, unknown>> | undefined)?.[field];
+  const ref = sub?.$ref;
+  if (typeof ref !== "string") return sub?.type === "object" ? sub : undefined;
+  const defs = schema.$defs as Record<string, Record<string, unknown>> | undefined;
+  const target = ref.startsWith("#/$defs/") ? defs?.[ref.slice("#/$defs/".length)] : undefined;
+  return target?.type === "object" ? target : undefined;
 }
 
 /** Failures of these keywords leave the value's type as the compiler's types say. */
@@ -567,7 +639,12 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     case "required": {
       const field = (error.params as { missingProperty: string }).missingProperty;
       const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
-      return diagnostic("missing-field", { field, description: props[field]?.description }, at(path, path.length > 0));
+      const orphans = orphansOf.get(error);
+      return diagnostic(
+        "missing-field",
+        { field, description: props[field]?.description, ...(orphans ? { orphans: orphans.keys } : {}) },
+        orphans ? at(orphans.first, true) : at(path, path.length > 0),
+      );
     }
     case "dependentRequired": {
       // A field one of the others needs (a feature's video needs its id: the dialog is named after it).

@@ -38,9 +38,11 @@ test("130,000 problems in one file are each reported, not an internal error", ()
   // Stages once handed their findings on with push(...list): past about 125,000 that overflows the stack.
   const { root, specsDir, cleanup } = realSpecsCopy();
   try {
-    appendFileSync(join(specsDir, "api.yaml"), "a: 1\n".repeat(130_000));
+    // 130,000 fields the API file does not have, each its own (keys repeated one after the other
+    // would be one error for their run).
+    appendFileSync(join(specsDir, "api.yaml"), Array.from({ length: 130_000 }, (_, i) => `k${i}: 1\n`).join(""));
     const { diagnostics } = check(specsDir, root);
-    expect(diagnostics.filter((d) => d.code === "duplicate-key")).toHaveLength(129_999);
+    expect(diagnostics.filter((d) => d.code === "unknown-field")).toHaveLength(130_000);
   } finally {
     cleanup();
   }

@@ -538,6 +538,22 @@ test("a campaign file's zone: taken out is one error at its first time, counting
   expect(found[0]!.hint).toMatch(/^give the file a zone for all its times/);
 });
 
+test.for([
+  ["pages.yaml", "pages", 33, "home"],
+  ["artwork.yaml", "images", 112, "logo"],
+  ["regions/us.yaml", "labels", 9, "buy"],
+  ["messages/en.yaml", "ui", 12, "common"],
+] as const)(
+  "%s with its %s: line taken out is one error at the first of its entries, not one per entry",
+  ([file, field, entries, first]) => {
+    const found = checkWith(file, new RegExp(`^${field}:\n`, "m"), "");
+    expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+      ["missing-field", `specs/${file}`, `write ${field}: on a line of its own above '${first}'.`],
+    ]);
+    expect(found[0]!.message).toContain(`The field '${field}' is missing, and ${entries} keys from here on`);
+  },
+);
+
 // Links to a page from regions it is not in: the page's regions: is the mistake when most of the
 // regions that link to it lack it; a link from the one region that lacks it is that link's.
 test.for([
