@@ -33,9 +33,11 @@ export function checkLink(
     // A link to a page whose content file pages.yaml does not list follows from that file's error.
     const page = regionPage(region.prefix, resolved);
     if (cx.unlistedContent.has(page)) return;
-    // So does a link of a region no page names to a page of pages.yaml it lacks.
+    // A page of pages.yaml that the region lacks, under the region's own prefix.
+    const listed = inRegion(region, resolved) && findPage(cx.specs.pages.data.pages, page) !== undefined;
+    // So does a link of a region no page names to such a page.
     const lacking = cx.pagelessRegions.get(region.code);
-    if (lacking && inRegion(region, resolved) && findPage(cx.specs.pages.data.pages, page)) {
+    if (lacking && listed) {
       lacking.push({ page, location: at(file, path) });
       return;
     }
@@ -46,7 +48,7 @@ export function checkLink(
     const suggestion = closest(parsed.path, pages);
     const args = { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) };
     // A page of pages.yaml that is not in the region: judged with the other links to it (reportLinksElsewhere).
-    if (!route && inRegion(region, resolved) && findPage(cx.specs.pages.data.pages, page)) {
+    if (!route && listed) {
       const elsewhere = cx.linksElsewhere.get(page) ?? cx.linksElsewhere.set(page, []).get(page)!;
       elsewhere.push({ args, location: at(file, path) });
       return;
