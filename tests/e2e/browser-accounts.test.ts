@@ -23,12 +23,9 @@ const site = serveBuiltSite({
   onClose: () => rmSync(dataDir, { recursive: true, force: true }),
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(site.url + path);
-  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
-  return page;
-}
+// Each test leaves its page logged out or as a test may leave it, and gives it back for the next
+// (tests/support/page-pool.ts); one that fails keeps its page.
+const open = (path: string): Promise<Page> => site.visit(path, 1280);
 
 async function logIn(page: Page, email: string, password: string) {
   await page.waitForSelector('[data-island="login"][data-hydrated]');
@@ -63,7 +60,7 @@ describe.concurrent("newsletter sign-up", () => {
       // The local account service kept it, in its data folder.
       const kept = keptData(dataDir).subscriptions;
       expect(kept).toContainEqual(expect.objectContaining({ email, region: path.slice(1) }));
-      await page.close();
+      site.release(page);
     },
   );
 });
@@ -133,7 +130,7 @@ describe("session", () => {
     expect(
       await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k))),
     ).toEqual([null, null, null, null]);
-    await page.close();
+    site.release(page);
   });
 
   test("a logout while the profile is on its way stands when the profile arrives", async () => {
@@ -161,19 +158,19 @@ describe("session", () => {
     expect(
       await page.evaluate(() => ["apptoken", "reftoken", "userId", "userInfo"].map((k) => localStorage.getItem(k))),
     ).toEqual([null, null, null, null]);
-    await page.close();
+    site.release(page);
   });
 
   test("a wrong password is refused in the region's words", async () => {
     const page = await open("/de/login");
     await logIn(page, "grimlock@example.com", "me-grimlock-king");
     await page.waitForURL(`${site.url}/de/account`);
-    await page.close();
+    site.release(page);
     const again = await open("/de/login");
     await logIn(again, "grimlock@example.com", "wrong-password");
     await again.waitForSelector(".login-form [role=alert]");
     expect(new URL(again.url()).pathname).toBe("/de/login");
-    await again.close();
+    site.release(again);
   });
 });
 

@@ -10,12 +10,8 @@ let clock = 0;
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 const site = serveBuiltSite({ now: "2024-11-25T12:00+01:00", clock: () => clock });
 
-async function open(path: string): Promise<Page> {
-  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(site.url + path);
-  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
-  return page;
-}
+// Given back at the end of each test for the next (tests/support/page-pool.ts).
+const open = (path: string): Promise<Page> => site.visit(path, 1280);
 
 const countdownText = (page: Page) => page.locator(".countdown").innerText();
 
@@ -57,14 +53,14 @@ describe("Black Friday in the site.browser", () => {
     expect(
       await page.evaluate(() => document.getElementById("lucky-draw")!.getBoundingClientRect().bottom),
     ).toBeGreaterThan(0);
-    await page.close();
+    site.release(page);
   });
 
   test("a sale item's buy link goes to the region's shop", async () => {
     const page = await open("/fr/black-friday");
     const href = await page.locator('.sale-item[data-product="eliteOptimusPrime"] a.button').getAttribute("href");
     expect(href).toMatch(/^https:\/\/fr\.store\.mechanova\.com\//);
-    await page.close();
+    site.release(page);
   });
 });
 
@@ -80,6 +76,6 @@ describe("product pages in the site.browser", () => {
     await expect
       .poll(() => page.evaluate(() => document.querySelector<HTMLDialogElement>("#gallery-viewer")!.open))
       .toBe(false);
-    await page.close();
+    site.release(page);
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectBrowser } from "../support/browser.ts";
+import { PagePool } from "../support/page-pool.ts";
 import { realSiteAt } from "../support/build.ts";
 import { serveStatic } from "../support/static-server.ts";
 
@@ -21,15 +22,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(path: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  page.on("pageerror", (error) => {
-    throw error;
-  });
-  await page.goto(server.url + path);
-  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
-  return page;
-}
+// A page each test gives back at its end for the next (tests/support/page-pool.ts); an error
+// thrown in it fails the run.
+const pool = new PagePool(() => browser);
+const open = (path: string, width = 1280): Promise<Page> => pool.visit(server.url + path, width);
 
 /** Puts a link to `href` into the page's main and returns its selector, for a click to follow. */
 async function linkTo(page: Page, href: string): Promise<string> {
@@ -78,7 +74,7 @@ describe.concurrent("client-side navigation", () => {
         location.pathname === "/us" && document.title.includes("Mechanova") && !document.title.startsWith("Toy Story"),
     );
     expect(await page.locator(".hero h1").innerText()).toBeTruthy();
-    await page.close();
+    pool.release(page);
   });
 
   test("a page swapped in links its own stylesheets, as a fresh load of it does, and shows styled", async ({
@@ -88,7 +84,7 @@ describe.concurrent("client-side navigation", () => {
       page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")));
     const fresh = await open("/us/toy-story-buzz-lightyear");
     const expected = await sheets(fresh);
-    await fresh.close();
+    pool.release(fresh);
 
     const page = await open("/us");
     expect(await sheets(page)).not.toEqual(expected);
@@ -100,7 +96,7 @@ describe.concurrent("client-side navigation", () => {
     // The product page's own rules apply: its picture and summary sit side by side.
     const display = await page.evaluate(() => getComputedStyle(document.querySelector(".product-hero")!).display);
     expect(display).toBe("grid");
-    await page.close();
+    pool.release(page);
   });
 
   test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
@@ -109,7 +105,7 @@ describe.concurrent("client-side navigation", () => {
     const [response] = await Promise.all([page.waitForNavigation(), page.click(missing)]);
     expect(response?.status()).toBe(404);
     expect(await page.title()).toContain("Mechanova");
-    await page.close();
+    pool.release(page);
   });
 
   test("the head's shared-link tags and links are the new page's after a client-side navigation", async ({
@@ -128,7 +124,7 @@ describe.concurrent("client-side navigation", () => {
       );
     const direct = await open("/us/toy-story-buzz-lightyear");
     const expected = await headOf(direct);
-    await direct.close();
+    pool.release(direct);
 
     const page = await open("/us");
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
@@ -140,7 +136,7 @@ describe.concurrent("client-side navigation", () => {
     );
     expect(await page.getAttribute('meta[name="twitter:title"]', "content")).toMatch(/^Toy Story Buzz Lightyear/);
     expect(await headOf(page)).toEqual(expected);
-    await page.close();
+    pool.release(page);
   });
 
   test("after a client-side navigation the footer's newsletter form still answers", async ({ expect }) => {
@@ -153,7 +149,7 @@ describe.concurrent("client-side navigation", () => {
     // The island says what is wrong, in the page; a dead form would have submitted and left it.
     await expect.poll(() => form.locator("[role=alert]").count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/us/about-us");
-    await page.close();
+    pool.release(page);
   });
 
   test("cn pages always load from the server", async ({ expect }) => {
@@ -163,7 +159,7 @@ describe.concurrent("client-side navigation", () => {
     await Promise.all([page.waitForNavigation(), page.click('.footer-navs a[href="/about-us"]')]);
     expect(new URL(page.url()).pathname).toBe("/about-us");
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
-    await page.close();
+    pool.release(page);
   });
 });
 
@@ -177,7 +173,7 @@ describe.concurrent("region store", () => {
     await page.reload();
     await expect.poll(() => page.locator(".region-switch").innerText()).toBe("Canada - English");
     expect(await page.evaluate(() => localStorage.getItem("country"))).toBe("CA");
-    await page.close();
+    pool.release(page);
   });
 });
 
@@ -193,14 +189,14 @@ describe.concurrent("layout class by window width", () => {
     const classes = await page.evaluate(() => [...document.documentElement.classList]);
     expect(classes).toContain(expected);
     expect(classes.filter((c) => ["window", "ipad", "mobile"].includes(c))).toEqual([expected]);
-    await page.close();
+    pool.release(page);
   });
 
   test("resizing the window changes the class", async () => {
     const page = await open("/us", 1280);
     await page.setViewportSize({ width: 700, height: 900 });
     await page.waitForFunction(() => document.documentElement.classList.contains("mobile"));
-    await page.close();
+    pool.release(page);
   });
 });
 

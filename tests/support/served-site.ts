@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { connectBrowser } from "./browser.ts";
+import { PagePool } from "./page-pool.ts";
 import { buildInto, realSiteAt } from "./build.ts";
 import { startPreview, type RunningPreview } from "./preview-server.ts";
 
@@ -26,13 +27,7 @@ export function serveBuiltSite(options: ServedSiteOptions) {
   let browser: Browser | undefined;
   let preview: RunningPreview | undefined;
   let cleanup = () => {};
-  // Pages given back by visit()'s callers, for the next visit: a new page costs Chromium about two
-  // thirds of a core-second before it loads anything, three times what a load in an open page
-  // costs (a renderer set up, its compositor, Playwright's scripts).
-  const idle: Page[] = [];
-  const hydrated = (page: Page) => page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
-  // The errors thrown in each page since it was last opened or visited.
-  const errors = new WeakMap<Page, string[]>();
+  const pool = new PagePool(() => browser!);
   beforeAll(async () => {
     let out: string;
     if (options.specs) {
@@ -57,42 +52,20 @@ export function serveBuiltSite(options: ServedSiteOptions) {
       return preview!.url;
     },
     /**
-     * A page of a returning visitor at `path`, `width` by `height` px, hydrated; an error in it
+     * A page of a returning visitor at `path`, `width` by `height` px, hydrated: one an earlier
+     * test gave back (release) where there is one (tests/support/page-pool.ts). An error in it
      * fails the run, and errorsIn() lists it for the test.
      */
-    async open(path: string, width = 1440, height = 900): Promise<Page> {
-      const page = await browser!.newPage({ viewport: { width, height } });
-      errors.set(page, []);
-      page.on("pageerror", (error) => {
-        errors.get(page)!.push(error.message);
-        throw error;
-      });
-      await page.goto(preview!.url + path);
-      // Hydrated: the islands (a countdown's digits among them) have drawn what they show.
-      await hydrated(page);
-      return page;
+    visit(path: string, width = 1440, height = 900): Promise<Page> {
+      return pool.visit(preview!.url + path, width, height);
     },
-    /**
-     * Like open(), in a page an earlier visit gave back (release) where there is one, loaded
-     * afresh. For tests that leave nothing on the page (no listener, route or init script of
-     * their own) but what a load clears.
-     */
-    async visit(path: string, width = 1440, height = 900): Promise<Page> {
-      const kept = idle.pop();
-      if (!kept) return this.open(path, width, height);
-      errors.set(kept, []);
-      await kept.setViewportSize({ width, height });
-      await kept.goto(preview!.url + path);
-      await hydrated(kept);
-      return kept;
-    },
-    /** The errors thrown in the page since it was opened or visited last. */
+    /** The errors thrown in the page since visit() handed it out. */
     errorsIn(page: Page): string[] {
-      return errors.get(page) ?? [];
+      return pool.errorsIn(page);
     },
-    /** A page from visit() given back for the next one. */
+    /** A page from visit() given back for the next test, once this one has passed. */
     release(page: Page): void {
-      if (!page.isClosed()) idle.push(page);
+      pool.release(page);
     },
   };
 }
