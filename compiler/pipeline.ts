@@ -4,9 +4,8 @@
 //   load ──▶ validate ──▶ link                                    site check
 //        ──▶ time ──▶ compile ──▶ bundle ──▶ render ──▶ write     site build
 //
-// time is resolved inside compile (compile/index.ts calls time/ once per build). Every page links
-// the hashed names of the bundle's assets, so a page is finished after bundle; a large site's
-// render threads render pages as compile makes them, leaving a slot for those links. site build writes
+// time is resolved inside compile (compile/index.ts calls time/ once per build). bundle runs
+// before render because every page links the hashed names of its assets. site build writes
 // everything but the pages first (write/site-files.ts); render then writes each page as it is
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
@@ -14,7 +13,7 @@ import type { DateTime } from "luxon";
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
-import type { CompiledRoute, CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
+import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link, type LinkReuse } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
@@ -65,7 +64,7 @@ async function buildStages() {
     render,
     { renderPages, renderThreads, startRenderThreads },
     { heaviestPages },
-    { siteFiles, pageJob },
+    { siteFiles },
   ] = await Promise.all([
     import("./compile/index.ts"),
     import("./bundle/index.ts"),
@@ -86,7 +85,6 @@ async function buildStages() {
     startRenderThreads,
     heaviestPages,
     siteFiles,
-    pageJob,
   };
 }
 
@@ -149,8 +147,6 @@ export interface RenderSiteOptions {
   incremental?: CompileOptions;
   /** The code's fingerprint, when the caller has taken it: the bundle cache is keyed by it. */
   code?: string;
-  /** Hears each page to render as soon as compile has made it, before the bundle. */
-  onPage?: (job: PageJob) => void;
 }
 
 export interface PreparedSite {
@@ -163,19 +159,8 @@ export interface PreparedSite {
 
 /** compile ──▶ bundle, and every output file that is not a rendered page. */
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
-  const { compile, shapeOf, bundle, encodeImages, siteFiles, pageJob, render } = await buildStages();
-  const { regions, onPage } = options;
-  const compiled = compile(model, now, {
-    ...options.incremental,
-    ...(onPage
-      ? {
-          onRoute: (route: CompiledRoute) => {
-            if (route.data && (!regions || regions.has(route.manifest.region)))
-              onPage(pageJob(route.data, route.manifest));
-          },
-        }
-      : {}),
-  });
+  const { compile, shapeOf, bundle, encodeImages, siteFiles, render } = await buildStages();
+  const compiled = compile(model, now, options.incremental);
   options.onStage?.("compile", `${compiled.routes.length} routes`);
   const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
   // The images the pages use are encoded (or taken from the cache) while esbuild bundles.
@@ -321,20 +306,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     options.threads ?? renderThreads(model.routes.filter((r) => !regions || regions.has(r.region)).length);
   const threadsStarted = threads ? startRenderThreads(threads) : undefined;
   // Ended by renderPages; on a failure before it, here (a live thread keeps the process running).
-  const stopThreads = async () => threadsStarted?.stop();
-  // With no output to link pages from, nothing rendered ahead can turn out to be wasted: the
-  // threads take pages as they are compiled, on the core this one leaves idle meanwhile (at
-  // 10,000 routes a cold build on tmpfs took 7.7 s instead of 8.5, median of four side by side).
-  const ahead = previous === null ? threadsStarted : undefined;
+  const stopThreads = async () => Promise.all((await threadsStarted)?.map((w) => w.terminate()) ?? []);
   parsed.save();
   let site: PreparedSite;
   try {
-    site = await prepareSite(model, options.now, {
-      onStage: stage,
-      code,
-      ...(regions ? { regions } : {}),
-      ...(ahead ? { onPage: (job: PageJob) => ahead.renderAhead(job) } : {}),
-    });
+    site = await prepareSite(model, options.now, { onStage: stage, code, ...(regions ? { regions } : {}) });
   } catch (error) {
     release();
     await stopThreads();

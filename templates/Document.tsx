@@ -19,29 +19,10 @@ export interface DocumentProps {
   route: RouteInfo;
   head: HeadData;
   layout: LayoutData;
-  /**
-   * The asset links, or (`slots`) a stand-in where compiler/render/index.tsx splices them in:
-   * the bundle that names them is made after the pages of a large site start rendering.
-   */
-  assets: Assets | { slot: ReactNode };
+  assets: Assets;
   /** Header and footer rendered elsewhere (render.tsx renders them once per region and splices them in). */
   layoutParts?: { header: ReactNode; footer: ReactNode };
   children: ReactNode;
-}
-
-/** The page's stylesheets and runtime script, as the head links them. */
-export function AssetTags({ assets }: { assets: Assets }) {
-  return (
-    <>
-      {assets.styles.map((href) => (
-        <link key={href} rel="stylesheet" href={href} />
-      ))}
-      <noscript>
-        <style>{".site-nav{display:block!important}.nav-toggle{display:none!important}"}</style>
-      </noscript>
-      <script type="module" src={assets.script} />
-    </>
-  );
 }
 
 export function Document({ route, head, layout, assets, layoutParts, children }: DocumentProps) {
@@ -78,7 +59,13 @@ export function Document({ route, head, layout, assets, layoutParts, children }:
         <meta name="twitter:image" content={head.social.image} />
         <meta name="twitter:image:alt" content={head.social.imageAlt} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        {"slot" in assets ? assets.slot : <AssetTags assets={assets} />}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <noscript>
+          <style>{".site-nav{display:block!important}.nav-toggle{display:none!important}"}</style>
+        </noscript>
+        <script type="module" src={assets.script} />
         {head.jsonLd.map((block, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(block) }} />
         ))}

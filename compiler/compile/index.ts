@@ -30,7 +30,7 @@ import type { LayoutData, RouteData } from "./route-data.ts";
 export type { Fallback } from "./context.ts";
 export type { PrefetchRequest, RouteManifest } from "./manifest.ts";
 
-export interface CompiledRoute {
+interface CompiledRoute {
   manifest: RouteManifest;
   /** Undefined for a redirect: it has no page of its own. */
   data?: RouteData;
@@ -92,8 +92,6 @@ export interface CompileOptions {
   track?: boolean;
   /** The last compile's `reads`: a route none of whose inputs changed since is taken from it as it was. */
   last?: CompileReads;
-  /** Hears each route as soon as it is compiled (site build renders pages meanwhile: render/pool.ts). */
-  onRoute?: (route: CompiledRoute) => void;
 }
 
 export function compile(fullModel: SiteModel, now: DateTime, options: CompileOptions = {}): CompiledSite {
@@ -110,7 +108,6 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
     .map((route) => {
       const compiled = compileNoted(cx, route);
       if (track) noted.set(route.path, compiled);
-      options.onRoute?.(compiled.compiled);
       return compiled.compiled;
     });
   // The fallbacks taken last, once every text of every page (the 404 page's too) has been looked up.

@@ -4,13 +4,13 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
-import { AssetTags, Document, type Assets } from "../../templates/Document.tsx";
+import { Document, type Assets } from "../../templates/Document.tsx";
 import { NotFoundDocument, type NotFoundProps } from "../../templates/NotFound.tsx";
 import { pages } from "../../templates/pages/index.ts";
 import { Footer } from "../../templates/parts/Footer.tsx";
 import { Header } from "../../templates/parts/Header.tsx";
 import { escapeMarkup } from "./markup.ts";
-import { type PageShape, shapeOf, stylesFor, type StyleTable } from "../bundle/styles.ts";
+import { shapeOf, stylesFor, type StyleTable } from "../bundle/styles.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
@@ -38,8 +38,20 @@ export interface PageAssets extends Omit<Assets, "styles"> {
 
 /** A route's finished page: rendered, with its islands' chunks preloaded. */
 export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
-  const pieces = renderPieces(data);
-  return { html: assemblePage(pieces, assets), islands: pieces.islands };
+  const page = pagePieces(data, { script: assets.script, styles: stylesFor(assets.styles, shapeOf(data)) });
+  // The page is put together once, in document order; the header's and footer's islands are
+  // found once per layout, and only the head is searched for its end.
+  const islands = [
+    ...new Set([
+      ...islandsIn(page.before),
+      ...page.parts.headerIslands,
+      ...islandsIn(page.main),
+      ...page.parts.footerIslands,
+      ...islandsIn(page.after),
+    ]),
+  ];
+  const head = withPreloads(page.before, preloadsFor(assets.preloads, islands));
+  return { html: head + page.parts.header + page.main + page.parts.footer + page.after, islands };
 }
 
 /** The islands a rendered page contains, so their chunks can be preloaded. */
@@ -94,25 +106,11 @@ function layoutParts(layout: LayoutData): LayoutParts {
   return parts;
 }
 
-/**
- * A page rendered but for its asset links, which the bundle names (a large site's pages start
- * rendering before it is made: render/pool.ts): the text around the places of the links, the
- * header and the footer, the parts spliced in there, and what decides the links, the page's shape
- * and islands.
- */
-export interface PagePieces {
-  beforeAssets: string;
-  /** From the asset links to the header. */
-  afterAssets: string;
-  main: string;
-  after: string;
-  parts: LayoutParts;
-  shape: PageShape;
-  /** The islands on the page, in document order. */
-  islands: string[];
-}
-
-export function renderPieces(data: RouteData): PagePieces {
+/** A page rendered with slots for its header and footer: the text around them, and the parts. */
+function pagePieces(
+  data: RouteData,
+  assets: Assets,
+): { before: string; main: string; after: string; parts: LayoutParts } {
   const Page = pages[data.route.template] as (props: { page: RouteData["page"] }) => ReactNode;
   const parts = layoutParts(data.layout);
   const html =
@@ -122,58 +120,28 @@ export function renderPieces(data: RouteData): PagePieces {
         route={data.route}
         head={data.head}
         layout={data.layout}
-        assets={{ slot: slotElement("assets") }}
+        assets={assets}
         layoutParts={{ header: slotElement("header"), footer: slotElement("footer") }}
       >
         <Page page={data.page} />
       </Document>,
     );
-  const assets = html.indexOf(slotHtml("assets"));
-  const header = html.indexOf(slotHtml("header"), assets);
+  const header = html.indexOf(slotHtml("header"));
   const footer = html.indexOf(slotHtml("footer"), header);
-  if (assets < 0 || header < 0 || footer < 0)
-    throw new Error(`the document of ${data.route.path} has no slot for its assets, header or footer`);
-  const beforeAssets = html.slice(0, assets);
-  const afterAssets = html.slice(assets + slotHtml("assets").length, header);
-  const main = html.slice(header + slotHtml("header").length, footer);
-  const after = html.slice(footer + slotHtml("footer").length);
-  const islands = [
-    ...new Set([
-      ...islandsIn(beforeAssets + afterAssets),
-      ...parts.headerIslands,
-      ...islandsIn(main),
-      ...parts.footerIslands,
-      ...islandsIn(after),
-    ]),
-  ];
-  return { beforeAssets, afterAssets, main, after, parts, shape: shapeOf(data), islands };
-}
-
-/** The finished page: its pieces with the links to its stylesheets, script and islands' chunks. */
-export function assemblePage(pieces: PagePieces, assets: PageAssets): string {
-  const links = assetTags({ script: assets.script, styles: stylesFor(assets.styles, pieces.shape) });
-  return joinPieces(pieces, links, withPreloads(pieces.afterAssets, preloadsFor(assets.preloads, pieces.islands)));
-}
-
-function joinPieces(pieces: PagePieces, links: string, afterAssets: string): string {
-  const { beforeAssets, main, after, parts } = pieces;
-  return beforeAssets + links + afterAssets + parts.header + main + parts.footer + after;
-}
-
-// The few sets of asset links a site has (a stylesheet set per page shape), each rendered once.
-const assetTagsOf = new Map<string, string>();
-
-function assetTags(assets: Assets): string {
-  const key = `${assets.script}\n${assets.styles.join("\n")}`;
-  let html = assetTagsOf.get(key);
-  if (html === undefined) assetTagsOf.set(key, (html = renderToString(<AssetTags assets={assets} />)));
-  return html;
+  if (header < 0 || footer < 0)
+    throw new Error(`the document of ${data.route.path} has no slot for its header or footer`);
+  return {
+    before: html.slice(0, header),
+    main: html.slice(header + slotHtml("header").length, footer),
+    after: html.slice(footer + slotHtml("footer").length),
+    parts,
+  };
 }
 
 /** A route's page: the same HTML as renderDocument. */
 export function renderPage(data: RouteData, assets: Assets): string {
-  const pieces = renderPieces(data);
-  return joinPieces(pieces, assetTags(assets), pieces.afterAssets);
+  const page = pagePieces(data, assets);
+  return page.before + page.parts.header + page.main + page.parts.footer + page.after;
 }
 
 export function renderNotFound(props: NotFoundProps): string {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
-import { assemblePage, type PageAssets, type PagePieces, renderPieces, renderRoutePage } from "./index.tsx";
+import { renderRoutePage, type PageAssets } from "./index.tsx";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
 import { type KnownFiles, manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
 import { keyOf, pageKey, pageText, type PageText, type RecordedPage } from "../write/record.ts";
@@ -76,8 +76,6 @@ interface PageToWrite {
   manifestFile: string;
   key: string;
   load: () => { data: RouteData; manifest: RouteManifest };
-  /** The page rendered ahead, but for its asset links. */
-  ahead?: { manifest: RouteManifest; pieces: PagePieces };
 }
 
 /**
@@ -102,58 +100,33 @@ function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: Output
   );
 }
 
-/** A page sent to a render thread, read back from its text. */
-function postedPageData(
-  page: PostedPage,
-  layouts: ReadonlyMap<number, LayoutData>,
-): { data: RouteData; manifest: RouteManifest } {
-  const { route, head, page: own } = JSON.parse(page.text.own) as Omit<RouteData, "layout">;
-  const data: RouteData = { route, head, layout: layouts.get(page.layout)!, page: own };
-  const manifest = JSON.parse(page.text.manifest) as RouteManifest | (RouteManifest & { head: 0 });
-  return { data, manifest: manifest.head === 0 ? { ...manifest, head } : manifest };
-}
-
-/** A page a render thread rendered before the assets came (RenderThreads.renderAhead). */
-export interface RenderedAhead {
-  page: PostedPage;
-  manifest: RouteManifest;
-  pieces: PagePieces;
-}
-
-/** Renders a page sent ahead but for its asset links. */
-export function renderAhead(page: PostedPage, layouts: ReadonlyMap<number, LayoutData>): RenderedAhead {
-  const { data, manifest } = postedPageData(page, layouts);
-  return { page, manifest, pieces: renderPieces(data) };
-}
-
-/**
- * renderJobs on a render thread, for the pages as they were sent (`layouts`: those sent so far),
- * or as they were rendered ahead.
- */
+/** renderJobs on a render thread, for the pages as they were sent (`layouts`: those sent so far). */
 export function renderPosted(
-  posted: readonly (PostedPage | RenderedAhead)[],
+  posted: readonly PostedPage[],
   layouts: ReadonlyMap<number, LayoutData>,
   assets: PageAssets,
   target: OutputTarget,
   reuse: Reuse,
 ): RenderedPage[] {
-  return posted.map((sent) => {
-    const ahead = "pieces" in sent ? sent : undefined;
-    const page = ahead?.page ?? (sent as PostedPage);
-    return writeOne(
+  return posted.map((page) =>
+    writeOne(
       {
         path: page.path,
         file: page.file,
         manifestFile: page.manifestFile,
         key: keyOf(reuse.base, page.text),
-        load: () => postedPageData(page, layouts),
-        ...(ahead ? { ahead } : {}),
+        load: () => {
+          const { route, head, page: own } = JSON.parse(page.text.own) as Omit<RouteData, "layout">;
+          const data: RouteData = { route, head, layout: layouts.get(page.layout)!, page: own };
+          const manifest = JSON.parse(page.text.manifest) as RouteManifest | (RouteManifest & { head: 0 });
+          return { data, manifest: manifest.head === 0 ? { ...manifest, head } : manifest };
+        },
       },
       assets,
       target,
       reuse,
-    );
-  });
+    ),
+  );
 }
 
 function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
@@ -177,18 +150,8 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
     // Never written through: the link shares the previous build's file.
     rmSync(join(target.staging, manifestFile));
   }
-  let html: string;
-  let islands: string[];
-  let manifest: RouteManifest;
-  if (page.ahead) {
-    ({ manifest } = page.ahead);
-    html = assemblePage(page.ahead.pieces, assets);
-    islands = page.ahead.pieces.islands;
-  } else {
-    const loaded = page.load();
-    manifest = loaded.manifest;
-    ({ html, islands } = renderRoutePage(loaded.data, assets));
-  }
+  const { data, manifest } = page.load();
+  const { html, islands } = renderRoutePage(data, assets);
   // After a failed reuse above, the build folder's files at these paths are gone: nothing is known of them.
   const spare = before?.key === key ? undefined : here;
   const known = (previous: string | undefined, inSpare: string | undefined): KnownFiles => ({
@@ -288,126 +251,28 @@ function postedBatch(jobs: readonly PageJob[], numbers: Map<LayoutData, number>,
   return { pages, layouts };
 }
 
-/** What a render thread answers: an early batch taken in, pages written, or a failure. */
-type ThreadReply = { ahead: number } | { rendered: RenderedPage[] } | { error: string; stack?: string };
-
 /**
- * The render threads of a build, started before the site is compiled: each loads React and the
- * templates (a quarter second of a core) while this thread compiles. On a build with nothing to
- * reuse, they also take pages as compile makes them (renderAhead): a thread renders such a page but
- * for its asset links, which the bundle made after compile names, and keeps it until renderPages
- * sends the assets, so the cores this thread leaves idle while compiling are not wasted.
+ * Starts `threads` render threads before their pages are known: each loads React and the
+ * templates (a quarter second of a core) while this thread compiles and bundles the site.
  */
-export class RenderThreads {
-  readonly workers: Promise<Worker[]>;
-  // Layouts are numbered for the whole build and sent once to each thread, ahead or not.
-  private readonly layoutNumbers = new Map<LayoutData, number>();
-  private readonly layoutsSent = new Map<Worker, Set<number>>();
-  /** Pages given to renderAhead and not sent yet. */
-  private readonly waiting: PageJob[] = [];
-  /** Pages sent ahead: renderPages leaves them out of its batches. */
-  readonly sentAhead = new Set<PageJob>();
-  /** Early batches each thread has not yet taken in: at most two, so that none holds more than it can render. */
-  private readonly aheadInFlight = new Map<Worker, number>();
-  /** Whether each thread holds pages rendered ahead, to write when the assets come. */
-  private readonly holding = new Set<Worker>();
-  private closed = false;
-  private readonly failures = new Map<Worker, Error>();
-  private started: Worker[] | undefined;
-
-  constructor(threads: number) {
-    this.workers = bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]).then(
-      (script) =>
-        Array.from({ length: threads }, () => {
-          const worker = new Worker(script);
-          // A thread that fails before renderPages is waiting is remembered, and reported there.
-          const note = (failure: Error) => this.failures.has(worker) || this.failures.set(worker, failure);
-          worker.on("error", note);
-          worker.on("exit", (code) => note(new Error(`a render thread stopped (exit code ${code})`)));
-          worker.on("message", (reply: ThreadReply) => {
-            if ("ahead" in reply) {
-              this.aheadInFlight.set(worker, this.aheadInFlight.get(worker)! - 1);
-              this.sendAhead();
-            } else if ("error" in reply) note(threadFailure(reply));
-          });
-          this.layoutsSent.set(worker, new Set());
-          this.aheadInFlight.set(worker, 0);
-          return worker;
-        }),
-    );
-    // A failure to start is renderPages' (or stop's) to report, when it awaits the threads.
-    this.workers.then(
-      (workers) => {
-        this.started = workers;
-        this.sendAhead();
-      },
-      () => {},
-    );
-  }
-
-  /** A page compiled, to be rendered ahead of the bundle by a thread with room for it. */
-  renderAhead(job: PageJob): void {
-    this.waiting.push(job);
-    if (this.waiting.length >= BATCH) this.sendAhead();
-  }
-
-  /** Sends waiting pages, a batch to each thread with room for one. */
-  private sendAhead(): void {
-    if (!this.started || this.closed) return;
-    for (const worker of this.started) {
-      while (this.waiting.length >= BATCH && this.aheadInFlight.get(worker)! < 2 && !this.failures.has(worker)) {
-        const jobs = this.waiting.splice(0, BATCH);
-        for (const job of jobs) this.sentAhead.add(job);
-        worker.postMessage({ ahead: this.posted(worker, jobs) });
-        this.holding.add(worker);
-        this.aheadInFlight.set(worker, this.aheadInFlight.get(worker)! + 1);
-      }
-    }
-  }
-
-  /**
-   * No more pages ahead: those given and not sent go in renderPages' batches. Whether `worker`
-   * holds pages rendered ahead, which it answers for once the assets come.
-   */
-  closeAhead(): void {
-    this.closed = true;
-    this.waiting.length = 0;
-  }
-
-  holdsPages(worker: Worker): boolean {
-    return this.holding.has(worker);
-  }
-
-  /** Pages as `worker` is sent them, with the layouts among them that it was not sent before. */
-  posted(worker: Worker, jobs: readonly PageJob[]): PostedBatch {
-    return postedBatch(jobs, this.layoutNumbers, this.layoutsSent.get(worker)!);
-  }
-
-  failureOf(worker: Worker): Error | undefined {
-    return this.failures.get(worker);
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all((await this.workers).map((w) => w.terminate()));
-  }
+export async function startRenderThreads(threads: number): Promise<Worker[]> {
+  const script = await bundled("compiler/render/worker.ts", "render-worker", ["compiler", "templates", "runtime"]);
+  return Array.from({ length: threads }, () => {
+    const worker = new Worker(script);
+    // A thread that fails before it is given work is remembered, so that renderPages reports it.
+    const note = (failure: Error) => failedEarly.has(worker) || failedEarly.set(worker, failure);
+    worker.on("error", note);
+    worker.on("exit", (code) => note(new Error(`a render thread stopped (exit code ${code})`)));
+    return worker;
+  });
 }
 
-function threadFailure(reply: { error: string; stack?: string }): Error {
-  // The stack is shown only with --debug.
-  const failure = new Error(`a page failed to render: ${reply.error}`);
-  if (reply.stack) failure.stack = reply.stack;
-  return failure;
-}
-
-/** Starts `threads` render threads before their pages are known (RenderThreads). */
-export function startRenderThreads(threads: number): RenderThreads {
-  return new RenderThreads(threads);
-}
+const failedEarly = new WeakMap<Worker, Error>();
 
 /**
  * Renders and writes every page into the target, on `threads` worker threads (0: on this one),
- * those `started` ahead if given (startRenderThreads), which may hold pages rendered ahead.
- * `onProgress` hears the count of pages done as batches come back from the threads.
+ * those `started` ahead if given (startRenderThreads). `onProgress` hears the count of pages done
+ * as batches come back from the threads.
  */
 export async function renderPages(
   jobs: readonly PageJob[],
@@ -416,69 +281,69 @@ export async function renderPages(
   threads: number,
   reuse: Reuse,
   onProgress?: (done: number, total: number) => void,
-  started?: RenderThreads,
+  started?: Promise<Worker[]>,
 ): Promise<RenderedPage[]> {
   if (threads === 0) {
-    await started?.stop();
+    await Promise.all((await started)?.map((w) => w.terminate()) ?? []);
     return renderJobs(jobs, assets, target, reuse);
   }
-  const crew = started ?? startRenderThreads(threads);
-  const workers = await crew.workers;
-  crew.closeAhead();
-  // What every batch is rendered with, sent once: a thread reads its messages in order, and
-  // writes the pages it rendered ahead when this comes.
+  const workers = (await started) ?? (await startRenderThreads(threads));
+  // What every batch is rendered with, sent once: a thread reads its messages in order.
   for (const worker of workers) worker.postMessage({ assets, target, reuse });
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
-  const byRegion = (a: PageJob, b: PageJob) =>
-    a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0;
-  const ordered = [...jobs].sort(byRegion);
-  // In the order of `ordered`, whichever thread rendered a page and when: the summary and the
-  // record are the same from build to build.
-  const position = new Map(ordered.map((job, i) => [job.manifest.path, i]));
-  const rest = ordered.filter((job) => !crew.sentAhead.has(job));
-  const shares = shareOut(rest.length, workers.length);
+  const ordered = [...jobs].sort((a, b) =>
+    a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0,
+  );
+  const shares = shareOut(ordered.length, workers.length);
+  // In the order of `ordered`, whichever thread finishes first: the summary and the record are
+  // the same from build to build.
   const rendered: RenderedPage[] = new Array(ordered.length);
+  const layoutNumbers = new Map<LayoutData, number>();
   let done = 0;
   try {
     await Promise.all(
       workers.map(
         (worker, index) =>
           new Promise<void>((resolve, reject) => {
-            const failure = crew.failureOf(worker);
+            const failure = failedEarly.get(worker);
             if (failure) return reject(failure);
-            // Answers still to come: the pages rendered ahead, written once the assets came, then each batch.
-            let awaited = crew.holdsPages(worker) ? 1 : 0;
+            // Where each batch in flight starts; a thread answers its batches in order.
+            const inFlight: number[] = [];
+            const layoutsSent = new Set<number>();
             const send = () => {
               const batch = nextBatch(shares, index);
               if (!batch) return;
-              worker.postMessage(crew.posted(worker, rest.slice(batch.from, batch.to)));
-              awaited++;
+              worker.postMessage(postedBatch(ordered.slice(batch.from, batch.to), layoutNumbers, layoutsSent));
+              inFlight.push(batch.from);
             };
-            worker.on("message", (reply: ThreadReply) => {
-              if ("ahead" in reply) return;
-              if ("error" in reply) return reject(threadFailure(reply));
-              awaited--;
-              for (const page of reply.rendered) rendered[position.get(page.path)!] = page;
-              done += reply.rendered.length;
+            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {
+              const from = inFlight.shift()!;
+              if (reply.error !== undefined) {
+                const failure = new Error(`a page failed to render: ${reply.error}`);
+                if (reply.stack) failure.stack = reply.stack;
+                return reject(failure);
+              }
+              for (const [i, page] of reply.rendered!.entries()) rendered[from + i] = page;
+              done += reply.rendered!.length;
               onProgress?.(done, ordered.length);
               send();
-              if (awaited === 0) resolve();
+              if (inFlight.length === 0) resolve();
             });
             worker.on("error", reject);
             worker.on(
               "exit",
-              (code) => awaited > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)),
+              (code) => inFlight.length > 0 && reject(new Error(`a render thread stopped (exit code ${code})`)),
             );
             // Two batches in flight: the thread starts the next while its last reply travels.
             send();
             send();
-            if (awaited === 0) resolve();
+            if (inFlight.length === 0) resolve();
           }),
       ),
     );
   } finally {
-    await crew.stop();
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   return rendered;
 }

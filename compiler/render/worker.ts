@@ -2,14 +2,7 @@
 // them, with their manifests, into the staging folder (write/index.ts links what the previous output
 // holds unchanged); it answers with what the summary needs.
 import { parentPort } from "node:worker_threads";
-import {
-  type PostedBatch,
-  type RenderedAhead,
-  type RenderedPage,
-  renderAhead,
-  renderPosted,
-  type Reuse,
-} from "./pool.ts";
+import { type PostedBatch, type RenderedPage, renderPosted, type Reuse } from "./pool.ts";
 import type { LayoutData } from "../compile/route-data.ts";
 import type { PageAssets } from "./index.tsx";
 import type { OutputTarget } from "../write/index.ts";
@@ -20,18 +13,20 @@ interface Setup {
   reuse: Reuse;
 }
 
-// The thread starts before the site is compiled (pool.ts, RenderThreads). While it compiles, it
-// may send pages ahead ({ ahead }), rendered here but for their asset links and kept; what every
-// page is rendered with comes next, and the pages kept are written then; the batches come after.
+// The thread starts before the site is compiled (pool.ts, startRenderThreads): what every page is
+// rendered with comes as the first message, the batches of pages after it.
 let setup: Setup | undefined;
 const layouts = new Map<number, LayoutData>();
-let kept: RenderedAhead[] = [];
 
-const answer = (work: () => RenderedPage[] | { ahead: number }) => {
-  let reply: { rendered: RenderedPage[] } | { ahead: number };
+parentPort!.on("message", (message: Setup | PostedBatch) => {
+  if (!("pages" in message)) {
+    setup = message;
+    return;
+  }
+  for (const [number, layout] of message.layouts) layouts.set(number, layout);
+  let rendered: RenderedPage[];
   try {
-    const done = work();
-    reply = Array.isArray(done) ? { rendered: done } : done;
+    rendered = renderPosted(message.pages, layouts, setup!.assets, setup!.target, setup!.reuse);
   } catch (error) {
     // The pool turns this into a failed build; the stack is shown only with --debug.
     parentPort!.postMessage({
@@ -40,26 +35,5 @@ const answer = (work: () => RenderedPage[] | { ahead: number }) => {
     });
     return;
   }
-  parentPort!.postMessage(reply);
-};
-
-parentPort!.on("message", (message: Setup | PostedBatch | { ahead: PostedBatch }) => {
-  if ("ahead" in message) {
-    for (const [number, layout] of message.ahead.layouts) layouts.set(number, layout);
-    answer(() => {
-      for (const page of message.ahead.pages) kept.push(renderAhead(page, layouts));
-      return { ahead: message.ahead.pages.length };
-    });
-    return;
-  }
-  if (!("pages" in message)) {
-    setup = message;
-    if (kept.length === 0) return;
-    const ahead = kept;
-    kept = [];
-    answer(() => renderPosted(ahead, layouts, setup!.assets, setup!.target, setup!.reuse));
-    return;
-  }
-  for (const [number, layout] of message.layouts) layouts.set(number, layout);
-  answer(() => renderPosted(message.pages, layouts, setup!.assets, setup!.target, setup!.reuse));
+  parentPort!.postMessage({ rendered });
 });

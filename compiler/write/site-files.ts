@@ -34,8 +34,7 @@ import {
 /** Jobs by the page's data: site dev asks again for every page after each edit, and most pages are the last ones. */
 const jobs = new WeakMap<RouteData, PageJob>();
 
-/** A route's page to render; the same object each time it is asked for (render/pool.ts knows it by it). */
-export function pageJob(data: RouteData, manifest: RouteManifest): PageJob {
+function pageJob(data: RouteData, manifest: RouteManifest): PageJob {
   let job = jobs.get(data);
   if (!job || job.manifest !== manifest) {
     job = { data, ...pageFiles(manifest.path), manifest };

@@ -21,7 +21,7 @@ import { parse } from "node-html-parser";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { compile } from "../../compiler/compile/index.ts";
 import { build, check } from "../../compiler/pipeline.ts";
-import { renderPages, startRenderThreads, type PageJob } from "../../compiler/render/pool.ts";
+import { renderPages, type PageJob } from "../../compiler/render/pool.ts";
 import { stagingFolder, swapIn } from "../../compiler/write/index.ts";
 import { filesOnDisk } from "../../server/preview.ts";
 import { buildInto } from "../support/build.ts";
@@ -376,84 +376,39 @@ describe("render threads", () => {
     expect(snapshot(join(root, "threaded"))).toBe(snapshot(join(root, "single")));
   });
 
-  /** The real specs' pages as of Black Friday 2024, and assets to render them with. */
-  const realJobs = (): PageJob[] => {
+  test("a page that fails to render on a thread fails the whole render, with the stack kept out of the message", async () => {
+    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
     const model = check(join(projectRoot, "specs")).model!;
     const routes = compile(model, DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true })).routes.filter(
       (r) => r.data,
     );
-    return routes.map((r) => ({
+    const jobs: PageJob[] = routes.map((r) => ({
       data: r.data!,
       file: join("site", r.manifest.file),
       manifestFile: `manifests/${r.manifest.region}-${r.manifest.page}.json`,
       manifest: r.manifest,
     }));
-  };
-  const assets = {
-    script: "/assets/main.js",
-    styles: { shared: "/assets/style.css", shapes: {} },
-    preloads: { runtime: [], react: [], islands: {} },
-  };
-  const nothingToReuse = { base: "", pages: {}, here: {} };
-
-  test("pages given to the threads while the site compiles, before the assets, are written as if rendered after", async () => {
-    const root = mkdtempSync(join(tmpdir(), "site-threads-"));
-    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-    const jobs = realJobs();
-    const after = await renderPages(jobs, assets, { staging: join(root, "after"), previous: null }, 0, nothingToReuse);
-    const threads = startRenderThreads(2);
-    await threads.workers;
-    // A batch goes to a thread as soon as there is one: the first 100 pages, then the 72 others
-    // wait for renderPages to send them.
-    for (const job of jobs) threads.renderAhead(job);
-    expect(threads.sentAhead.size).toBe(100);
-    const ahead = await renderPages(
-      jobs,
-      assets,
-      { staging: join(root, "ahead"), previous: null },
-      2,
-      nothingToReuse,
-      undefined,
-      threads,
+    // A template that throws, as a broken one would: this page names a kind nobody renders.
+    jobs[40] = {
+      ...jobs[40]!,
+      data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } },
+    };
+    const assets = {
+      script: "/assets/main.js",
+      styles: { shared: "/assets/style.css", shapes: {} },
+      preloads: { runtime: [], react: [], islands: {} },
+    };
+    const failure = await renderPages(jobs, assets, { staging: root, previous: null }, 2, {
+      base: "",
+      pages: {},
+      here: {},
+    }).then(
+      () => undefined,
+      (error: Error) => error,
     );
-    // In its own order: the threads' is the pages sorted by region.
-    const byPath = (pages: typeof after) => [...pages].sort((a, b) => (a.path < b.path ? -1 : 1));
-    expect(byPath(ahead)).toEqual(byPath(after));
-    expect(snapshot(join(root, "ahead"))).toBe(snapshot(join(root, "after")));
+    expect(failure?.message).toMatch(/^a page failed to render: /);
+    expect(failure?.message).not.toMatch(stackTrace);
+    expect(failure?.stack).toMatch(stackTrace);
   });
-
-  test.for([false, true])(
-    "a page that fails to render on a thread fails the whole render, with the stack kept out of the message (rendered ahead: %s)",
-    async (renderedAhead) => {
-      const root = mkdtempSync(join(tmpdir(), "site-threads-"));
-      cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-      const jobs = realJobs();
-      // A template that throws, as a broken one would: this page names a kind nobody renders.
-      jobs[40] = {
-        ...jobs[40]!,
-        data: { ...jobs[40]!.data, route: { ...jobs[40]!.data.route, template: "no-such-template" as never } },
-      };
-      const threads = startRenderThreads(2);
-      if (renderedAhead) {
-        await threads.workers;
-        for (const job of jobs) threads.renderAhead(job);
-        expect(threads.sentAhead.has(jobs[40]!)).toBe(true);
-      }
-      const failure = await renderPages(
-        jobs,
-        assets,
-        { staging: root, previous: null },
-        2,
-        nothingToReuse,
-        undefined,
-        threads,
-      ).then(
-        () => undefined,
-        (error: Error) => error,
-      );
-      expect(failure?.message).toMatch(/^a page failed to render: /);
-      expect(failure?.message).not.toMatch(stackTrace);
-      expect(failure?.stack).toMatch(stackTrace);
-    },
-  );
 });
