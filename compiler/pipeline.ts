@@ -10,7 +10,6 @@
 // done (on worker threads for a large site, render/pool.ts), and the folder is swapped in at once.
 
 import type { DateTime } from "luxon";
-import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
@@ -43,6 +42,7 @@ import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
 import {
   type BuildRecord,
   filesOf,
+  keyBase,
   outputAt,
   previousBuild,
   standingBuild,
@@ -332,11 +332,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files[path] = written.hash;
     }
     const reuse = {
-      // Hashed once here, not in every page's key: the style and preload tables are 3.5 KB,
-      // 35 MB to hash at 10,000 routes.
-      base: createHash("sha1")
-        .update(`${code}\n${JSON.stringify(site.assets)}`)
-        .digest("base64url"),
+      base: keyBase(code, site.assets),
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };

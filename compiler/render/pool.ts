@@ -40,9 +40,9 @@ export interface RenderedPage {
 }
 
 /**
- * What every page's key starts from (code and assets), the pages of the previous output (null when
- * it has no record: its files are read to be compared), and the pages the build folder already
- * holds (the spare's: write/index.ts, stagingFolder), by route path.
+ * What every page's key starts from (write/record.ts, keyBase), the pages of the previous output
+ * (null when it has no record: its files are read to be compared), and the pages the build folder
+ * already holds (the spare's: write/index.ts, stagingFolder), by route path.
  */
 export interface Reuse {
   base: string;

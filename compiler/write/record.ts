@@ -209,9 +209,17 @@ export function pageText(data: RouteData, manifest: RouteManifest): PageText {
 }
 
 /**
- * The key of a page: equal keys give the same HTML and manifest. `base` stands for what every
- * page shares (the template code, the asset URLs).
+ * What every page of a build shares, as the start of its key: the code and the assets (the asset
+ * URLs, the style and preload tables), hashed once per build rather than with each page (3.5 KB,
+ * 35 MB to hash at 10,000 routes).
  */
+export function keyBase(code: string, assets: unknown): string {
+  return createHash("sha1")
+    .update(`${code}\n${JSON.stringify(assets)}`)
+    .digest("base64url");
+}
+
+/** The key of a page: equal keys give the same HTML and manifest. `base`: keyBase. */
 export function pageKey(base: string, data: RouteData, manifest: RouteManifest): string {
   return keyOf(base, pageText(data, manifest));
 }

@@ -23,8 +23,8 @@ const site = serveBuiltSite({
   onClose: () => rmSync(dataDir, { recursive: true, force: true }),
 });
 
-// Each test leaves its page logged out or as a test may leave it, and gives it back for the next
-// (tests/support/page-pool.ts); one that fails keeps its page.
+// Each test that passes gives its page back for the next, which takes it with the storage (and
+// so the session) wiped (tests/support/page-pool.ts); one that fails keeps its page.
 const open = (path: string): Promise<Page> => site.visit(path, 1280);
 
 async function logIn(page: Page, email: string, password: string) {
