@@ -16,6 +16,13 @@
 //   npm run bench -- --routes 2000 --campaigns 3 --no-peers --repeat 1
 //
 // Every figure is the median of three passes (--repeat N for another number).
+//
+// Nothing the run writes to the disk is removed before the run is over. On ext4 without a journal
+// (this project's machines), a file made within a minute or so of a large delete costs the kernel
+// about 0.3 ms of CPU, as it steps over each inode deleted lately (fs/ext4/ialloc.c,
+// recently_deleted): 10,000 pages and manifests took 8.3 s of kernel time so, 0.3 s on tmpfs. With
+// the bare write's files removed before the cold build and each pass's output before the next
+// pass, the bare write took 7.9 s (2.7 s without) and set the limit, and a cold build took 5 s more.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -191,7 +198,6 @@ function bareFigures(specs: string, compiled: CompiledSite, scratch: string) {
     }
     writeMs += performance.now() - started;
   }
-  rmSync(bare, { recursive: true, force: true });
   const texts = yamlFilesBelow(specs).map((file) => readFileSync(file, "utf8"));
   started = performance.now();
   for (const text of texts) fastData(text);
@@ -267,54 +273,51 @@ function medianFigures(passes: Figures[]): Figures {
 }
 
 async function measureOnce(specs: string, options: { peers: boolean; log: Log }): Promise<Figures> {
-  const scratch = mkdtempSync(join(tmpdir(), "site-bench-out-"));
+  // Beside the specs, in the run's folder: removed with it when the run is over.
+  const scratch = mkdtempSync(join(dirname(specs), "pass-"));
   const out = join(scratch, "dist");
-  try {
-    const compiled = compile(check(specs).model!, NOW);
-    options.log(`  ${compiled.routes.length} routes: floor, bare write, bare parse`);
-    const bare = bareFigures(specs, compiled, scratch);
-    options.log("  site build: cold, cold on tmpfs, nothing changed, an hour later, one price edited");
-    const built = await buildFigures(specs, out);
-    options.log("  site dev: one price edited, three times");
-    // A failure here leaves the other figures standing, and says why.
-    const dev = await devEditInChild(specs).catch((error: unknown) => ({
-      failure: error instanceof Error ? error.message : String(error),
-    }));
-    const peers = options.peers
-      ? await buildWithPeers(compiled, FLOOR_ASSETS, join(scratch, "peers"), options.log)
-      : undefined;
-    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-    return {
-      routes: compiled.routes.length,
-      pages: bare.pages,
-      floorMs: Math.round(bare.floorMs),
-      parseMs: Math.round(bare.parseMs),
-      writeMs: Math.round(bare.writeMs),
-      limitMs: Math.round(bare.limitMs),
-      coldMs: Math.round(built.coldMs),
-      coldTmpfsMs: built.coldTmpfsMs === null ? null : Math.round(built.coldTmpfsMs),
-      nothingChangedMs: Math.round(built.nothingChangedMs),
-      laterInstantMs: Math.round(built.laterInstantMs),
-      priceEditMs: Math.round(built.priceEditMs),
-      ...("failure" in dev
-        ? { devEditMs: null, devRebuildMs: null, devFirstEditMs: null, devFailure: dev.failure }
-        : {
-            devEditMs: Math.round(dev.toPageMs),
-            devRebuildMs: Math.round(dev.rebuiltMs),
-            devFirstEditMs: Math.round(dev.firstToPageMs),
-          }),
-      peakMemoryMB: mb(built.peakBytes),
-      outputMB: Math.round((built.outputBytes / 1024 / 1024) * 10) / 10,
-      specMB: Math.round((bare.specBytes / 1024 / 1024) * 10) / 10,
-      pageKB: Math.round(bare.pageBytes / 1024),
-      coldStages: built.coldStages,
-      coldTmpfsStages: built.coldTmpfsStages,
-      priceEditStages: built.priceEditStages,
-      ...(peers ? { peers } : {}),
-    };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  const compiled = compile(check(specs).model!, NOW);
+  options.log(`  ${compiled.routes.length} routes: floor, bare write, bare parse`);
+  const bare = bareFigures(specs, compiled, scratch);
+  options.log("  site build: cold, cold on tmpfs, nothing changed, an hour later, one price edited");
+  const built = await buildFigures(specs, out);
+  options.log("  site dev: one price edited, three times");
+  // A failure here leaves the other figures standing, and says why.
+  const dev = await devEditInChild(specs).catch((error: unknown) => ({
+    failure: error instanceof Error ? error.message : String(error),
+  }));
+  const peers = options.peers
+    ? await buildWithPeers(compiled, FLOOR_ASSETS, join(scratch, "peers"), options.log)
+    : undefined;
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return {
+    routes: compiled.routes.length,
+    pages: bare.pages,
+    floorMs: Math.round(bare.floorMs),
+    parseMs: Math.round(bare.parseMs),
+    writeMs: Math.round(bare.writeMs),
+    limitMs: Math.round(bare.limitMs),
+    coldMs: Math.round(built.coldMs),
+    coldTmpfsMs: built.coldTmpfsMs === null ? null : Math.round(built.coldTmpfsMs),
+    nothingChangedMs: Math.round(built.nothingChangedMs),
+    laterInstantMs: Math.round(built.laterInstantMs),
+    priceEditMs: Math.round(built.priceEditMs),
+    ...("failure" in dev
+      ? { devEditMs: null, devRebuildMs: null, devFirstEditMs: null, devFailure: dev.failure }
+      : {
+          devEditMs: Math.round(dev.toPageMs),
+          devRebuildMs: Math.round(dev.rebuiltMs),
+          devFirstEditMs: Math.round(dev.firstToPageMs),
+        }),
+    peakMemoryMB: mb(built.peakBytes),
+    outputMB: Math.round((built.outputBytes / 1024 / 1024) * 10) / 10,
+    specMB: Math.round((bare.specBytes / 1024 / 1024) * 10) / 10,
+    pageKB: Math.round(bare.pageBytes / 1024),
+    coldStages: built.coldStages,
+    coldTmpfsStages: built.coldTmpfsStages,
+    priceEditStages: built.priceEditStages,
+    ...(peers ? { peers } : {}),
+  };
 }
 
 type Log = (line: string) => void;

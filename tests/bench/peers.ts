@@ -11,7 +11,7 @@
 // bin/lighthouse.js installs Lighthouse, not into package.json.
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { projectRoot } from "../../compiler/bundle/index.ts";
@@ -161,15 +161,11 @@ async function astro(
     ].join("\n"),
   );
   const bin = join(peersDir, "node_modules", "astro", "astro.js");
-  try {
-    const run = await timedProcess([bin, "build", "--silent"], project);
-    if (run.error) return { ms: null, note: `Astro failed: ${run.error}` };
-    // Its output stays inside the project: the pages it prerenders import the integrations from there.
-    const built = pagesBelow(join(project, "dist"));
-    return built === pages ? { ms: run.ms } : { ms: null, note: `Astro built ${built} of ${pages} pages` };
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+  const run = await timedProcess([bin, "build", "--silent"], project);
+  if (run.error) return { ms: null, note: `Astro failed: ${run.error}` };
+  // Its output stays inside the project: the pages it prerenders import the integrations from there.
+  const built = pagesBelow(join(project, "dist"));
+  return built === pages ? { ms: run.ms } : { ms: null, note: `Astro built ${built} of ${pages} pages` };
 }
 
 /**
@@ -195,7 +191,8 @@ export async function buildWithPeers(
   log("  peers: Eleventy 3");
   const e = await eleventy(data, work, pages, assets);
   if (e.note) notes.eleventy = e.note;
-  rmSync(join(work, "eleventy-out"), { recursive: true, force: true });
+  // Eleventy's pages stay until the run is over, as every page the run writes (bench.ts): removed
+  // now, they would slow down Astro's writing.
   log("  peers: Astro 5");
   const a = await astro(data, work, pages, assets);
   if (a.note) notes.astro = a.note;
