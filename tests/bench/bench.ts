@@ -17,12 +17,13 @@
 //
 // Every figure is the median of three passes (--repeat N for another number).
 //
-// Nothing the run writes to the disk is removed before the run is over. On ext4 without a journal
-// (this project's machines), a file made within a minute or so of a large delete costs the kernel
-// about 0.3 ms of CPU, as it steps over each inode deleted lately (fs/ext4/ialloc.c,
-// recently_deleted): 10,000 pages and manifests took 8.3 s of kernel time so, 0.3 s on tmpfs. With
-// the bare write's files removed before the cold build and each pass's output before the next
-// pass, the bare write took 7.9 s (2.7 s without) and set the limit, and a cold build took 5 s more.
+// The disk is measured as it is when nothing was deleted lately. On ext4 without a journal (this
+// project's machines), a file made within about four minutes of a large delete costs the kernel
+// 0.1 to 0.3 ms of CPU, as it steps over each inode deleted lately (fs/ext4/ialloc.c,
+// recently_deleted), against 0.02 ms otherwise: 10,000 pages and manifests took 8.3 s of kernel
+// time so, 0.8 s on a settled disk. So nothing the run writes to the disk is removed before the
+// run is over, and each pass waits until making a file costs what it normally does (settleDisk):
+// the bare write took 6.6 to 7.9 s instead of 1 to 3 s without both, and set the limit.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -88,6 +89,8 @@ interface Figures {
   /** Why the dev figures are null, when site dev failed. */
   devFailure?: string;
   peakMemoryMB: number;
+  /** Kernel time to make a file or folder on the disk just before the pass (settleDisk), in µs. */
+  diskCreateUs: number;
   outputMB: number;
   specMB: number;
   pageKB: number;
@@ -272,10 +275,54 @@ function medianFigures(passes: Figures[]): Figures {
   return figures;
 }
 
+/** Kernel time to make a folder or file in `within` above which the disk has not settled (0.01-0.04 ms settled). */
+const SETTLED_US = 60;
+/** How long a pass waits for the disk to settle before it measures anyway (the window is at most 6 minutes). */
+const SETTLE_LIMIT_MS = 6 * 60_000;
+
+/**
+ * Makes 1,000 folders with a file each and 1,000 files beside them in a new folder of `within`
+ * (kept: removing them would unsettle the disk again), and returns the kernel time per item, in µs.
+ */
+function diskCreateCost(within: string): number {
+  const probe = mkdtempSync(join(within, "disk-probe-"));
+  const before = process.cpuUsage();
+  for (let i = 0; i < 1000; i++) {
+    mkdirSync(join(probe, `d${i}`));
+    writeFileSync(join(probe, `d${i}`, "f"), "x");
+    writeFileSync(join(probe, `f${i}`), "x");
+  }
+  return process.cpuUsage(before).system / 3000;
+}
+
+/**
+ * Waits, up to SETTLE_LIMIT_MS, until making a file in `within` costs the kernel what it does when
+ * nothing was deleted lately; returns the last cost measured (µs per item), for the figures.
+ */
+async function settleDisk(within: string, log: Log): Promise<number> {
+  const started = Date.now();
+  let cost = diskCreateCost(within);
+  if (cost <= SETTLED_US) return cost;
+  log(
+    `  waiting for the disk: making a file costs ${Math.round(cost)} µs of kernel time (files deleted lately), ${SETTLED_US} or less when settled`,
+  );
+  while (cost > SETTLED_US && Date.now() - started < SETTLE_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    cost = diskCreateCost(within);
+  }
+  log(
+    cost > SETTLED_US
+      ? `  the disk did not settle (${Math.round(cost)} µs): the figures on disk are high`
+      : `  settled after ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return cost;
+}
+
 async function measureOnce(specs: string, options: { peers: boolean; log: Log }): Promise<Figures> {
   // Beside the specs, in the run's folder: removed with it when the run is over.
   const scratch = mkdtempSync(join(dirname(specs), "pass-"));
   const out = join(scratch, "dist");
+  const diskCreateUs = await settleDisk(scratch, options.log);
   const compiled = compile(check(specs).model!, NOW);
   options.log(`  ${compiled.routes.length} routes: floor, bare write, bare parse`);
   const bare = bareFigures(specs, compiled, scratch);
@@ -310,6 +357,7 @@ async function measureOnce(specs: string, options: { peers: boolean; log: Log })
           devFirstEditMs: Math.round(dev.firstToPageMs),
         }),
     peakMemoryMB: mb(built.peakBytes),
+    diskCreateUs: Math.round(diskCreateUs),
     outputMB: Math.round((built.outputBytes / 1024 / 1024) * 10) / 10,
     specMB: Math.round((bare.specBytes / 1024 / 1024) * 10) / 10,
     pageKB: Math.round(bare.pageBytes / 1024),
@@ -362,6 +410,7 @@ function table(name: string, f: Figures, threads: number): string[] {
     lines.push(row("Astro 5, same pages from the route data", f.peers.astro, f.peers.notes.astro ?? ""));
   }
   lines.push(`  peak memory of site build: ${f.peakMemoryMB} MB (output ${f.outputMB} MB)`);
+  lines.push(`  the disk before each pass: ${f.diskCreateUs} µs of kernel time to make a file (median)`);
   return lines;
 }
 
