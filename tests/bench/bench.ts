@@ -22,8 +22,8 @@
 // 0.1 to 0.3 ms of CPU, as it steps over each inode deleted lately (fs/ext4/ialloc.c,
 // recently_deleted), against 0.02 ms otherwise: 10,000 pages and manifests took 8.3 s of kernel
 // time so, 0.8 s on a settled disk. So nothing the run writes to the disk is removed before the
-// run is over, and each pass waits until making a file costs what it normally does (settleDisk):
-// the bare write took 6.6 to 7.9 s instead of 1 to 3 s without both, and set the limit.
+// run is over, and each pass waits until making a file costs what it normally does (settleDisk).
+// Before both, the bare write took 6.6 to 7.9 s instead of 1 to 3 s, and set the limit.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
