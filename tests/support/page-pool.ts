@@ -42,8 +42,8 @@ export class PagePool {
 
   /**
    * A page from visit() given back for the next one, at the end of a test that passed (a test
-   * that fails before it keeps its page, as it left it). Not for a page given an init script,
-   * which stays for every later load.
+   * that fails before it keeps its page, as it left it). Not for a page a test gave an init
+   * script of its own, which stays for every later load.
    */
   release(page: Page): void {
     if (!page.isClosed()) this.idle.push(page);
@@ -55,8 +55,8 @@ async function wipe(page: Page): Promise<void> {
   page.removeAllListeners();
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.context().clearCookies();
-  // The storage of the origin the page is on, the only one the tests use (the pool's init script
-  // sets the returning visitor's mark again at the next load).
+  // The storage of the origin the page is on, the only one the tests use (the init script every
+  // page gets from tests/support/browser.ts sets the returning visitor's mark again at the next load).
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
