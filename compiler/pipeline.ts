@@ -353,9 +353,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     const unchanged = rendered.filter((page) => page.unchanged).length;
     const reused = rendered.filter((page) => page.reused).length;
+    const layoutOnly = rendered.filter((page) => page.layoutOnly).length;
     stage(
       "render",
-      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged (${reused} not rendered again)` : ""}, with ${site.files.size} other files`,
+      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged (${reused} not rendered again), ${layoutOnly} given a new header and footer only` : ""}, with ${site.files.size} other files`,
     );
     summary = {
       routes: site.compiled.routes.length,
@@ -376,7 +377,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: Object.fromEntries(
         rendered.map((p) => [
           p.path,
-          { key: p.key, bytes: p.bytes, islands: p.islands, htmlHash: p.htmlHash, manifestHash: p.manifestHash },
+          {
+            key: p.key,
+            bytes: p.bytes,
+            islands: p.islands,
+            htmlHash: p.htmlHash,
+            manifestHash: p.manifestHash,
+            own: p.own,
+            frame: p.frame,
+            slots: p.slots,
+          },
         ]),
       ),
       files,

@@ -11,6 +11,7 @@ import { Footer } from "../../templates/parts/Footer.tsx";
 import { Header } from "../../templates/parts/Header.tsx";
 import { escapeMarkup } from "./markup.ts";
 import { shapeOf, stylesFor, type StyleTable } from "../bundle/styles.ts";
+import type { LayoutSlots } from "../write/record.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
@@ -36,8 +37,26 @@ export interface PageAssets extends Omit<Assets, "styles"> {
   preloads: PreloadTable;
 }
 
+/**
+ * What a page's HTML takes from its region's layout outside the header and footer: the skip
+ * link's text, and the islands of the header and footer, whose chunks the head preloads. Two
+ * layouts with the same frame differ only inside the slots.
+ */
+export function layoutFrame(layout: LayoutData): string {
+  return layoutParts(layout).frame;
+}
+
+/** The layout's header and footer, as every page of the layout has them. */
+export function layoutHtml(layout: LayoutData): { header: string; footer: string } {
+  const { header, footer } = layoutParts(layout);
+  return { header, footer };
+}
+
 /** A route's finished page: rendered, with its islands' chunks preloaded. */
-export function renderRoutePage(data: RouteData, assets: PageAssets): { html: string; islands: string[] } {
+export function renderRoutePage(
+  data: RouteData,
+  assets: PageAssets,
+): { html: string; islands: string[]; slots: LayoutSlots } {
   const page = pagePieces(data, { script: assets.script, styles: stylesFor(assets.styles, shapeOf(data)) });
   // The page is put together once, in document order; the header's and footer's islands are
   // found once per layout, and only the head is searched for its end.
@@ -51,7 +70,13 @@ export function renderRoutePage(data: RouteData, assets: PageAssets): { html: st
     ]),
   ];
   const head = withPreloads(page.before, preloadsFor(assets.preloads, islands));
-  return { html: head + page.parts.header + page.main + page.parts.footer + page.after, islands };
+  const headerEnd = head.length + page.parts.header.length;
+  const footerStart = headerEnd + page.main.length;
+  return {
+    html: head + page.parts.header + page.main + page.parts.footer + page.after,
+    islands,
+    slots: [head.length, headerEnd, footerStart, footerStart + page.parts.footer.length],
+  };
 }
 
 /** The islands a rendered page contains, so their chunks can be preloaded. */
@@ -92,6 +117,7 @@ interface LayoutParts {
   footer: string;
   headerIslands: string[];
   footerIslands: string[];
+  frame: string;
 }
 const layoutPartsOf = new WeakMap<LayoutData, LayoutParts>();
 
@@ -100,7 +126,9 @@ function layoutParts(layout: LayoutData): LayoutParts {
   if (!parts) {
     const header = renderToString(<Header layout={layout} />);
     const footer = renderToString(<Footer layout={layout} />);
-    parts = { header, footer, headerIslands: islandsIn(header), footerIslands: islandsIn(footer) };
+    const [headerIslands, footerIslands] = [islandsIn(header), islandsIn(footer)];
+    const frame = JSON.stringify([layout.ui.skipToContent, headerIslands, footerIslands]);
+    parts = { header, footer, headerIslands, footerIslands, frame };
     layoutPartsOf.set(layout, parts);
   }
   return parts;

@@ -2,16 +2,16 @@
 // per core, each sent batches of routes as it finishes the last. The main thread holds no HTML:
 // it keeps the size of each page and the islands it has, for the build summary.
 
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
 import type { RouteManifest } from "../compile/index.ts";
-import { renderRoutePage, type PageAssets } from "./index.tsx";
+import { layoutFrame, layoutHtml, renderRoutePage, type PageAssets } from "./index.tsx";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
-import { type KnownFiles, manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
-import { keyOf, pageKey, pageText, type PageText, type RecordedPage } from "../write/record.ts";
+import { hashOf, type KnownFiles, manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
+import { keysOf, type LayoutSlots, pageKeys, pageText, type PageText, type RecordedPage } from "../write/record.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -37,6 +37,12 @@ export interface RenderedPage {
   /** Hashes of the HTML and the manifest as written, for the next build's record. */
   htmlHash: string;
   manifestHash: string;
+  /** For the next build's record: the key of all but the layout, the layout's frame, its slots. */
+  own: string;
+  frame: string;
+  slots: LayoutSlots;
+  /** Made from a recorded page with the new layout's header and footer, not rendered. */
+  layoutOnly?: true;
 }
 
 /**
@@ -69,12 +75,14 @@ export interface PostedBatch {
   layouts: [number, LayoutData][];
 }
 
-/** A page to write: its key, and its data and manifest when it must be rendered. */
+/** A page to write: its keys and layout, and its data and manifest when it must be rendered. */
 interface PageToWrite {
   path: string;
   file: string;
   manifestFile: string;
   key: string;
+  own: string;
+  layout: LayoutData;
   load: () => { data: RouteData; manifest: RouteManifest };
 }
 
@@ -90,7 +98,8 @@ function renderJobs(jobs: readonly PageJob[], assets: PageAssets, target: Output
         path: job.manifest.path,
         file: job.file,
         manifestFile: job.manifestFile,
-        key: pageKey(reuse.base, job.data, job.manifest),
+        ...pageKeys(reuse.base, job.data, job.manifest),
+        layout: job.data.layout,
         load: () => job,
       },
       assets,
@@ -114,7 +123,8 @@ export function renderPosted(
         path: page.path,
         file: page.file,
         manifestFile: page.manifestFile,
-        key: keyOf(reuse.base, page.text),
+        ...keysOf(reuse.base, page.text),
+        layout: layouts.get(page.layout)!,
         load: () => {
           const { route, head, page: own } = JSON.parse(page.text.own) as Omit<RouteData, "layout">;
           const data: RouteData = { route, head, layout: layouts.get(page.layout)!, page: own };
@@ -130,9 +140,10 @@ export function renderPosted(
 }
 
 function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
-  const { path, file, manifestFile, key } = page;
+  const { path, file, manifestFile, key, own } = page;
   const before = reuse.pages?.[path];
-  const here = reuse.here[path];
+  let here = reuse.here[path];
+  const frame = layoutFrame(page.layout);
   const recorded = (kept: RecordedPage): RenderedPage => ({
     path,
     file,
@@ -143,28 +154,62 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
     reused: true,
     htmlHash: kept.htmlHash,
     manifestHash: kept.manifestHash,
+    own,
+    frame,
+    slots: kept.slots,
   });
   if (here?.key === key) return recorded(here);
-  if (before?.key === key && reuseFile(target, manifestFile, here !== undefined)) {
-    if (reuseFile(target, file, here !== undefined)) return recorded(before);
-    // Never written through: the link shares the previous build's file.
-    rmSync(join(target.staging, manifestFile));
+  if (before?.key === key) {
+    if (reuseFile(target, manifestFile, here !== undefined)) {
+      if (reuseFile(target, file, here !== undefined)) return recorded(before);
+      // Never written through: the link shares the previous build's file.
+      rmSync(join(target.staging, manifestFile));
+    }
+    // After a failed reuse, the build folder's files at these paths are gone: nothing is known of them.
+    here = undefined;
   }
-  const { data, manifest } = page.load();
-  const { html, islands } = renderRoutePage(data, assets);
-  // After a failed reuse above, the build folder's files at these paths are gone: nothing is known of them.
-  const spare = before?.key === key ? undefined : here;
   const known = (previous: string | undefined, inSpare: string | undefined): KnownFiles => ({
     ...(reuse.pages ? { previous: previous ?? null } : {}),
     ...(inSpare === undefined ? {} : { here: inSpare }),
   });
+  const spliced = withNewLayout(page, frame, target, [here, before]);
+  if (spliced) {
+    // The same own key: the manifest is the recorded page's, and the build folder may hold it already.
+    const manifestHash =
+      here?.manifestHash === spliced.from.manifestHash
+        ? here.manifestHash
+        : writeOutput(
+            target,
+            manifestFile,
+            manifestJson(page.load().manifest),
+            known(before?.manifestHash, here?.manifestHash),
+          ).hash;
+    const written = writeOutput(target, file, spliced.html, known(before?.htmlHash, here?.htmlHash));
+    return {
+      path,
+      file,
+      bytes: written.bytes,
+      unchanged: written.linked,
+      islands: spliced.from.islands,
+      key,
+      reused: false,
+      htmlHash: written.hash,
+      manifestHash,
+      own,
+      frame,
+      slots: spliced.slots,
+      layoutOnly: true,
+    };
+  }
+  const { data, manifest } = page.load();
+  const { html, islands, slots } = renderRoutePage(data, assets);
   const manifestWritten = writeOutput(
     target,
     manifestFile,
     manifestJson(manifest),
-    known(before?.manifestHash, spare?.manifestHash),
+    known(before?.manifestHash, here?.manifestHash),
   );
-  const written = writeOutput(target, file, html, known(before?.htmlHash, spare?.htmlHash));
+  const written = writeOutput(target, file, html, known(before?.htmlHash, here?.htmlHash));
   return {
     path,
     file,
@@ -175,7 +220,48 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
     reused: false,
     htmlHash: written.hash,
     manifestHash: manifestWritten.hash,
+    own,
+    frame,
+    slots,
   };
+}
+
+/**
+ * A page whose own key and layout frame are those of a recorded page (the build folder's, then the
+ * previous output's) differs from it only inside the header and footer slots: its HTML is that
+ * page's, read back as recorded, with the layout's header and footer put in the slots. This is
+ * most of the pages an edit of a price in the menu reaches, made without React. Undefined when no
+ * recorded page fits, or its file is not as recorded.
+ */
+function withNewLayout(
+  page: PageToWrite,
+  frame: string,
+  target: OutputTarget,
+  recorded: readonly (RecordedPage | undefined)[],
+): { html: string; slots: LayoutSlots; from: RecordedPage } | undefined {
+  const folders = [target.staging, target.previous];
+  for (const [i, from] of recorded.entries()) {
+    const folder = folders[i];
+    if (!from || !folder || from.own !== page.own || from.frame !== frame) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(folder, page.file));
+    } catch {
+      continue;
+    }
+    if (hashOf(bytes) !== from.htmlHash) continue;
+    const text = bytes.toString("utf8");
+    const [headerStart, headerEnd, footerStart, footerEnd] = from.slots;
+    const { header, footer } = layoutHtml(page.layout);
+    const main = text.slice(headerEnd, footerStart);
+    const start = headerStart + header.length + main.length;
+    return {
+      html: text.slice(0, headerStart) + header + main + footer + text.slice(footerEnd),
+      slots: [headerStart, headerStart + header.length, start, start + footer.length],
+      from,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -263,7 +263,7 @@ export interface KnownFiles {
 }
 
 /** The hash a record keeps of a file's bytes. */
-function hashOf(bytes: Uint8Array): string {
+export function hashOf(bytes: Uint8Array): string {
   return createHash("sha1").update(bytes).digest("base64url");
 }
 

@@ -3,8 +3,10 @@
 // hash of what the page and its manifest are made of (the route's data, the assets it links, the
 // template code), and a hash of every file as written. A later build with the same inputs keeps
 // the output as it is; one with some routes' data changed renders only those and links the other
-// pages from this build; the build after that one writes over this build's folder (the spare) and
-// leaves the files whose hashes say they hold what it would write.
+// pages from this build, and a page whose region's layout alone changed (a price in the menu) is
+// this build's HTML with the new header and footer in the places recorded; the build after that
+// one writes over this build's folder (the spare) and leaves the files whose hashes say they hold
+// what it would write.
 
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +22,14 @@ import { clearStaleLock } from "./output-guard.ts";
 const RECORD_FILE = ".site-record.json";
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 5;
+const FORMAT = 6;
+
+/**
+ * Where a page's header and footer lie in its HTML, as offsets into the text: [header start,
+ * header end, footer start, footer end]. A page whose region's layout changes and nothing else
+ * gets the new header and footer in their place (render/pool.ts).
+ */
+export type LayoutSlots = [number, number, number, number];
 
 /** What the summary of a build needs of a page that was not rendered again. */
 export interface RecordedPage {
@@ -30,6 +39,11 @@ export interface RecordedPage {
   /** Hashes of the page's HTML and of its manifest as written (write/index.ts, writePage). */
   htmlHash: string;
   manifestHash: string;
+  /** The key of what the page is made of but its region's layout (pageKeys). */
+  own: string;
+  /** Its layout's frame (render/index.tsx, layoutFrame) and where its header and footer lie. */
+  frame: string;
+  slots: LayoutSlots;
 }
 
 export interface BuildRecord<Summary = unknown> {
@@ -219,17 +233,17 @@ export function keyBase(code: string, assets: unknown): string {
     .digest("base64url");
 }
 
-/** The key of a page: equal keys give the same HTML and manifest. `base`: keyBase. */
-export function pageKey(base: string, data: RouteData, manifest: RouteManifest): string {
-  return keyOf(base, pageText(data, manifest));
+/**
+ * The keys of a page: `key`, equal keys giving the same HTML and manifest; `own`, of all but its
+ * region's layout: equal own keys give the same HTML but for what the layout puts in it. `base`:
+ * keyBase.
+ */
+export function pageKeys(base: string, data: RouteData, manifest: RouteManifest): { key: string; own: string } {
+  return keysOf(base, pageText(data, manifest));
 }
 
-/** A page's key from its text (pageText). */
-export function keyOf(base: string, text: PageText): string {
-  return createHash("sha1")
-    .update(base)
-    .update(text.layoutHash)
-    .update(text.own)
-    .update(text.manifest)
-    .digest("base64url");
+/** A page's keys from its text (pageText). */
+export function keysOf(base: string, text: PageText): { key: string; own: string } {
+  const own = createHash("sha1").update(base).update(text.own).update(text.manifest).digest("base64url");
+  return { own, key: createHash("sha1").update(own).update(text.layoutHash).digest("base64url") };
 }

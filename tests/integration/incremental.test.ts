@@ -29,10 +29,16 @@ cpSync(join(projectRoot, "specs"), specs, { recursive: true });
 settleTree(specs);
 const now = DateTime.fromISO("2024-11-25T12:00+01:00", { setZone: true });
 
-/** Builds the specs into `out`; answers with what the check and render stages said. */
-async function buildInto(out: string, at = now) {
+/** Builds the specs into `out` (on `threads` render threads); answers with what the check and render stages said. */
+async function buildInto(out: string, at = now, threads?: number) {
   const said = new Map<string, string>();
-  const built = await build({ specsDir: specs, out, now: at, onStage: (stage, detail) => said.set(stage, detail) });
+  const built = await build({
+    specsDir: specs,
+    out,
+    now: at,
+    ...(threads === undefined ? {} : { threads }),
+    onStage: (stage, detail) => said.set(stage, detail),
+  });
   expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   return { summary: built.summary!, check: said.get("check") ?? "", render: said.get("render") ?? "" };
 }
@@ -79,6 +85,9 @@ test("an edited price: only the pages that show it are rendered, and the output 
   const [, pages, reused] = /(\d+) pages.* \((\d+) not rendered again\)/.exec(edited.render) ?? [];
   expect(Number(reused)).toBeGreaterThan(0);
   expect(Number(reused)).toBeLessThan(Number(pages));
+  // The us pages that show Grimlock's price in the menu alone are not rendered again: they get the
+  // menu's new header in their recorded HTML.
+  expect(Number(/(\d+) given a new header and footer only/.exec(edited.render)?.[1])).toBeGreaterThan(0);
   expect(readFileSync(page(out, "us"), "utf8")).toContain("$1,689");
   expect(statSync(page(out, "us")).ino).not.toBe(usHome);
   expect(statSync(page(out, "uk/flagship-bumblebee")).ino).toBe(product);
@@ -88,6 +97,47 @@ test("an edited price: only the pages that show it are rendered, and the output 
   const diff = spawnSync("diff", ["-r", realpathSync(out), realpathSync(cold)], { encoding: "utf8" });
   expect(diff.stdout + diff.stderr).toBe("");
   expect(diff.status).toBe(0);
+});
+
+/** The output compared with a cold build's of the same specs, byte for byte. */
+async function expectColdBuild(out: string, name: string) {
+  const cold = join(root, name);
+  await buildInto(cold);
+  const diff = spawnSync("diff", ["-r", realpathSync(out), realpathSync(cold)], { encoding: "utf8" });
+  expect(diff.stdout + diff.stderr).toBe("");
+  expect(diff.status).toBe(0);
+}
+
+test("a page whose region's layout changed is made from its recorded HTML only when that file is as recorded and the layout's frame is the same", async () => {
+  const out = join(root, "relaid");
+  await buildInto(out);
+  // A page of the output changed behind the builds' back (a new file, not written through the
+  // link the spare may share): its HTML cannot be the start of the next build's page.
+  const tampered = page(out, "us/flagship-bumblebee");
+  const html = readFileSync(tampered, "utf8");
+  rmSync(tampered);
+  writeFileSync(tampered, html.replace("</main>", "<p>changed by hand</p></main>"));
+  const prices = join(specs, "prices.yaml");
+  const text = readFileSync(prices, "utf8");
+  const [, grimlock] = /grimlock[^\n]*\[(\d+),/i.exec(text) ?? [];
+  expect(grimlock).toBeDefined();
+  writeSettled(prices, text.replace(`[${grimlock},`, `[${Number(grimlock) - 10},`));
+  // On render threads, as a large site is built; the cold build it is compared with renders on this one.
+  const edited = await buildInto(out, now, 2);
+  expect(Number(/(\d+) given a new header and footer only/.exec(edited.render)?.[1])).toBeGreaterThan(0);
+  expect(readFileSync(tampered, "utf8")).not.toContain("changed by hand");
+  await expectColdBuild(out, "cold-relaid");
+
+  // The skip link's text lies outside the header's slot: a layout whose text changed is rendered.
+  const messages = join(specs, "messages/en.yaml");
+  writeSettled(
+    messages,
+    readFileSync(messages, "utf8").replace("skipToContent: Skip to content", "skipToContent: Skip to the page"),
+  );
+  const relabelled = await buildInto(out);
+  expect(readFileSync(page(out, "us"), "utf8")).toContain("Skip to the page");
+  expect(relabelled.render).toContain(" 0 given a new header and footer only");
+  await expectColdBuild(out, "cold-relabelled");
 });
 
 test("a spec saved twice in one tick of the file clock, at the same size, is built as it was saved last", async () => {
