@@ -12,7 +12,7 @@
 import type { DateTime } from "luxon";
 import { resolve } from "node:path";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
-import type { CompiledSite, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
+import type { CompiledSite, CompileNotes, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link, type LinkReuse } from "./link/index.ts";
 import type { SiteModel } from "./link/model.ts";
@@ -21,7 +21,7 @@ import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import type { PageJob } from "./render/pool.ts";
+import { type PageJob, type RenderedPage, type Reuse, reusedPage } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
 import { checksToken, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
@@ -31,6 +31,7 @@ import {
   contentsOf,
   discardStaging,
   type OutputFiles,
+  pageFiles,
   type OutputTarget,
   removeLeftovers,
   restampOutput,
@@ -42,6 +43,9 @@ import { guardOutput, lockOutput, stampOutput } from "./write/output-guard.ts";
 import {
   type BuildRecord,
   filesOf,
+  keepNotes,
+  readNotes,
+  writeNotes,
   keyBase,
   outputAt,
   previousBuild,
@@ -161,8 +165,12 @@ export interface PreparedSite {
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
   const { compile, shapeOf, bundle, encodeImages, siteFiles, render } = await buildStages();
   const compiled = compile(model, now, options.incremental);
-  options.onStage?.("compile", `${compiled.routes.length} routes`);
-  const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : []));
+  const kept = compiled.routes.filter((r) => r.kept).length;
+  options.onStage?.(
+    "compile",
+    `${compiled.routes.length} routes${kept ? `, ${kept} kept from the last build (the edit does not reach them)` : ""}`,
+  );
+  const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : r.kept ? [r.kept.shape] : []));
   // The images the pages use are encoded (or taken from the cache) while esbuild bundles.
   const [bundled, images] = await Promise.all([
     options.bundle ? options.bundle(compiled.modules, shapes) : bundle(compiled.modules, shapes, {}, options.code),
@@ -229,6 +237,8 @@ async function restampedBuild(
   const now = options.now.toISO()!;
   try {
     const restamped = restampOutput({ staging, previous }, now, filesOf(record), spare ? filesOf(spare) : new Map());
+    // The compile's notes hold until the next change, as the output does.
+    keepNotes({ staging, previous });
     stampOutput(staging);
     writeRecord(staging, { ...record, now, files: { ...record.files, ...Object.fromEntries(restamped) } });
     swapIn(staging, options.out);
@@ -258,6 +268,47 @@ function guardOut(options: BuildOptions): void {
 
 /** What a build's record keeps of its summary, for a later build that finds nothing changed. */
 export type RecordedSummary = Omit<BuildSummary, "ms"> & { fileCount: number };
+
+/**
+ * What compile is given to note for the next build and to keep from the last one (compile/notes.ts):
+ * the notes beside the previous output, and the parse cache's stamps of the files read.
+ */
+function compileNotesOptions(
+  code: string,
+  previous: string | null,
+  parsed: ParseCache,
+  cwd = process.cwd(),
+): NonNullable<CompileOptions["notes"]> & { last: CompileNotes | null } {
+  return { code, last: readNotes(previous), stampOf: (spec) => parsed.stampIn(resolve(cwd, spec.source.path)) };
+}
+
+/**
+ * The pages of the routes compile kept from the last build's notes: each is that build's page,
+ * taken as the build folder or the previous output holds it. One that neither holds as recorded
+ * (or whose assets changed since) is compiled after all and rendered with the others.
+ */
+function keptPages(
+  site: PreparedSite,
+  lastNotes: CompileNotes | null,
+  reuse: Reuse,
+  target: OutputTarget,
+  regions: ReadonlySet<string> | undefined,
+): { kept: RenderedPage[]; pages: PageJob[] } {
+  const kept: RenderedPage[] = [];
+  const pages = [...site.pages];
+  for (const route of site.compiled.routes) {
+    const { path, region } = route.manifest;
+    if (!route.kept || (regions && !regions.has(region))) continue;
+    const recorded = lastNotes?.keyBase === reuse.base ? reuse.pages?.[path] : undefined;
+    const taken = recorded ? reusedPage({ path, ...pageFiles(path), key: recorded.key }, target, reuse) : null;
+    if (taken) kept.push(taken);
+    else {
+      const { data, manifest } = site.compiled.compileKept!(path);
+      pages.push({ data: data!, manifest, ...pageFiles(path) });
+    }
+  }
+  return { kept, pages };
+}
 
 /**
  * site build: check, prepare the site in memory, then write it beside --out and swap it in all
@@ -308,9 +359,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Ended by renderPages; on a failure before it, here (a live thread keeps the process running).
   const stopThreads = async () => Promise.all((await threadsStarted)?.map((w) => w.terminate()) ?? []);
   parsed.save();
+  // The last build's notes: the routes an edit does not reach are kept from it, not compiled.
+  const notes = compileNotesOptions(code, previous, parsed, options.cwd);
   let site: PreparedSite;
   try {
-    site = await prepareSite(model, options.now, { onStage: stage, code, ...(regions ? { regions } : {}) });
+    site = await prepareSite(model, options.now, {
+      onStage: stage,
+      code,
+      incremental: { notes },
+      ...(regions ? { regions } : {}),
+    });
   } catch (error) {
     release();
     await stopThreads();
@@ -336,8 +394,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };
+    const { kept, pages } = keptPages(site, notes.last, reuse, target, regions);
     const rendered = await renderPages(
-      site.pages,
+      pages,
       site.assets,
       target,
       threads,
@@ -345,10 +404,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       (done, total) => options.onProgress?.("render", done, total),
       threadsStarted,
     );
+    rendered.push(...kept);
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);
     if (spare) {
       const written = new Set(site.files.keys());
-      for (const page of site.pages) written.add(page.file).add(page.manifestFile);
+      for (const page of rendered) written.add(page.file).add(pageFiles(page.path).manifestFile);
       removeLeftovers(target, filesOf(spare).keys(), written);
     }
     const unchanged = rendered.filter((page) => page.unchanged).length;
@@ -369,6 +429,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       fileCount: checked.fileCount,
     };
     stampOutput(staging);
+    if (site.compiled.notes) writeNotes(staging, { ...site.compiled.notes, keyBase: reuse.base });
     writeRecord(staging, {
       // A build with warnings is checked again every time, so that they are shown every time.
       inputs: checked.diagnostics.length === 0 ? inputs : null,

@@ -13,12 +13,22 @@ import { type FeedData, newsFeed } from "./feed.ts";
 import { buildHead, shareImage } from "./head.ts";
 import { routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
+import {
+  compileNotes,
+  type CompileNotes,
+  inputsHasher,
+  keptRoutes,
+  routeNotes,
+  type RouteNotes,
+  type StampOf,
+} from "./notes.ts";
 import { pageData } from "./pages/index.ts";
 import {
   type Cell,
   changedKeys,
   Dependents,
   effectsOf,
+  keysOf,
   type ReadNote,
   Reads,
   readsAny,
@@ -28,14 +38,20 @@ import {
 import type { LayoutData, RouteData } from "./route-data.ts";
 
 export type { Fallback } from "./context.ts";
+export type { CompileNotes, RouteNotes } from "./notes.ts";
 export type { PrefetchRequest, RouteManifest } from "./manifest.ts";
 
 interface CompiledRoute {
   manifest: RouteManifest;
-  /** Undefined for a redirect: it has no page of its own. */
+  /** Undefined for a redirect: it has no page of its own, and for a route kept from the last build's notes. */
   data?: RouteData;
   /** The Atom feed of a news page (an article with dated sections). */
   feed?: FeedData;
+  /**
+   * A page not compiled again: its keyed inputs are as the last build's notes say (compile/notes.ts),
+   * so its page is that build's; its manifest here has no head.
+   */
+  kept?: RouteNotes;
 }
 
 export interface CompiledSite {
@@ -53,6 +69,10 @@ export interface CompiledSite {
   notFound: { regions: { lang: string; title: string; text: string; backHome: string; href: string }[] };
   /** What each route read, for the next compile to take the routes an edit did not reach (compile's `track`). */
   reads?: CompileReads;
+  /** What the next build needs to keep the routes an edit does not reach (compile's `notes`). */
+  notes?: Omit<CompileNotes, "keyBase">;
+  /** A kept route compiled after all, when its page cannot be taken from the last build. */
+  compileKept?: (path: string) => CompiledRoute;
 }
 
 /** A compile's routes with what each read, and what they were compiled from. */
@@ -92,6 +112,11 @@ export interface CompileOptions {
   track?: boolean;
   /** The last compile's `reads`: a route none of whose inputs changed since is taken from it as it was. */
   last?: CompileReads;
+  /**
+   * Notes for the next build (site build), and the last build's, whose routes an edit did not reach
+   * are kept, not compiled: `code` is the code's fingerprint, part of what the notes hold for.
+   */
+  notes?: { code: string; last: CompileNotes | null; stampOf?: StampOf };
 }
 
 export function compile(fullModel: SiteModel, now: DateTime, options: CompileOptions = {}): CompiledSite {
@@ -100,20 +125,40 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const changed = options.last ? changedKeys(options.last, fullModel, now) : "everything";
   if (changed !== "everything") return compileAfterEdit(fullModel, now, time, options.last!, changed);
   const model = siteAt(fullModel, time);
-  const track = options.track ?? false;
+  const notes = options.notes;
+  const track = (options.track ?? false) || notes !== undefined;
   const cx = new CompileContext(model, time, new Reads(track));
+  const kept = notes?.last
+    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, notes.stampOf)
+    : new Map<string, RouteNotes>();
   const noted = new Map<string, NotedRoute>();
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
-    .map((route) => {
+    .map((route): CompiledRoute => {
+      const keep = route.template && !route.redirect ? kept.get(route.path) : undefined;
+      if (keep) return { manifest: routeManifest(model, route, model.regions.get(route.region)!), kept: keep };
       const compiled = compileNoted(cx, route);
       if (track) noted.set(route.path, compiled);
       return compiled.compiled;
     });
   // The fallbacks taken last, once every text of every page (the 404 page's too) has been looked up.
-  const registered = { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+  // With routes kept, the registrations are made again from the notes, in route order.
+  const registered =
+    kept.size === 0
+      ? { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() }
+      : registeredFrom(
+          model,
+          time,
+          routes.map((r) => r.kept?.effects ?? effectsOfRoute(noted.get(r.manifest.path))),
+        );
   const modules = generatedModules(model, manifestsOf(routes));
   return {
+    ...(notes
+      ? {
+          notes: notesOfCompile(fullModel, notes, time.nextChange, routes, noted),
+          compileKept: (path: string) => compileNoted(cx, model.routesByPath.get(path)!).compiled,
+        }
+      : {}),
     now: now.toISO()!,
     nextChange: time.nextChange,
     routes,
@@ -223,6 +268,50 @@ function sameEffectsAs(): (before: NotedRoute, after: NotedRoute) => boolean {
     return same;
   };
   return (before, after) => ofNote(before.note, after.note) && ofLayout(before.layout, after.layout);
+}
+
+/** What a route compiled anew registered, its layout's after its page's. */
+function effectsOfRoute(route: NotedRoute | undefined): string[] {
+  if (!route) return [];
+  const effects = route.layout ? effectsOf(route.layout.note, effectsOf(route.note)) : effectsOf(route.note);
+  // Each once, where it first appears: what a replay makes of the list.
+  return [...new Set(effects)];
+}
+
+/** The registrations of every route, made again in route order on a context of their own, then the 404 page's. */
+function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<readonly string[]>): Registered {
+  const cx = new CompileContext(model, time);
+  const done = new Set<string>();
+  for (const list of effects)
+    for (const effect of list)
+      if (!done.has(effect)) {
+        done.add(effect);
+        cx.register(effect);
+      }
+  return { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+}
+
+/** The notes of this compile for the next build: a kept route's as they were. */
+function notesOfCompile(
+  model: SiteModel,
+  { code, stampOf }: NonNullable<CompileOptions["notes"]>,
+  nextChange: string | null,
+  routes: readonly CompiledRoute[],
+  noted: ReadonlyMap<string, NotedRoute>,
+): Omit<CompileNotes, "keyBase"> {
+  const hashOf = inputsHasher(model, stampOf);
+  const all: Record<string, RouteNotes> = {};
+  for (const route of routes) {
+    const path = route.manifest.path;
+    if (route.kept) all[path] = route.kept;
+    else if (route.data) {
+      const made = noted.get(path)!;
+      const keys = new Set(keysOf(made.note));
+      if (made.layout) for (const key of keysOf(made.layout.note)) keys.add(key);
+      all[path] = routeNotes(route.data, [...keys], effectsOfRoute(made), route.feed, hashOf);
+    }
+  }
+  return compileNotes(model, code, nextChange, all);
 }
 
 /** The routes' registrations made again in route order, on a context of their own, then the 404 page's. */

@@ -122,7 +122,7 @@ export function readsAny(note: ReadNote, changed: ReadonlySet<string>): boolean 
 /** Every key a note read, its cells' included; worked out once per note (a note does not change once made). */
 const allKeys = new WeakMap<ReadNote, ReadonlySet<string>>();
 
-function keysOf(note: ReadNote): ReadonlySet<string> {
+export function keysOf(note: ReadNote): ReadonlySet<string> {
   let keys = allKeys.get(note);
   if (!keys) {
     const union = new Set(note.reads);

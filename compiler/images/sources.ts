@@ -31,7 +31,10 @@ const sourcesOf = new WeakMap<ReadonlyMap<string, ImageModel>, Map<string, Image
 export function imageSource(model: SiteModel, key: string): ImageSource | null {
   let sources = sourcesOf.get(model.images);
   if (!sources) sourcesOf.set(model.images, (sources = new Map()));
-  if (!sources.has(key)) sources.set(key, makeSource(model, key));
+  if (!sources.has(key)) {
+    const aside = madeAside.get(model.images);
+    sources.set(key, aside?.has(key) ? aside.get(key)! : makeSource(model, key));
+  }
   return sources.get(key)!;
 }
 
@@ -55,6 +58,34 @@ function makeSource(model: SiteModel, key: string): ImageSource | null {
     alpha: true,
   };
 }
+
+/**
+ * The content hash of every image source made so far for the model's images, by key: what the
+ * pages compiled from it took of the picture files on disk (their URLs and sizes).
+ */
+export function sourceHashes(model: SiteModel): [string, string][] {
+  return [...(sourcesOf.get(model.images) ?? [])]
+    .map(([key, source]): [string, string] => [key, source?.hash ?? "-"])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The content hashes the sources of these image keys have now, made aside: the sources of the
+ * model stay those its pages used (sourceHashes).
+ */
+export function currentHashes(model: SiteModel, keys: readonly string[]): [string, string][] {
+  const made = sourcesOf.get(model.images);
+  let aside = madeAside.get(model.images);
+  if (!aside) madeAside.set(model.images, (aside = new Map()));
+  return keys.map((key) => {
+    let source = made?.get(key) ?? aside.get(key);
+    if (source === undefined) aside.set(key, (source = makeSource(model, key)));
+    return [key, source?.hash ?? "-"];
+  });
+}
+
+/** Sources made for currentHashes, taken by imageSource when a page first uses them. */
+const madeAside = new WeakMap<ReadonlyMap<string, ImageModel>, Map<string, ImageSource | null>>();
 
 const shareSourcesOf = new WeakMap<ReadonlyMap<string, ImageModel>, Map<string, ImageSource | null>>();
 

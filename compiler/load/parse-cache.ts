@@ -128,6 +128,16 @@ export class ParseCache {
     if (entry && entry.passed !== token) this.used.set(absPath, { ...entry, passed: token });
   }
 
+  /**
+   * The stamp of a file as this run read it, when it had settled (fingerprint.ts): a later run
+   * that finds the same stamp takes the same data from the cache. Undefined for a file this run
+   * did not read, or one that had only just changed.
+   */
+  stampIn(absPath: string): string | undefined {
+    const entry = this.used.get(absPath);
+    return entry && settled(entry.mtimeMs) ? `${entry.size} ${entry.mtimeMs}` : undefined;
+  }
+
   /** Keeps what the file parsed to, and its first line, stamped as it was read. */
   remember(absPath: string, stamp: FileStamp, data: unknown, head: string): void {
     this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data, head });

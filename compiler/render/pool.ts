@@ -139,11 +139,18 @@ export function renderPosted(
   );
 }
 
-function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
-  const { path, file, manifestFile, key, own } = page;
+/**
+ * The page with this key as the build folder holds it (the spare's), or linked with its manifest
+ * from the previous output; null when neither holds it (or a link failed).
+ */
+export function reusedPage(
+  page: Pick<PageToWrite, "path" | "file" | "manifestFile" | "key">,
+  target: OutputTarget,
+  reuse: Reuse,
+): RenderedPage | null {
+  const { path, file, manifestFile, key } = page;
   const before = reuse.pages?.[path];
-  let here = reuse.here[path];
-  const frame = layoutFrame(page.layout);
+  const here = reuse.here[path];
   const recorded = (kept: RecordedPage): RenderedPage => ({
     path,
     file,
@@ -154,20 +161,28 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
     reused: true,
     htmlHash: kept.htmlHash,
     manifestHash: kept.manifestHash,
-    own,
-    frame,
+    own: kept.own,
+    frame: kept.frame,
     slots: kept.slots,
   });
   if (here?.key === key) return recorded(here);
-  if (before?.key === key) {
-    if (reuseFile(target, manifestFile, here !== undefined)) {
-      if (reuseFile(target, file, here !== undefined)) return recorded(before);
-      // Never written through: the link shares the previous build's file.
-      rmSync(join(target.staging, manifestFile));
-    }
-    // After a failed reuse, the build folder's files at these paths are gone: nothing is known of them.
-    here = undefined;
+  if (before?.key === key && reuseFile(target, manifestFile, here !== undefined)) {
+    if (reuseFile(target, file, here !== undefined)) return recorded(before);
+    // Never written through: the link shares the previous build's file.
+    rmSync(join(target.staging, manifestFile));
   }
+  return null;
+}
+
+function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
+  const { path, file, manifestFile, key, own } = page;
+  const before = reuse.pages?.[path];
+  let here = reuse.here[path];
+  const reused = reusedPage(page, target, reuse);
+  if (reused) return reused;
+  // After a failed reuse, the build folder's files at these paths are gone: nothing is known of them.
+  if (before?.key === key) here = undefined;
+  const frame = layoutFrame(page.layout);
   const known = (previous: string | undefined, inSpare: string | undefined): KnownFiles => ({
     ...(reuse.pages ? { previous: previous ?? null } : {}),
     ...(inSpare === undefined ? {} : { here: inSpare }),

@@ -481,9 +481,11 @@ export function pageFiles(path: string): { file: string; manifestFile: string } 
 
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
-    .filter((r) => r.data && !r.data.head.robots)
-    .map(({ data }) => {
-      const head = data!.head;
+    .flatMap((r) => {
+      const head = r.data?.head ?? r.kept?.head;
+      return head && !head.robots ? [head] : [];
+    })
+    .map((head) => {
       const alternates = head.alternates
         .map(
           (a) =>
@@ -497,7 +499,7 @@ export function sitemapXml(compiled: CompiledSite): string {
 
 export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
   const disallow = compiled.routes
-    .filter((r) => r.data?.head.robots)
+    .filter((r) => (r.data?.head ?? r.kept?.head)?.robots)
     .map((r) => `Disallow: ${r.manifest.path}`)
     .sort();
   const origins = [...new Set([...model.regions.values()].map((r) => r.origin))];

@@ -9,10 +9,10 @@
 // what it would write.
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DateTime } from "luxon";
-import type { RouteManifest } from "../compile/index.ts";
+import type { CompileNotes, RouteManifest, RouteNotes } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 import { clearKilledBuilds, pageFiles } from "./index.ts";
@@ -20,6 +20,10 @@ import { clearStaleLock } from "./output-guard.ts";
 
 /** The record's file name inside a build folder. */
 const RECORD_FILE = ".site-record.json";
+/** The compile's notes (compile/notes.ts), beside the record. */
+const NOTES_FILE = ".site-notes.json";
+/** Bumped whenever what the notes hold, or what an input key means, changes. */
+const NOTES_FORMAT = 1;
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
 const FORMAT = 6;
@@ -91,7 +95,102 @@ export function writeRecord(folder: string, record: BuildRecord): void {
 export function takeRecord<Summary>(folder: string): BuildRecord<Summary> | null {
   const record = readRecord<Summary>(folder);
   rmSync(join(folder, RECORD_FILE), { force: true });
+  // The spare's notes go with its record: never paired with another build's.
+  rmSync(join(folder, NOTES_FILE), { force: true });
   return record;
+}
+
+/**
+ * The notes as written: the keys, effects and alternate lists the routes share are written once,
+ * and each route names them by number (tens of megabytes less at 10,000 routes).
+ */
+interface StoredNotes extends Omit<CompileNotes, "routes"> {
+  format: number;
+  keys: string[];
+  effects: string[];
+  alternates: RouteNotes["head"]["alternates"][];
+  routes: Record<
+    string,
+    Omit<RouteNotes, "keys" | "effects" | "head"> & {
+      keys: number[];
+      effects: number[];
+      head: Omit<RouteNotes["head"], "alternates"> & { alternates: number };
+    }
+  >;
+}
+
+/** The notes of the compile of the build in `folder`, or null. Read only by a build that compiles. */
+export function readNotes(folder: string | null): CompileNotes | null {
+  if (!folder) return null;
+  let stored: StoredNotes;
+  try {
+    stored = JSON.parse(readFileSync(join(folder, NOTES_FILE), "utf8")) as StoredNotes;
+  } catch {
+    return null;
+  }
+  if (stored.format !== NOTES_FORMAT) return null;
+  const { keys, effects, alternates, routes, format: _, ...rest } = stored;
+  const notes: CompileNotes = { ...rest, routes: {} };
+  for (const [path, route] of Object.entries(routes))
+    notes.routes[path] = {
+      ...route,
+      keys: route.keys.map((i) => keys[i]!),
+      effects: route.effects.map((i) => effects[i]!),
+      head: { ...route.head, alternates: alternates[route.head.alternates]! },
+    };
+  return notes;
+}
+
+export function writeNotes(folder: string, notes: CompileNotes): void {
+  const table = <T>(key: (value: T) => string = String) => {
+    const numbers = new Map<string, number>();
+    const values: T[] = [];
+    const numberOf = (value: T) => {
+      const name = key(value);
+      let number = numbers.get(name);
+      if (number === undefined) {
+        numbers.set(name, (number = values.length));
+        values.push(value);
+      }
+      return number;
+    };
+    return { values, numberOf };
+  };
+  const keys = table<string>();
+  const effects = table<string>();
+  // Lists read from the last notes are one object per list: each is written out once.
+  const written = new Map<RouteNotes["head"]["alternates"], string>();
+  const alternates = table<RouteNotes["head"]["alternates"]>((list) => {
+    let text = written.get(list);
+    if (text === undefined) written.set(list, (text = JSON.stringify(list)));
+    return text;
+  });
+  const routes: StoredNotes["routes"] = {};
+  for (const [path, route] of Object.entries(notes.routes))
+    routes[path] = {
+      ...route,
+      keys: route.keys.map(keys.numberOf),
+      effects: route.effects.map(effects.numberOf),
+      head: { ...route.head, alternates: alternates.numberOf(route.head.alternates) },
+    };
+  const stored: StoredNotes = {
+    format: NOTES_FORMAT,
+    ...notes,
+    keys: keys.values,
+    effects: effects.values,
+    alternates: alternates.values,
+    routes,
+  };
+  writeFileSync(join(folder, NOTES_FILE), `${JSON.stringify(stored)}\n`);
+}
+
+/** The previous build's notes, linked into the build folder (a build restamped from it). */
+export function keepNotes(target: { staging: string; previous: string }): void {
+  try {
+    linkSync(join(target.previous, NOTES_FILE), join(target.staging, NOTES_FILE));
+  } catch {
+    // None to keep: the next build compiles every route.
+  }
 }
 
 /** Every file of a recorded build, pages and manifests included, with its hash. */

@@ -68,7 +68,7 @@ export function siteFiles(
   for (const route of compiled.routes) {
     const m = route.manifest;
     if (regions && !regions.has(m.region)) continue;
-    const feed = route.feed;
+    const feed = route.feed ?? route.kept?.feed;
     // A news page's feed, beside it (site/us/news/feed.xml); only its region's pages link to it.
     if (feed)
       files.set(
@@ -79,6 +79,8 @@ export function siteFiles(
       pages.push(pageJob(route.data, m));
       continue;
     }
+    // A page kept from the last build: the build takes its files from there (pipeline.ts).
+    if (route.kept) continue;
     if (m.redirect) {
       const region = model.regions.get(m.region)!;
       const to = m.redirect.to;

@@ -40,7 +40,12 @@ async function buildInto(out: string, at = now, threads?: number) {
     onStage: (stage, detail) => said.set(stage, detail),
   });
   expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return { summary: built.summary!, check: said.get("check") ?? "", render: said.get("render") ?? "" };
+  return {
+    summary: built.summary!,
+    check: said.get("check") ?? "",
+    compile: said.get("compile") ?? "",
+    render: said.get("render") ?? "",
+  };
 }
 
 const page = (out: string, path: string) => join(out, "site", path, "index.html");
@@ -82,6 +87,11 @@ test("an edited price: only the pages that show it are rendered, and the output 
   // cold build's in that.
   writeSettled(prices, text.replace("[1699, 1599,", "[1689, 1599,"));
   const edited = await buildInto(out);
+  // The routes whose inputs the edit did not change are not even compiled: the last build's notes
+  // say what each read.
+  const [, routes, kept] = /^(\d+) routes, (\d+) kept from the last build/.exec(edited.compile) ?? [];
+  expect(Number(kept)).toBeGreaterThan(0);
+  expect(Number(kept)).toBeLessThan(Number(routes));
   const [, pages, reused] = /(\d+) pages.* \((\d+) not rendered again\)/.exec(edited.render) ?? [];
   expect(Number(reused)).toBeGreaterThan(0);
   expect(Number(reused)).toBeLessThan(Number(pages));
@@ -135,9 +145,29 @@ test("a page whose region's layout changed is made from its recorded HTML only w
     readFileSync(messages, "utf8").replace("skipToContent: Skip to content", "skipToContent: Skip to the page"),
   );
   const relabelled = await buildInto(out);
+  // A spec without keyed values changed: every route is compiled.
+  expect(relabelled.compile).not.toContain("kept");
   expect(readFileSync(page(out, "us"), "utf8")).toContain("Skip to the page");
   expect(relabelled.render).toContain(" 0 given a new header and footer only");
   await expectColdBuild(out, "cold-relabelled");
+});
+
+test("a content edit compiles only its page's routes; a kept page the last output lost is compiled after all", async () => {
+  const out = join(root, "content-edit");
+  await buildInto(out);
+  // A page of the last output gone: it is kept from the notes, but cannot be taken from there.
+  const lost = page(out, "uk/flagship-bumblebee");
+  rmSync(lost);
+  const content = join(specs, "content/about-us.yaml");
+  writeSettled(content, readFileSync(content, "utf8").replace("title: About Us", "title: About the Makers"));
+  const edited = await buildInto(out);
+  const [, routes, kept] = /^(\d+) routes, (\d+) kept from the last build/.exec(edited.compile) ?? [];
+  // The about-us page in its English regions and the pages that link to it by its title.
+  expect(Number(routes) - Number(kept)).toBeGreaterThan(0);
+  expect(Number(routes) - Number(kept)).toBeLessThan(Number(routes) / 2);
+  expect(readFileSync(page(out, "us/about-us"), "utf8")).toContain("About the Makers");
+  expect(existsSync(lost)).toBe(true);
+  await expectColdBuild(out, "cold-content-edit");
 });
 
 test("a spec saved twice in one tick of the file clock, at the same size, is built as it was saved last", async () => {

@@ -1,0 +1,206 @@
+// What a build records of each route's compile, so that the next build, a new process, compiles
+// only the routes an edit reaches. A compile that notes what each route reads (reads.ts) knows the
+// keyed inputs each page depends on (a list price, a content file); everything without a key
+// (every other spec file, the routes and images link made, the picture files the pages use, the
+// window of time the instant is in, the code) goes into one base. A route whose keyed inputs have
+// the values they had, under the same base, compiles to what it did: it is kept, and the files
+// every route shares take from its notes what they need of it (its page shape for the bundle, the
+// head's canonical, alternates and robots for the sitemap, its news feed, its registrations).
+
+import { createHash } from "node:crypto";
+import { shapeOf } from "../bundle/styles.ts";
+import { currentHashes, sourceHashes } from "../images/sources.ts";
+import type { SiteModel } from "../link/model.ts";
+import type { SpecDocument } from "../load/index.ts";
+import type { ValidSpecs } from "../validate/index.ts";
+import { type FeedData, isNews } from "./feed.ts";
+import type { RouteData } from "./route-data.ts";
+
+/** What the shared files and the next build need of a route that is not compiled again. */
+export interface RouteNotes {
+  /** The keyed inputs the route read (its cells' and its layout's included), in order. */
+  keys: string[];
+  /** A hash of those inputs' values. */
+  inputs: string;
+  /** What it registered in the build's shared state, in order (compile/reads.ts, effectsOf). */
+  effects: string[];
+  /** Its page: the shape the bundle's stylesheets are cut by, and what the sitemap shows of its head. */
+  shape: { template: string; sections: readonly string[] };
+  head: Pick<RouteData["head"], "canonical" | "alternates" | "robots">;
+  feed?: FeedData;
+}
+
+/** A compile's notes, as a build records them beside its output. */
+export interface CompileNotes {
+  /** The hash of everything without a key (unkeyedBase). */
+  base: string;
+  /** The picture files the pages used, by image key, with their content hashes. */
+  pictures: [string, string][];
+  /** What every page's key starts from (write/record.ts, keyBase): a kept page's recorded key holds under it only. */
+  keyBase: string;
+  routes: Record<string, RouteNotes>;
+}
+
+/** The hash of everything a route's compile depends on that has no key of its own. */
+function unkeyedBase(
+  model: SiteModel,
+  code: string,
+  nextChange: string | null,
+  pictures: readonly [string, string][],
+): string {
+  let linked = linkedHashes.get(model);
+  if (linked === undefined) {
+    linked = createHash("sha1")
+      .update(unkeyedSpecs(model.specs))
+      .update(JSON.stringify(model.routes))
+      .update(JSON.stringify([...model.images]))
+      .digest("base64url");
+    linkedHashes.set(model, linked);
+  }
+  return (
+    createHash("sha1")
+      .update(`${code}\n${linked}\n`)
+      // Instants with the same next change have the same windows open.
+      .update(`${nextChange}\n`)
+      .update(JSON.stringify(pictures))
+      .digest("base64url")
+  );
+}
+
+/** The hash of a model's specs without a key, and of its routes and images, made once per model. */
+const linkedHashes = new WeakMap<SiteModel, string>();
+
+/**
+ * The routes of the recorded notes that compile to what they did: none unless everything without
+ * a key is as it was, then those whose keyed inputs have the values they had.
+ */
+export function keptRoutes(
+  model: SiteModel,
+  code: string,
+  nextChange: string | null,
+  recorded: CompileNotes,
+  stampOf: StampOf | undefined,
+): Map<string, RouteNotes> {
+  const kept = new Map<string, RouteNotes>();
+  const pictures = currentHashes(
+    model,
+    recorded.pictures.map(([key]) => key),
+  );
+  if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return kept;
+  const hashOf = inputsHasher(model, stampOf);
+  for (const [path, notes] of Object.entries(recorded.routes))
+    if (hashOf(notes.keys) === notes.inputs) kept.set(path, notes);
+  return kept;
+}
+
+/** The notes of a route compiled in this build. */
+export function routeNotes(
+  data: RouteData,
+  keys: string[],
+  effects: string[],
+  feed: FeedData | undefined,
+  hashOf: (keys: Iterable<string>) => string,
+): RouteNotes {
+  const { canonical, alternates, robots } = data.head;
+  return {
+    keys,
+    inputs: hashOf(keys),
+    effects,
+    shape: shapeOf(data),
+    head: { canonical, alternates, robots },
+    ...(feed ? { feed } : {}),
+  };
+}
+
+/** The notes of a compile: its kept routes' as they were, the others' made anew. */
+export function compileNotes(
+  model: SiteModel,
+  code: string,
+  nextChange: string | null,
+  routes: Record<string, RouteNotes>,
+): Omit<CompileNotes, "keyBase"> {
+  const pictures = sourceHashes(model);
+  return { base: unkeyedBase(model, code, nextChange, pictures), pictures, routes };
+}
+
+/** The data of every spec file but those whose values are read by key (compile/reads.ts, changedKeys). */
+function unkeyedSpecs(specs: ValidSpecs): string {
+  const parts: unknown[] = [];
+  for (const name of Object.keys(specs).sort() as (keyof ValidSpecs)[]) {
+    if (name === "prices" || name === "content") continue;
+    const value: unknown = specs[name];
+    if (value instanceof Map)
+      parts.push(
+        name,
+        [...value].map(([file, valid]) => [file, valid.data]),
+      );
+    else if (Array.isArray(value))
+      parts.push(
+        name,
+        value.map((document: { data: unknown }) => document.data),
+      );
+    else if (value && typeof value === "object") parts.push(name, (value as { data: unknown }).data);
+    else parts.push(name, value);
+  }
+  return JSON.stringify(parts);
+}
+
+/**
+ * The stamp of the file a spec document was read from, when it proves the data the same as in
+ * another run with that stamp (load/parse-cache.ts, stampIn); undefined where it does not.
+ */
+export type StampOf = (document: SpecDocument) => string | undefined;
+
+const hashers = new WeakMap<SiteModel, (keys: Iterable<string>) => string>();
+
+/**
+ * The hash of the values of keyed inputs, for one model: each value is worked out once. A content
+ * file's value is its stamp where that proves its data (`stampOf`), else its data hashed.
+ */
+export function inputsHasher(model: SiteModel, stampOf?: StampOf): (keys: Iterable<string>) => string {
+  let hasher = hashers.get(model);
+  if (!hasher) hashers.set(model, (hasher = makeHasher(model, stampOf)));
+  return hasher;
+}
+
+function makeHasher(model: SiteModel, stampOf: StampOf | undefined): (keys: Iterable<string>) => string {
+  const values = new Map<string, string>();
+  const digest = (value: unknown) =>
+    createHash("sha1")
+      .update(JSON.stringify(value) ?? "-")
+      .digest("base64url");
+  const valueText = (key: string): string => {
+    const colon = key.indexOf(":");
+    const [kind, rest] = [key.slice(0, colon), key.slice(colon + 1)];
+    switch (kind) {
+      case "price": {
+        const split = rest.indexOf(":");
+        return String(model.price(rest.slice(split + 1), rest.slice(0, split)));
+      }
+      case "prices":
+        return digest([...model.products.keys()].map((product) => model.price(product, rest)));
+      case "content": {
+        const content = model.specs.content.get(rest);
+        const stamp = content && stampOf?.(content.spec);
+        return stamp === undefined ? digest(content?.data) : `file ${stamp}`;
+      }
+      case "news": {
+        const content = model.specs.content.get(rest)?.data;
+        return Object.keys(content?.body ?? {})
+          .filter((language) => isNews(content, language))
+          .join(",");
+      }
+      default:
+        throw new Error(`no value for the input key ${key}`);
+    }
+  };
+  return (keys) => {
+    const hash = createHash("sha1");
+    for (const key of keys) {
+      let value = values.get(key);
+      if (value === undefined) values.set(key, (value = valueText(key)));
+      hash.update(`${key}=${value}\n`);
+    }
+    return hash.digest("base64url");
+  };
+}
