@@ -18,6 +18,8 @@ import {
   type CompileNotes,
   inputsHasher,
   keptRoutes,
+  notesOfReads,
+  type ReadNotes,
   routeNotes,
   type RouteNotes,
   type StampOf,
@@ -149,7 +151,11 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
       : registeredFrom(
           model,
           time,
-          routes.map((r) => r.kept?.effects ?? effectsOfRoute(noted.get(r.manifest.path))),
+          routes.flatMap((r) =>
+            r.kept
+              ? [r.kept.effects, notes!.last!.layouts[r.kept.layout ?? ""]?.effects ?? []]
+              : [effectsOfRoute(noted.get(r.manifest.path))],
+          ),
         );
   const modules = generatedModules(model, manifestsOf(routes));
   return {
@@ -294,24 +300,30 @@ function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<r
 /** The notes of this compile for the next build: a kept route's as they were. */
 function notesOfCompile(
   model: SiteModel,
-  { code, stampOf }: NonNullable<CompileOptions["notes"]>,
+  { code, stampOf, last }: NonNullable<CompileOptions["notes"]>,
   nextChange: string | null,
   routes: readonly CompiledRoute[],
   noted: ReadonlyMap<string, NotedRoute>,
 ): Omit<CompileNotes, "keyBase"> {
   const hashOf = inputsHasher(model, stampOf);
+  const notesOf = (note: ReadNote) => notesOfReads([...keysOf(note)], [...new Set(effectsOf(note))], hashOf);
+  // A region none of whose routes compiled again has the layout it had.
+  const layouts: Record<string, ReadNotes> = { ...last?.layouts };
+  const made = new Set<string>();
   const all: Record<string, RouteNotes> = {};
   for (const route of routes) {
-    const path = route.manifest.path;
+    const { path, region } = route.manifest;
     if (route.kept) all[path] = route.kept;
     else if (route.data) {
-      const made = noted.get(path)!;
-      const keys = new Set(keysOf(made.note));
-      if (made.layout) for (const key of keysOf(made.layout.note)) keys.add(key);
-      all[path] = routeNotes(route.data, [...keys], effectsOfRoute(made), route.feed, hashOf);
+      const { note, layout } = noted.get(path)!;
+      if (layout && !made.has(region)) {
+        layouts[region] = notesOf(layout.note);
+        made.add(region);
+      }
+      all[path] = routeNotes(route.data, notesOf(note), layout ? region : undefined, route.feed);
     }
   }
-  return compileNotes(model, code, nextChange, all);
+  return compileNotes(model, code, nextChange, layouts, all);
 }
 
 /** The routes' registrations made again in route order, on a context of their own, then the 404 page's. */

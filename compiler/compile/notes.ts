@@ -16,14 +16,23 @@ import type { ValidSpecs } from "../validate/index.ts";
 import { type FeedData, isNews } from "./feed.ts";
 import type { RouteData } from "./route-data.ts";
 
-/** What the shared files and the next build need of a route that is not compiled again. */
-export interface RouteNotes {
-  /** The keyed inputs the route read (its cells' and its layout's included), in order. */
+/** What a compile read and registered, for a region's layout or a route's own page. */
+export interface ReadNotes {
+  /** The keyed inputs read (by the cells taken too), in order. */
   keys: string[];
   /** A hash of those inputs' values. */
   inputs: string;
-  /** What it registered in the build's shared state, in order (compile/reads.ts, effectsOf). */
+  /** What it registered in the build's shared state, each once, in order (compile/reads.ts, effectsOf). */
   effects: string[];
+}
+
+/**
+ * What the shared files and the next build need of a route that is not compiled again: what its
+ * page, head and manifest read and registered, and the region whose layout it has (noted once
+ * per region: every route of a region shares its header, footer and menus).
+ */
+export interface RouteNotes extends ReadNotes {
+  layout?: string;
   /** Its page: the shape the bundle's stylesheets are cut by, and what the sitemap shows of its head. */
   shape: { template: string; sections: readonly string[] };
   head: Pick<RouteData["head"], "canonical" | "alternates" | "robots">;
@@ -38,6 +47,8 @@ export interface CompileNotes {
   pictures: [string, string][];
   /** What every page's key starts from (write/record.ts, keyBase): a kept page's recorded key holds under it only. */
   keyBase: string;
+  /** The layouts by region. */
+  layouts: Record<string, ReadNotes>;
   routes: Record<string, RouteNotes>;
 }
 
@@ -88,24 +99,37 @@ export function keptRoutes(
   );
   if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return kept;
   const hashOf = inputsHasher(model, stampOf);
+  const sameLayouts = new Set(
+    Object.entries(recorded.layouts)
+      .filter(([, layout]) => hashOf(layout.keys) === layout.inputs)
+      .map(([region]) => region),
+  );
   for (const [path, notes] of Object.entries(recorded.routes))
-    if (hashOf(notes.keys) === notes.inputs) kept.set(path, notes);
+    if ((notes.layout === undefined || sameLayouts.has(notes.layout)) && hashOf(notes.keys) === notes.inputs)
+      kept.set(path, notes);
   return kept;
 }
 
-/** The notes of a route compiled in this build. */
-export function routeNotes(
-  data: RouteData,
+/** The notes of what a page or layout read and registered. */
+export function notesOfReads(
   keys: string[],
   effects: string[],
+  hashOf: (keys: readonly string[]) => string,
+): ReadNotes {
+  return { keys, inputs: hashOf(keys), effects };
+}
+
+/** The notes of a route compiled in this build: what its own page read, and its region's layout. */
+export function routeNotes(
+  data: RouteData,
+  own: ReadNotes,
+  layout: string | undefined,
   feed: FeedData | undefined,
-  hashOf: (keys: Iterable<string>) => string,
 ): RouteNotes {
   const { canonical, alternates, robots } = data.head;
   return {
-    keys,
-    inputs: hashOf(keys),
-    effects,
+    ...own,
+    ...(layout === undefined ? {} : { layout }),
     shape: shapeOf(data),
     head: { canonical, alternates, robots },
     ...(feed ? { feed } : {}),
@@ -117,10 +141,11 @@ export function compileNotes(
   model: SiteModel,
   code: string,
   nextChange: string | null,
+  layouts: Record<string, ReadNotes>,
   routes: Record<string, RouteNotes>,
 ): Omit<CompileNotes, "keyBase"> {
   const pictures = sourceHashes(model);
-  return { base: unkeyedBase(model, code, nextChange, pictures), pictures, routes };
+  return { base: unkeyedBase(model, code, nextChange, pictures), pictures, layouts, routes };
 }
 
 /** The data of every spec file but those whose values are read by key (compile/reads.ts, changedKeys). */
@@ -151,19 +176,19 @@ function unkeyedSpecs(specs: ValidSpecs): string {
  */
 export type StampOf = (document: SpecDocument) => string | undefined;
 
-const hashers = new WeakMap<SiteModel, (keys: Iterable<string>) => string>();
+const hashers = new WeakMap<SiteModel, (keys: readonly string[]) => string>();
 
 /**
  * The hash of the values of keyed inputs, for one model: each value is worked out once. A content
  * file's value is its stamp where that proves its data (`stampOf`), else its data hashed.
  */
-export function inputsHasher(model: SiteModel, stampOf?: StampOf): (keys: Iterable<string>) => string {
+export function inputsHasher(model: SiteModel, stampOf?: StampOf): (keys: readonly string[]) => string {
   let hasher = hashers.get(model);
   if (!hasher) hashers.set(model, (hasher = makeHasher(model, stampOf)));
   return hasher;
 }
 
-function makeHasher(model: SiteModel, stampOf: StampOf | undefined): (keys: Iterable<string>) => string {
+function makeHasher(model: SiteModel, stampOf: StampOf | undefined): (keys: readonly string[]) => string {
   const values = new Map<string, string>();
   const digest = (value: unknown) =>
     createHash("sha1")
@@ -195,12 +220,12 @@ function makeHasher(model: SiteModel, stampOf: StampOf | undefined): (keys: Iter
     }
   };
   return (keys) => {
-    const hash = createHash("sha1");
+    let text = "";
     for (const key of keys) {
       let value = values.get(key);
       if (value === undefined) values.set(key, (value = valueText(key)));
-      hash.update(`${key}=${value}\n`);
+      text += `${key}=${value}\n`;
     }
-    return hash.digest("base64url");
+    return createHash("sha1").update(text).digest("base64url");
   };
 }

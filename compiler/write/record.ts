@@ -23,7 +23,7 @@ const RECORD_FILE = ".site-record.json";
 /** The compile's notes (compile/notes.ts), beside the record. */
 const NOTES_FILE = ".site-notes.json";
 /** Bumped whenever what the notes hold, or what an input key means, changes. */
-const NOTES_FORMAT = 1;
+const NOTES_FORMAT = 2;
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
 const FORMAT = 6;
