@@ -21,7 +21,7 @@ import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import { type PageJob, type RenderedPage, type Reuse, reusedPage } from "./render/pool.ts";
+import type { PageJob, RenderedPage, Reuse } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
 import { checksToken, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
@@ -66,7 +66,7 @@ async function buildStages() {
     { bundle, shapeOf },
     { encodeImages },
     render,
-    { renderPages, renderThreads, startRenderThreads },
+    { renderPages, renderThreads, reusedPage, startRenderThreads },
     { heaviestPages },
     { siteFiles },
   ] = await Promise.all([
@@ -86,6 +86,7 @@ async function buildStages() {
     render,
     renderPages,
     renderThreads,
+    reusedPage,
     startRenderThreads,
     heaviestPages,
     siteFiles,
@@ -287,13 +288,14 @@ function compileNotesOptions(
  * taken as the build folder or the previous output holds it. One that neither holds as recorded
  * (or whose assets changed since) is compiled after all and rendered with the others.
  */
-function keptPages(
+async function keptPages(
   site: PreparedSite,
   lastNotes: CompileNotes | null,
   reuse: Reuse,
   target: OutputTarget,
   regions: ReadonlySet<string> | undefined,
-): { kept: RenderedPage[]; pages: PageJob[] } {
+): Promise<{ kept: RenderedPage[]; pages: PageJob[] }> {
+  const { reusedPage } = await buildStages();
   const kept: RenderedPage[] = [];
   const pages = [...site.pages];
   for (const route of site.compiled.routes) {
@@ -394,7 +396,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };
-    const { kept, pages } = keptPages(site, notes.last, reuse, target, regions);
+    const { kept, pages } = await keptPages(site, notes.last, reuse, target, regions);
     const rendered = await renderPages(
       pages,
       site.assets,
