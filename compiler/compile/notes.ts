@@ -99,14 +99,19 @@ export function keptRoutes(
   );
   if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return kept;
   const hashOf = inputsHasher(model, stampOf);
-  const sameLayouts = new Set(
-    Object.entries(recorded.layouts)
-      .filter(([, layout]) => hashOf(layout.keys) === layout.inputs)
-      .map(([region]) => region),
-  );
-  for (const [path, notes] of Object.entries(recorded.routes))
-    if ((notes.layout === undefined || sameLayouts.has(notes.layout)) && hashOf(notes.keys) === notes.inputs)
-      kept.set(path, notes);
+  try {
+    const sameLayouts = new Set(
+      Object.entries(recorded.layouts)
+        .filter(([, layout]) => hashOf(layout.keys) === layout.inputs)
+        .map(([region]) => region),
+    );
+    for (const [path, notes] of Object.entries(recorded.routes))
+      if ((notes.layout === undefined || sameLayouts.has(notes.layout)) && hashOf(notes.keys) === notes.inputs)
+        kept.set(path, notes);
+  } catch {
+    // Notes this compiler cannot read (a key it does not know, a file changed by hand): nothing is kept.
+    kept.clear();
+  }
   return kept;
 }
 

@@ -170,6 +170,26 @@ test("a content edit compiles only its page's routes; a kept page the last outpu
   await expectColdBuild(out, "cold-content-edit");
 });
 
+test("notes the compiler cannot read keep no route, and the build is a cold build's", async () => {
+  const out = join(root, "odd-notes");
+  const prices = join(specs, "prices.yaml");
+  for (const spoil of [
+    (text: string) => text.replaceAll('"content:', '"unheard-of:'),
+    (text: string) => text.slice(0, 100),
+  ]) {
+    await buildInto(out);
+    const notes = join(realpathSync(out), ".site-notes.json");
+    const text = readFileSync(notes, "utf8");
+    rmSync(notes);
+    writeFileSync(notes, spoil(text));
+    const row = /\[1\d{3}, 1599,/.exec(readFileSync(prices, "utf8"))![0];
+    writeSettled(prices, readFileSync(prices, "utf8").replace(row, `[${Number(row.slice(1, 5)) - 1}, 1599,`));
+    const edited = await buildInto(out);
+    expect(edited.compile).not.toContain("kept");
+    await expectColdBuild(out, `cold-odd-notes-${text.length}-${spoil(text).length}`);
+  }
+});
+
 test("a spec saved twice in one tick of the file clock, at the same size, is built as it was saved last", async () => {
   // Two saves within a few milliseconds have one size and one time: a build that read the first
   // must not let the second pass for it.
