@@ -21,7 +21,7 @@ import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
-import type { PageJob, RenderedPage, Reuse } from "./render/pool.ts";
+import type { PageJob, RenderedPage, Reuse, SpliceJob } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
 import { checksToken, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
@@ -44,6 +44,7 @@ import {
   type BuildRecord,
   filesOf,
   keepNotes,
+  keyWithLayout,
   readNotes,
   writeNotes,
   keyBase,
@@ -294,22 +295,31 @@ async function keptPages(
   reuse: Reuse,
   target: OutputTarget,
   regions: ReadonlySet<string> | undefined,
-): Promise<{ kept: RenderedPage[]; pages: PageJob[] }> {
+): Promise<{ kept: RenderedPage[]; pages: PageJob[]; splices: SpliceJob[] }> {
   const { reusedPage } = await buildStages();
   const kept: RenderedPage[] = [];
   const pages = [...site.pages];
+  const splices: SpliceJob[] = [];
   for (const route of site.compiled.routes) {
     const { path, region } = route.manifest;
     if (!route.kept || (regions && !regions.has(region))) continue;
     const recorded = lastNotes?.keyBase === reuse.base ? reuse.pages?.[path] : undefined;
+    const compiled = () => {
+      const { data, manifest } = site.compiled.compileKept!(path);
+      return { data: data!, manifest };
+    };
+    if (recorded && route.relaid) {
+      // Its own page as recorded, its region's layout new: made from the recorded HTML.
+      const key = keyWithLayout(recorded.own, route.relaid);
+      const page = { path, region, ...pageFiles(path), key, own: recorded.own, layout: route.relaid };
+      splices.push({ ...page, load: compiled });
+      continue;
+    }
     const taken = recorded ? reusedPage({ path, ...pageFiles(path), key: recorded.key }, target, reuse) : null;
     if (taken) kept.push(taken);
-    else {
-      const { data, manifest } = site.compiled.compileKept!(path);
-      pages.push({ data: data!, manifest, ...pageFiles(path) });
-    }
+    else pages.push({ ...compiled(), ...pageFiles(path) });
   }
-  return { kept, pages };
+  return { kept, pages, splices };
 }
 
 /**
@@ -396,7 +406,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };
-    const { kept, pages } = await keptPages(site, notes.last, reuse, target, regions);
+    const { kept, pages, splices } = await keptPages(site, notes.last, reuse, target, regions);
     const rendered = await renderPages(
       pages,
       site.assets,
@@ -405,6 +415,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       reuse,
       (done, total) => options.onProgress?.("render", done, total),
       threadsStarted,
+      splices,
     );
     rendered.push(...kept);
     bytes += rendered.reduce((sum, page) => sum + page.bytes, 0);

@@ -54,6 +54,8 @@ interface CompiledRoute {
    * so its page is that build's; its manifest here has no head.
    */
   kept?: RouteNotes;
+  /** The new layout of a kept page whose region's layout changed. */
+  relaid?: LayoutData;
 }
 
 export interface CompiledSite {
@@ -130,19 +132,30 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const notes = options.notes;
   const track = (options.track ?? false) || notes !== undefined;
   const cx = new CompileContext(model, time, new Reads(track));
-  const kept = notes?.last
+  const { kept, relaid } = notes?.last
     ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, notes.stampOf)
-    : new Map<string, RouteNotes>();
+    : { kept: new Map<string, RouteNotes>(), relaid: new Set<string>() };
   const noted = new Map<string, NotedRoute>();
   const routes = model.routes
     .filter((route) => !route.childrenOnly)
     .map((route): CompiledRoute => {
       const keep = route.template && !route.redirect ? kept.get(route.path) : undefined;
-      if (keep) return { manifest: routeManifest(model, route, model.regions.get(route.region)!), kept: keep };
+      const region = model.regions.get(route.region)!;
+      if (keep)
+        return {
+          manifest: routeManifest(model, route, region),
+          kept: keep,
+          ...(keep.layout && relaid.has(keep.layout) ? { relaid: cx.layoutCell(region).value } : {}),
+        };
       const compiled = compileNoted(cx, route);
       if (track) noted.set(route.path, compiled);
       return compiled.compiled;
     });
+  // A kept page's layout: the recorded one's registrations, or the new one's.
+  const layoutEffects = (region: string) =>
+    relaid.has(region)
+      ? ownEffects(cx.layoutCell(model.regions.get(region)!).note)
+      : (notes?.last?.layouts[region]?.effects ?? []);
   // The fallbacks taken last, once every text of every page (the 404 page's too) has been looked up.
   // With routes kept, the registrations are made again from the notes, in route order.
   const registered =
@@ -153,7 +166,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
           time,
           routes.flatMap((r) =>
             r.kept
-              ? [r.kept.effects, notes!.last!.layouts[r.kept.layout ?? ""]?.effects ?? []]
+              ? [r.kept.effects, r.kept.layout ? layoutEffects(r.kept.layout) : []]
               : [effectsOfRoute(noted.get(r.manifest.path))],
           ),
         );
@@ -161,7 +174,9 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   return {
     ...(notes
       ? {
-          notes: notesOfCompile(fullModel, notes, time.nextChange, routes, noted),
+          notes: notesOfCompile(fullModel, notes, time.nextChange, routes, noted, (region) =>
+            cx.layoutCell(model.regions.get(region)!),
+          ),
           compileKept: (path: string) => compileNoted(cx, model.routesByPath.get(path)!).compiled,
         }
       : {}),
@@ -284,6 +299,11 @@ function effectsOfRoute(route: NotedRoute | undefined): string[] {
   return [...new Set(effects)];
 }
 
+/** What a note registered, each once. */
+function ownEffects(note: ReadNote): string[] {
+  return [...new Set(effectsOf(note))];
+}
+
 /** The registrations of every route, made again in route order on a context of their own, then the 404 page's. */
 function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<readonly string[]>): Registered {
   const cx = new CompileContext(model, time);
@@ -304,15 +324,21 @@ function notesOfCompile(
   nextChange: string | null,
   routes: readonly CompiledRoute[],
   noted: ReadonlyMap<string, NotedRoute>,
+  layoutOf: (region: string) => Cell<LayoutData>,
 ): Omit<CompileNotes, "keyBase"> {
   const hashOf = inputsHasher(model, stampOf);
-  const notesOf = (note: ReadNote) => notesOfReads([...keysOf(note)], [...new Set(effectsOf(note))], hashOf);
-  // A region none of whose routes compiled again has the layout it had.
+  const notesOf = (note: ReadNote) => notesOfReads([...keysOf(note)], ownEffects(note), hashOf);
+  // A region none of whose routes compiled again and whose layout read nothing that changed has
+  // the layout it had.
   const layouts: Record<string, ReadNotes> = { ...last?.layouts };
   const made = new Set<string>();
   const all: Record<string, RouteNotes> = {};
   for (const route of routes) {
     const { path, region } = route.manifest;
+    if (route.relaid && !made.has(region)) {
+      layouts[region] = notesOf(layoutOf(region).note);
+      made.add(region);
+    }
     if (route.kept) all[path] = route.kept;
     else if (route.data) {
       const { note, layout } = noted.get(path)!;

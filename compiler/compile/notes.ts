@@ -82,8 +82,10 @@ function unkeyedBase(
 const linkedHashes = new WeakMap<SiteModel, string>();
 
 /**
- * The routes of the recorded notes that compile to what they did: none unless everything without
- * a key is as it was, then those whose keyed inputs have the values they had.
+ * The routes of the recorded notes whose own page compiles to what it did: none unless everything
+ * without a key is as it was, then those whose keyed inputs have the values they had. A kept
+ * route's region's layout may have changed (a price in the menu): its page is the recorded one
+ * with the new layout's header and footer (render/pool.ts).
  */
 export function keptRoutes(
   model: SiteModel,
@@ -91,28 +93,26 @@ export function keptRoutes(
   nextChange: string | null,
   recorded: CompileNotes,
   stampOf: StampOf | undefined,
-): Map<string, RouteNotes> {
+): { kept: Map<string, RouteNotes>; relaid: Set<string> } {
   const kept = new Map<string, RouteNotes>();
+  /** The regions whose layout read something that changed: their kept pages get the new one. */
+  const relaid = new Set<string>();
   const pictures = currentHashes(
     model,
     recorded.pictures.map(([key]) => key),
   );
-  if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return kept;
+  if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return { kept, relaid };
   const hashOf = inputsHasher(model, stampOf);
   try {
-    const sameLayouts = new Set(
-      Object.entries(recorded.layouts)
-        .filter(([, layout]) => hashOf(layout.keys) === layout.inputs)
-        .map(([region]) => region),
-    );
+    for (const [region, layout] of Object.entries(recorded.layouts))
+      if (hashOf(layout.keys) !== layout.inputs) relaid.add(region);
     for (const [path, notes] of Object.entries(recorded.routes))
-      if ((notes.layout === undefined || sameLayouts.has(notes.layout)) && hashOf(notes.keys) === notes.inputs)
-        kept.set(path, notes);
+      if (hashOf(notes.keys) === notes.inputs) kept.set(path, notes);
   } catch {
     // Notes this compiler cannot read (a key it does not know, a file changed by hand): nothing is kept.
     kept.clear();
   }
-  return kept;
+  return { kept, relaid };
 }
 
 /** The notes of what a page or layout read and registered. */

@@ -66,13 +66,9 @@ export interface PostedPage {
   file: string;
   manifestFile: string;
   layout: number;
-  text: PageText;
-}
-
-/** A batch of pages for a render thread, with the layouts it has not been sent yet. */
-export interface PostedBatch {
-  pages: PostedPage[];
-  layouts: [number, LayoutData][];
+  /** The page as text; a splice (SpliceJob) is sent its keys instead. */
+  text?: PageText;
+  keys?: { key: string; own: string };
 }
 
 /** A page to write: its keys and layout, and its data and manifest when it must be rendered. */
@@ -84,6 +80,24 @@ interface PageToWrite {
   own: string;
   layout: LayoutData;
   load: () => { data: RouteData; manifest: RouteManifest };
+}
+
+/**
+ * A page of a route kept from the last build whose region's layout changed (pipeline.ts): its keys
+ * are known and its data is not. It is made from a recorded page with the new layout's header and
+ * footer; where none can be read as recorded, from `load`, which compiles the route after all.
+ */
+export interface SpliceJob extends PageToWrite {
+  region: string;
+}
+
+/** What a render thread throws from a splice's `load`: the page goes back to the main thread. */
+class NeedsData extends Error {}
+
+/** A batch of pages for a render thread, with the layouts it has not been sent yet. */
+export interface PostedBatch {
+  pages: PostedPage[];
+  layouts: [number, LayoutData][];
 }
 
 /**
@@ -116,27 +130,29 @@ export function renderPosted(
   assets: PageAssets,
   target: OutputTarget,
   reuse: Reuse,
-): RenderedPage[] {
-  return posted.map((page) =>
-    writeOne(
-      {
-        path: page.path,
-        file: page.file,
-        manifestFile: page.manifestFile,
-        ...keysOf(reuse.base, page.text),
-        layout: layouts.get(page.layout)!,
-        load: () => {
-          const { route, head, page: own } = JSON.parse(page.text.own) as Omit<RouteData, "layout">;
-          const data: RouteData = { route, head, layout: layouts.get(page.layout)!, page: own };
-          const manifest = JSON.parse(page.text.manifest) as RouteManifest | (RouteManifest & { head: 0 });
-          return { data, manifest: manifest.head === 0 ? { ...manifest, head } : manifest };
-        },
-      },
-      assets,
-      target,
-      reuse,
-    ),
-  );
+): (RenderedPage | null)[] {
+  return posted.map((page) => {
+    const { path, file, manifestFile, text } = page;
+    const layout = layouts.get(page.layout)!;
+    if (!text)
+      try {
+        const load = () => {
+          throw new NeedsData();
+        };
+        return writeOne({ path, file, manifestFile, ...page.keys!, layout, load }, assets, target, reuse);
+      } catch (error) {
+        // Left untouched by the attempt (writeOne loads before it writes): the main thread makes it.
+        if (error instanceof NeedsData) return null;
+        throw error;
+      }
+    const load = () => {
+      const { route, head, page: own } = JSON.parse(text.own) as Omit<RouteData, "layout">;
+      const data: RouteData = { route, head, layout, page: own };
+      const manifest = JSON.parse(text.manifest) as RouteManifest | (RouteManifest & { head: 0 });
+      return { data, manifest: manifest.head === 0 ? { ...manifest, head } : manifest };
+    };
+    return writeOne({ path, file, manifestFile, ...keysOf(reuse.base, text), layout, load }, assets, target, reuse);
+  });
 }
 
 /**
@@ -174,6 +190,11 @@ export function reusedPage(
   return null;
 }
 
+/**
+ * Writes one page into the target: the page the build folder or the previous output holds with its
+ * key; else a recorded page with the same own key and layout frame, with this layout's header and
+ * footer; else the page rendered from `load`.
+ */
 function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, reuse: Reuse): RenderedPage {
   const { path, file, manifestFile, key, own } = page;
   const before = reuse.pages?.[path];
@@ -330,24 +351,24 @@ function nextBatch(shares: Share[], index: number): { from: number; to: number }
  * Pages as a thread is sent them, with the layouts among them that it was not sent before.
  * `numbers` numbers the build's layouts in the order they are first sent, to any thread.
  */
-function postedBatch(jobs: readonly PageJob[], numbers: Map<LayoutData, number>, sent: Set<number>): PostedBatch {
+function postedBatch(
+  jobs: readonly (PageJob | SpliceJob)[],
+  numbers: Map<LayoutData, number>,
+  sent: Set<number>,
+): PostedBatch {
   const layouts: PostedBatch["layouts"] = [];
   const pages = jobs.map((job): PostedPage => {
-    const layout = job.data.layout;
+    const layout = "data" in job ? job.data.layout : job.layout;
     let number = numbers.get(layout);
     if (number === undefined) numbers.set(layout, (number = numbers.size));
     if (!sent.has(number)) {
       sent.add(number);
       layouts.push([number, layout]);
     }
-    const { path } = job.manifest;
-    return {
-      path,
-      file: job.file,
-      manifestFile: job.manifestFile,
-      layout: number,
-      text: pageText(job.data, job.manifest),
-    };
+    const { file, manifestFile } = job;
+    if (!("data" in job))
+      return { path: job.path, file, manifestFile, layout: number, keys: { key: job.key, own: job.own } };
+    return { path: job.manifest.path, file, manifestFile, layout: number, text: pageText(job.data, job.manifest) };
   });
   return { pages, layouts };
 }
@@ -376,26 +397,32 @@ const failedEarly = new WeakMap<Worker, Error>();
  * as batches come back from the threads.
  */
 export async function renderPages(
-  jobs: readonly PageJob[],
+  pageJobs: readonly PageJob[],
   assets: PageAssets,
   target: OutputTarget,
   threads: number,
   reuse: Reuse,
   onProgress?: (done: number, total: number) => void,
   started?: Promise<Worker[]>,
+  splices: readonly SpliceJob[] = [],
 ): Promise<RenderedPage[]> {
   if (threads === 0) {
     await Promise.all((await started)?.map((w) => w.terminate()) ?? []);
-    return renderJobs(jobs, assets, target, reuse);
+    return [
+      ...renderJobs(pageJobs, assets, target, reuse),
+      ...splices.map((job) => writeOne(job, assets, target, reuse)),
+    ];
   }
+  const jobs = [...pageJobs, ...splices];
   const workers = (await started) ?? (await startRenderThreads(threads));
   // What every batch is rendered with, sent once: a thread reads its messages in order.
   for (const worker of workers) worker.postMessage({ assets, target, reuse });
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
-  const ordered = [...jobs].sort((a, b) =>
-    a.manifest.region < b.manifest.region ? -1 : a.manifest.region > b.manifest.region ? 1 : 0,
-  );
+  const regionOf = (job: PageJob | SpliceJob) => ("data" in job ? job.manifest.region : job.region);
+  const ordered = jobs.sort((a, b) => (regionOf(a) < regionOf(b) ? -1 : regionOf(a) > regionOf(b) ? 1 : 0));
+  // Splices a thread could not make from a recorded page, made here once the threads are done.
+  const returned: number[] = [];
   const shares = shareOut(ordered.length, workers.length);
   // In the order of `ordered`, whichever thread finishes first: the summary and the record are
   // the same from build to build.
@@ -418,14 +445,16 @@ export async function renderPages(
               worker.postMessage(postedBatch(ordered.slice(batch.from, batch.to), layoutNumbers, layoutsSent));
               inFlight.push(batch.from);
             };
-            worker.on("message", (reply: { rendered?: RenderedPage[]; error?: string; stack?: string }) => {
+            worker.on("message", (reply: { rendered?: (RenderedPage | null)[]; error?: string; stack?: string }) => {
               const from = inFlight.shift()!;
               if (reply.error !== undefined) {
                 const failure = new Error(`a page failed to render: ${reply.error}`);
                 if (reply.stack) failure.stack = reply.stack;
                 return reject(failure);
               }
-              for (const [i, page] of reply.rendered!.entries()) rendered[from + i] = page;
+              for (const [i, page] of reply.rendered!.entries())
+                if (page) rendered[from + i] = page;
+                else returned.push(from + i);
               done += reply.rendered!.length;
               onProgress?.(done, ordered.length);
               send();
@@ -445,6 +474,13 @@ export async function renderPages(
     );
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
+  }
+  for (const i of returned) {
+    const job = ordered[i] as SpliceJob;
+    // What the build folder held at its path may be gone after the thread's try.
+    const here = { ...reuse.here };
+    delete here[job.path];
+    rendered[i] = writeOne(job, assets, target, { ...reuse, here });
   }
   return rendered;
 }

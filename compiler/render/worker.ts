@@ -24,7 +24,7 @@ parentPort!.on("message", (message: Setup | PostedBatch) => {
     return;
   }
   for (const [number, layout] of message.layouts) layouts.set(number, layout);
-  let rendered: RenderedPage[];
+  let rendered: (RenderedPage | null)[];
   try {
     rendered = renderPosted(message.pages, layouts, setup!.assets, setup!.target, setup!.reuse);
   } catch (error) {

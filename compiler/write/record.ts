@@ -307,15 +307,20 @@ export interface PageText {
   manifest: string;
 }
 
-export function pageText(data: RouteData, manifest: RouteManifest): PageText {
-  const { layout, ...own } = data;
+/** The hash of a region's layout, as a page's key takes it. */
+function layoutHashOf(layout: object): string {
   let layoutHash = layoutHashes.get(layout);
   if (layoutHash === undefined) {
     layoutHash = createHash("sha1").update(JSON.stringify(layout)).digest("hex");
     layoutHashes.set(layout, layoutHash);
   }
+  return layoutHash;
+}
+
+export function pageText(data: RouteData, manifest: RouteManifest): PageText {
+  const { layout, ...own } = data;
   return {
-    layoutHash,
+    layoutHash: layoutHashOf(layout),
     own: JSON.stringify(own),
     manifest: JSON.stringify({ ...manifest, head: manifest.head === data.head ? 0 : manifest.head }),
   };
@@ -344,5 +349,14 @@ export function pageKeys(base: string, data: RouteData, manifest: RouteManifest)
 /** A page's keys from its text (pageText). */
 export function keysOf(base: string, text: PageText): { key: string; own: string } {
   const own = createHash("sha1").update(base).update(text.own).update(text.manifest).digest("base64url");
-  return { own, key: createHash("sha1").update(own).update(text.layoutHash).digest("base64url") };
+  return { own, key: keyFrom(own, text.layoutHash) };
+}
+
+/** The key of a page whose own key is `own`, with this layout: the page needs not be made to know it. */
+export function keyWithLayout(own: string, layout: RouteData["layout"]): string {
+  return keyFrom(own, layoutHashOf(layout));
+}
+
+function keyFrom(own: string, layoutHash: string): string {
+  return createHash("sha1").update(own).update(layoutHash).digest("base64url");
 }
