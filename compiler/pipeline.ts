@@ -295,31 +295,34 @@ async function keptPages(
   reuse: Reuse,
   target: OutputTarget,
   regions: ReadonlySet<string> | undefined,
-): Promise<{ kept: RenderedPage[]; pages: PageJob[]; splices: SpliceJob[] }> {
+): Promise<{ kept: RenderedPage[]; pages: PageJob[]; splices: SpliceJob[]; compiledAfterAll: Set<string> }> {
   const { reusedPage } = await buildStages();
   const kept: RenderedPage[] = [];
   const pages = [...site.pages];
   const splices: SpliceJob[] = [];
+  // The kept routes whose pages had to be compiled after all, for the render stage's line.
+  const compiledAfterAll = new Set<string>();
   for (const route of site.compiled.routes) {
     const { path, region } = route.manifest;
     if (!route.kept || (regions && !regions.has(region))) continue;
+    const files = pageFiles(path);
     const recorded = lastNotes?.keyBase === reuse.base ? reuse.pages?.[path] : undefined;
     const compiled = () => {
+      compiledAfterAll.add(path);
       const { data, manifest } = site.compiled.compileKept!(path);
       return { data: data!, manifest };
     };
     if (recorded && route.relaid) {
       // Its own page as recorded, its region's layout new: made from the recorded HTML.
       const key = keyWithLayout(recorded.own, route.relaid);
-      const page = { path, region, ...pageFiles(path), key, own: recorded.own, layout: route.relaid };
-      splices.push({ ...page, load: compiled });
+      splices.push({ path, region, ...files, key, own: recorded.own, layout: route.relaid, load: compiled });
       continue;
     }
-    const taken = recorded ? reusedPage({ path, ...pageFiles(path), key: recorded.key }, target, reuse) : null;
+    const taken = recorded ? reusedPage({ path, ...files, key: recorded.key }, target, reuse) : null;
     if (taken) kept.push(taken);
-    else pages.push({ ...compiled(), ...pageFiles(path) });
+    else pages.push({ ...compiled(), ...files });
   }
-  return { kept, pages, splices };
+  return { kept, pages, splices, compiledAfterAll };
 }
 
 /**
@@ -406,7 +409,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: record?.pages ?? null,
       here: spare?.pages ?? {},
     };
-    const { kept, pages, splices } = await keptPages(site, notes.last, reuse, target, regions);
+    const { kept, pages, splices, compiledAfterAll } = await keptPages(site, notes.last, reuse, target, regions);
     const rendered = await renderPages(
       pages,
       site.assets,
@@ -427,9 +430,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const unchanged = rendered.filter((page) => page.unchanged).length;
     const reused = rendered.filter((page) => page.reused).length;
     const layoutOnly = rendered.filter((page) => page.layoutOnly).length;
+    const again = compiledAfterAll.size ? `, ${compiledAfterAll.size} kept but compiled after all` : "";
     stage(
       "render",
-      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged (${reused} not rendered again), ${layoutOnly} given a new header and footer only` : ""}, with ${site.files.size} other files`,
+      `${rendered.length} pages${threads ? ` on ${threads} threads` : ""}${target.previous ? `, ${unchanged} unchanged (${reused} not rendered again), ${layoutOnly} given a new header and footer only${again}` : ""}, with ${site.files.size} other files`,
     );
     summary = {
       routes: site.compiled.routes.length,

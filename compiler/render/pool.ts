@@ -141,7 +141,9 @@ export function renderPosted(
         };
         return writeOne({ path, file, manifestFile, ...page.keys!, layout, load }, assets, target, reuse);
       } catch (error) {
-        // Left untouched by the attempt (writeOne loads before it writes): the main thread makes it.
+        // writeOne loads before it writes anything of its own; a failed link from the previous
+        // output may have taken the build folder's files at the path (renderPages makes the page
+        // again without them).
         if (error instanceof NeedsData) return null;
         throw error;
       }
@@ -210,16 +212,18 @@ function writeOne(page: PageToWrite, assets: PageAssets, target: OutputTarget, r
   });
   const spliced = withNewLayout(page, frame, target, [here, before]);
   if (spliced) {
-    // The same own key: the manifest is the recorded page's, and the build folder may hold it already.
-    const manifestHash =
-      here?.manifestHash === spliced.from.manifestHash
-        ? here.manifestHash
-        : writeOutput(
-            target,
-            manifestFile,
-            manifestJson(page.load().manifest),
-            known(before?.manifestHash, here?.manifestHash),
-          ).hash;
+    // The same own key: the manifest is the recorded page's, which the build folder may hold
+    // already or the previous output have, to link; written from the page's data otherwise.
+    const { manifestHash } = spliced.from;
+    let hereManifest = here?.manifestHash;
+    let manifestTaken = hereManifest === manifestHash;
+    if (!manifestTaken && before?.manifestHash === manifestHash) {
+      manifestTaken = reuseFile(target, manifestFile, hereManifest !== undefined);
+      // Room was made for the link: the build folder's file at the path is gone either way.
+      hereManifest = undefined;
+    }
+    if (!manifestTaken)
+      writeOutput(target, manifestFile, manifestJson(page.load().manifest), known(before?.manifestHash, hereManifest));
     const written = writeOutput(target, file, spliced.html, known(before?.htmlHash, here?.htmlHash));
     return {
       path,

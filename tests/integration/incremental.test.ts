@@ -100,6 +100,9 @@ test("an edited price: only the pages that show it are rendered, and the output 
   // The us pages that show Grimlock's price in the menu alone are not rendered again: they get the
   // menu's new header in their recorded HTML.
   expect(Number(/(\d+) given a new header and footer only/.exec(edited.render)?.[1])).toBeGreaterThan(0);
+  // Their data is not needed even for their manifests, linked from the last build (there is no
+  // spare yet to hold them).
+  expect(edited.render).not.toContain("compiled after all");
   expect(readFileSync(page(out, "us"), "utf8")).toContain("$1,689");
   expect(statSync(page(out, "us")).ino).not.toBe(usHome);
   expect(statSync(page(out, "uk/flagship-bumblebee")).ino).toBe(product);
@@ -137,6 +140,8 @@ test("a page whose region's layout changed is made from its recorded HTML only w
   // On render threads, as a large site is built; the cold build it is compared with renders on this one.
   const edited = await buildInto(out, now, 2);
   expect(Number(/(\d+) given a new header and footer only/.exec(edited.render)?.[1])).toBeGreaterThan(0);
+  // Only the page changed by hand goes back from its render thread to be compiled and rendered.
+  expect(edited.render).toContain(", 1 kept but compiled after all");
   expect(readFileSync(tampered, "utf8")).not.toContain("changed by hand");
   await expectColdBuild(out, "cold-relaid");
 
@@ -168,6 +173,7 @@ test("a content edit compiles only its page's routes; a kept page the last outpu
   expect(Number(routes) - Number(kept)).toBeGreaterThan(0);
   expect(Number(routes) - Number(kept)).toBeLessThan(Number(routes) / 2);
   expect(readFileSync(page(out, "us/about-us"), "utf8")).toContain("About the Makers");
+  expect(edited.render).toContain(", 1 kept but compiled after all");
   expect(existsSync(lost)).toBe(true);
   await expectColdBuild(out, "cold-content-edit");
 });
