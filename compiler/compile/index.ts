@@ -16,6 +16,7 @@ import { generatedModules } from "./modules.ts";
 import {
   compileNotes,
   type CompileNotes,
+  type InputsHash,
   inputsHasher,
   keptRoutes,
   notesOfReads,
@@ -132,8 +133,9 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const notes = options.notes;
   const track = (options.track ?? false) || notes !== undefined;
   const cx = new CompileContext(model, time, new Reads(track));
+  const hashOf = notes && inputsHasher(fullModel, notes.stampOf);
   const { kept, relaid } = notes?.last
-    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, notes.stampOf)
+    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, hashOf!)
     : { kept: new Map<string, RouteNotes>(), relaid: new Set<string>() };
   const noted = new Map<string, NotedRoute>();
   const routes = model.routes
@@ -151,16 +153,19 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
       if (track) noted.set(route.path, compiled);
       return compiled.compiled;
     });
-  // A kept page's layout: the recorded one's registrations, or the new one's.
-  const layoutEffects = (region: string) =>
-    relaid.has(region)
-      ? ownEffects(cx.layoutCell(model.regions.get(region)!).note)
-      : (notes?.last?.layouts[region]?.effects ?? []);
+  // A kept page's layout: the recorded one's registrations, or the new one's (worked out once).
+  const newLayoutEffects = new Map<string, string[]>();
+  const layoutEffects = (region: string) => {
+    if (!relaid.has(region)) return notes?.last?.layouts[region]?.effects ?? [];
+    let effects = newLayoutEffects.get(region);
+    if (!effects) newLayoutEffects.set(region, (effects = ownEffects(cx.layoutCell(model.regions.get(region)!).note)));
+    return effects;
+  };
   // The fallbacks taken last, once every text of every page (the 404 page's too) has been looked up.
   // With routes kept, the registrations are made again from the notes, in route order.
   const registered =
     kept.size === 0
-      ? { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() }
+      ? registeredIn(cx)
       : registeredFrom(
           model,
           time,
@@ -174,7 +179,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   return {
     ...(notes
       ? {
-          notes: notesOfCompile(fullModel, notes, time.nextChange, routes, noted, (region) =>
+          notes: notesOfCompile(fullModel, notes, hashOf!, time.nextChange, routes, noted, (region) =>
             cx.layoutCell(model.regions.get(region)!),
           ),
           compileKept: (path: string) => compileNoted(cx, model.routesByPath.get(path)!).compiled,
@@ -291,6 +296,14 @@ function sameEffectsAs(): (before: NotedRoute, after: NotedRoute) => boolean {
   return (before, after) => ofNote(before.note, after.note) && ofLayout(before.layout, after.layout);
 }
 
+/**
+ * What a context's routes registered: the images and fallback texts, taken after the 404 page's
+ * texts have been looked up too.
+ */
+function registeredIn(cx: CompileContext): Registered {
+  return { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+}
+
 /** What a route compiled anew registered, its layout's after its page's. */
 function effectsOfRoute(route: NotedRoute | undefined): string[] {
   if (!route) return [];
@@ -314,40 +327,35 @@ function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<r
         done.add(effect);
         cx.register(effect);
       }
-  return { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+  return registeredIn(cx);
 }
 
 /** The notes of this compile for the next build: a kept route's as they were. */
 function notesOfCompile(
   model: SiteModel,
-  { code, stampOf, last }: NonNullable<CompileOptions["notes"]>,
+  { code, last }: NonNullable<CompileOptions["notes"]>,
+  hashOf: InputsHash,
   nextChange: string | null,
   routes: readonly CompiledRoute[],
   noted: ReadonlyMap<string, NotedRoute>,
   layoutOf: (region: string) => Cell<LayoutData>,
 ): Omit<CompileNotes, "keyBase"> {
-  const hashOf = inputsHasher(model, stampOf);
   const notesOf = (note: ReadNote) => notesOfReads([...keysOf(note)], ownEffects(note), hashOf);
   // A region none of whose routes compiled again and whose layout read nothing that changed has
-  // the layout it had.
+  // the layout it had; the others, this compile's (one cell per region: layoutOf).
   const layouts: Record<string, ReadNotes> = { ...last?.layouts };
-  const made = new Set<string>();
+  const layoutsNoted = new Set<string>();
   const all: Record<string, RouteNotes> = {};
   for (const route of routes) {
     const { path, region } = route.manifest;
-    if (route.relaid && !made.has(region)) {
+    const compiled = route.data ? noted.get(path) : undefined;
+    if ((route.relaid || compiled?.layout) && !layoutsNoted.has(region)) {
       layouts[region] = notesOf(layoutOf(region).note);
-      made.add(region);
+      layoutsNoted.add(region);
     }
     if (route.kept) all[path] = route.kept;
-    else if (route.data) {
-      const { note, layout } = noted.get(path)!;
-      if (layout && !made.has(region)) {
-        layouts[region] = notesOf(layout.note);
-        made.add(region);
-      }
-      all[path] = routeNotes(route.data, notesOf(note), layout ? region : undefined, route.feed);
-    }
+    else if (route.data && compiled)
+      all[path] = routeNotes(route.data, notesOf(compiled.note), compiled.layout ? region : undefined, route.feed);
   }
   return compileNotes(model, code, nextChange, layouts, all);
 }
@@ -361,7 +369,7 @@ function registeredAgain(model: SiteModel, time: SiteInForce, noted: ReadonlyMap
     replay(route.note, register, done);
     if (route.layout) replay(route.layout.note, register, done);
   }
-  return { notFound: { regions: notFoundTexts(cx) }, images: cx.images.jobs(), fallbacks: cx.fallbacks() };
+  return registeredIn(cx);
 }
 
 /** A route compiled anew: its page, head and manifest under one note, then its region's layout. */

@@ -92,7 +92,7 @@ export function keptRoutes(
   code: string,
   nextChange: string | null,
   recorded: CompileNotes,
-  stampOf: StampOf | undefined,
+  hashOf: InputsHash,
 ): { kept: Map<string, RouteNotes>; relaid: Set<string> } {
   const kept = new Map<string, RouteNotes>();
   /** The regions whose layout read something that changed: their kept pages get the new one. */
@@ -102,7 +102,6 @@ export function keptRoutes(
     recorded.pictures.map(([key]) => key),
   );
   if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return { kept, relaid };
-  const hashOf = inputsHasher(model, stampOf);
   try {
     for (const [region, layout] of Object.entries(recorded.layouts))
       if (hashOf(layout.keys) !== layout.inputs) relaid.add(region);
@@ -116,11 +115,7 @@ export function keptRoutes(
 }
 
 /** The notes of what a page or layout read and registered. */
-export function notesOfReads(
-  keys: string[],
-  effects: string[],
-  hashOf: (keys: readonly string[]) => string,
-): ReadNotes {
+export function notesOfReads(keys: string[], effects: string[], hashOf: InputsHash): ReadNotes {
   return { keys, inputs: hashOf(keys), effects };
 }
 
@@ -181,19 +176,15 @@ function unkeyedSpecs(specs: ValidSpecs): string {
  */
 export type StampOf = (document: SpecDocument) => string | undefined;
 
-const hashers = new WeakMap<SiteModel, (keys: readonly string[]) => string>();
+/** The hash of the values of these keyed inputs (inputsHasher). */
+export type InputsHash = (keys: readonly string[]) => string;
 
 /**
  * The hash of the values of keyed inputs, for one model: each value is worked out once. A content
- * file's value is its stamp where that proves its data (`stampOf`), else its data hashed.
+ * file's value is its stamp where that proves its data (`stampOf`), else its data hashed. One per
+ * compile: it keeps every value it worked out.
  */
-export function inputsHasher(model: SiteModel, stampOf?: StampOf): (keys: readonly string[]) => string {
-  let hasher = hashers.get(model);
-  if (!hasher) hashers.set(model, (hasher = makeHasher(model, stampOf)));
-  return hasher;
-}
-
-function makeHasher(model: SiteModel, stampOf: StampOf | undefined): (keys: readonly string[]) => string {
+export function inputsHasher(model: SiteModel, stampOf?: StampOf): InputsHash {
   const values = new Map<string, string>();
   const digest = (value: unknown) =>
     createHash("sha1")

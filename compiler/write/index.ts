@@ -479,10 +479,13 @@ export function pageFiles(path: string): { file: string; manifestFile: string } 
   return { file: `site/${routeFile(path)}`, manifestFile: manifestPath({ path }) };
 }
 
+/** What a route's page shows in its head, compiled now or kept from the last build's notes. */
+const headOf = (route: CompiledSite["routes"][number]) => route.data?.head ?? route.kept?.head;
+
 export function sitemapXml(compiled: CompiledSite): string {
   const entries = compiled.routes
     .flatMap((r) => {
-      const head = r.data?.head ?? r.kept?.head;
+      const head = headOf(r);
       return head && !head.robots ? [head] : [];
     })
     .map((head) => {
@@ -499,7 +502,7 @@ export function sitemapXml(compiled: CompiledSite): string {
 
 export function robotsTxt(compiled: CompiledSite, model: SiteModel): string {
   const disallow = compiled.routes
-    .filter((r) => (r.data?.head ?? r.kept?.head)?.robots)
+    .filter((r) => headOf(r)?.robots)
     .map((r) => `Disallow: ${r.manifest.path}`)
     .sort();
   const origins = [...new Set([...model.regions.values()].map((r) => r.origin))];

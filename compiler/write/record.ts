@@ -131,13 +131,18 @@ export function readNotes(folder: string | null): CompileNotes | null {
   if (stored.format !== NOTES_FORMAT) return null;
   const { keys, effects, alternates, routes, format: _, ...rest } = stored;
   const notes: CompileNotes = { ...rest, routes: {} };
-  for (const [path, route] of Object.entries(routes))
-    notes.routes[path] = {
-      ...route,
-      keys: route.keys.map((i) => keys[i]!),
-      effects: route.effects.map((i) => effects[i]!),
-      head: { ...route.head, alternates: alternates[route.head.alternates]! },
-    };
+  try {
+    for (const [path, route] of Object.entries(routes))
+      notes.routes[path] = {
+        ...route,
+        keys: route.keys.map((i) => keys[i]!),
+        effects: route.effects.map((i) => effects[i]!),
+        head: { ...route.head, alternates: alternates[route.head.alternates]! },
+      };
+  } catch {
+    // Notes of another shape than this compiler writes (changed by hand): as good as none.
+    return null;
+  }
   return notes;
 }
 
