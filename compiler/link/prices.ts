@@ -119,7 +119,16 @@ export function buildPrices(
     }
     return rows.get(canonicalProduct(product))?.[stage - 1] ?? null;
   };
+  // Worked out once per campaign, region and stage: every text of a campaign's page that is
+  // filled asks for it again, and each answer walks all of the campaign's offers in the region.
+  const savings = new Map<string, number | null>();
   const upTo = (campaignId: string, region: string, stage: number): number | null => {
+    const key = `${campaignId}\n${region}\n${stage}`;
+    let best = savings.get(key);
+    if (best === undefined) savings.set(key, (best = largestSaving(campaignId, region, stage)));
+    return best;
+  };
+  const largestSaving = (campaignId: string, region: string, stage: number): number | null => {
     let best: number | null = null;
     for (const product of Object.keys(specs.campaigns.get(campaignId)?.data.offers?.[region] ?? {})) {
       const sale = offer(campaignId, product, region, stage);
