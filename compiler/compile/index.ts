@@ -16,10 +16,9 @@ import { generatedModules } from "./modules.ts";
 import {
   compileNotes,
   type CompileNotes,
-  type InputsHash,
-  inputsHasher,
+  type InputValues,
+  inputValues,
   keptRoutes,
-  notesOfReads,
   type ReadNotes,
   routeNotes,
   type RouteNotes,
@@ -133,9 +132,9 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const notes = options.notes;
   const track = (options.track ?? false) || notes !== undefined;
   const cx = new CompileContext(model, time, new Reads(track));
-  const hashOf = notes && inputsHasher(fullModel, notes.stampOf);
+  const inputValue = notes && inputValues(fullModel, notes.stampOf);
   const { kept, relaid } = notes?.last
-    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, hashOf!)
+    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, inputValue!)
     : { kept: new Map<string, RouteNotes>(), relaid: new Set<string>() };
   const noted = new Map<string, NotedRoute>();
   const routes = model.routes
@@ -179,7 +178,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   return {
     ...(notes
       ? {
-          notes: notesOfCompile(fullModel, notes, hashOf!, time.nextChange, routes, noted, (region) =>
+          notes: notesOfCompile(fullModel, notes, inputValue!, time.nextChange, routes, noted, (region) =>
             cx.layoutCell(model.regions.get(region)!),
           ),
           compileKept: (path: string) => compileNoted(cx, model.routesByPath.get(path)!).compiled,
@@ -334,13 +333,13 @@ function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<r
 function notesOfCompile(
   model: SiteModel,
   { code, last }: NonNullable<CompileOptions["notes"]>,
-  hashOf: InputsHash,
+  inputValue: InputValues,
   nextChange: string | null,
   routes: readonly CompiledRoute[],
   noted: ReadonlyMap<string, NotedRoute>,
   layoutOf: (region: string) => Cell<LayoutData>,
 ): Omit<CompileNotes, "keyBase"> {
-  const notesOf = (note: ReadNote) => notesOfReads([...keysOf(note)], ownEffects(note), hashOf);
+  const notesOf = (note: ReadNote): ReadNotes => ({ keys: [...keysOf(note)], effects: ownEffects(note) });
   // A region none of whose routes compiled again and whose layout read nothing that changed has
   // the layout it had; the others, this compile's (one cell per region: layoutOf).
   const layouts: Record<string, ReadNotes> = { ...last?.layouts };
@@ -357,7 +356,7 @@ function notesOfCompile(
     else if (route.data && compiled)
       all[path] = routeNotes(route.data, notesOf(compiled.note), compiled.layout ? region : undefined, route.feed);
   }
-  return compileNotes(model, code, nextChange, layouts, all);
+  return compileNotes(model, code, nextChange, layouts, all, inputValue);
 }
 
 /** The routes' registrations made again in route order, on a context of their own, then the 404 page's. */

@@ -20,8 +20,6 @@ import type { RouteData } from "./route-data.ts";
 export interface ReadNotes {
   /** The keyed inputs read (by the cells taken too), in order. */
   keys: string[];
-  /** A hash of those inputs' values. */
-  inputs: string;
   /** What it registered in the build's shared state, each once, in order (compile/reads.ts, effectsOf). */
   effects: string[];
 }
@@ -50,6 +48,11 @@ export interface CompileNotes {
   /** The layouts by region. */
   layouts: Record<string, ReadNotes>;
   routes: Record<string, RouteNotes>;
+  /**
+   * The value of every keyed input the layouts and routes read, as of this compile (InputValues).
+   * One table serves every note: a note carried from the last build read nothing that changed since.
+   */
+  values: Map<string, string>;
 }
 
 /** The hash of everything a route's compile depends on that has no key of its own. */
@@ -83,7 +86,7 @@ const linkedHashes = new WeakMap<SiteModel, string>();
 
 /**
  * The routes of the recorded notes whose own page compiles to what it did: none unless everything
- * without a key is as it was, then those whose keyed inputs have the values they had. A kept
+ * without a key is as it was, then those whose keyed inputs all have the values they had. A kept
  * route's region's layout may have changed (a price in the menu): its page is the recorded one
  * with the new layout's header and footer (render/pool.ts).
  */
@@ -92,7 +95,7 @@ export function keptRoutes(
   code: string,
   nextChange: string | null,
   recorded: CompileNotes,
-  hashOf: InputsHash,
+  inputValue: InputValues,
 ): { kept: Map<string, RouteNotes>; relaid: Set<string> } {
   const kept = new Map<string, RouteNotes>();
   /** The regions whose layout read something that changed: their kept pages get the new one. */
@@ -102,21 +105,24 @@ export function keptRoutes(
     recorded.pictures.map(([key]) => key),
   );
   if (unkeyedBase(model, code, nextChange, pictures) !== recorded.base) return { kept, relaid };
+  // Each input is looked at once, however many routes read it (a menu's prices: every route of a region).
+  const unchanged = new Map<string, boolean>();
+  const same = (key: string) => {
+    let known = unchanged.get(key);
+    if (known === undefined) {
+      const value = recorded.values.get(key);
+      unchanged.set(key, (known = value !== undefined && inputValue(key) === value));
+    }
+    return known;
+  };
   try {
-    for (const [region, layout] of Object.entries(recorded.layouts))
-      if (hashOf(layout.keys) !== layout.inputs) relaid.add(region);
-    for (const [path, notes] of Object.entries(recorded.routes))
-      if (hashOf(notes.keys) === notes.inputs) kept.set(path, notes);
+    for (const [region, layout] of Object.entries(recorded.layouts)) if (!layout.keys.every(same)) relaid.add(region);
+    for (const [path, notes] of Object.entries(recorded.routes)) if (notes.keys.every(same)) kept.set(path, notes);
   } catch {
     // Notes this compiler cannot read (a key it does not know, a file changed by hand): nothing is kept.
     kept.clear();
   }
   return { kept, relaid };
-}
-
-/** The notes of what a page or layout read and registered. */
-export function notesOfReads(keys: string[], effects: string[], hashOf: InputsHash): ReadNotes {
-  return { keys, inputs: hashOf(keys), effects };
 }
 
 /** The notes of a route compiled in this build: what its own page read, and its region's layout. */
@@ -143,9 +149,13 @@ export function compileNotes(
   nextChange: string | null,
   layouts: Record<string, ReadNotes>,
   routes: Record<string, RouteNotes>,
+  inputValue: InputValues,
 ): Omit<CompileNotes, "keyBase"> {
   const pictures = sourceHashes(model);
-  return { base: unkeyedBase(model, code, nextChange, pictures), pictures, layouts, routes };
+  const values = new Map<string, string>();
+  for (const notes of [Object.values(layouts), Object.values(routes)])
+    for (const { keys } of notes) for (const key of keys) if (!values.has(key)) values.set(key, inputValue(key));
+  return { base: unkeyedBase(model, code, nextChange, pictures), pictures, layouts, routes, values };
 }
 
 /** The data of every spec file but those whose values are read by key (compile/reads.ts, changedKeys). */
@@ -176,15 +186,15 @@ function unkeyedSpecs(specs: ValidSpecs): string {
  */
 export type StampOf = (document: SpecDocument) => string | undefined;
 
-/** The hash of the values of these keyed inputs (inputsHasher). */
-export type InputsHash = (keys: readonly string[]) => string;
+/** The value of a keyed input, as text that is equal when the value is (inputValues). */
+export type InputValues = (key: string) => string;
 
 /**
- * The hash of the values of keyed inputs, for one model: each value is worked out once. A content
- * file's value is its stamp where that proves its data (`stampOf`), else its data hashed. One per
- * compile: it keeps every value it worked out.
+ * The values of keyed inputs, for one model: each worked out once. A content file's value is its
+ * stamp where that proves its data (`stampOf`), else its data hashed. One per compile: it keeps
+ * every value it worked out.
  */
-export function inputsHasher(model: SiteModel, stampOf?: StampOf): InputsHash {
+export function inputValues(model: SiteModel, stampOf?: StampOf): InputValues {
   const values = new Map<string, string>();
   const digest = (value: unknown) =>
     createHash("sha1")
@@ -215,13 +225,9 @@ export function inputsHasher(model: SiteModel, stampOf?: StampOf): InputsHash {
         throw new Error(`no value for the input key ${key}`);
     }
   };
-  return (keys) => {
-    let text = "";
-    for (const key of keys) {
-      let value = values.get(key);
-      if (value === undefined) values.set(key, (value = valueText(key)));
-      text += `${key}=${value}\n`;
-    }
-    return createHash("sha1").update(text).digest("base64url");
+  return (key) => {
+    let value = values.get(key);
+    if (value === undefined) values.set(key, (value = valueText(key)));
+    return value;
   };
 }

@@ -23,7 +23,7 @@ const RECORD_FILE = ".site-record.json";
 /** The compile's notes (compile/notes.ts), beside the record. */
 const NOTES_FILE = ".site-notes.json";
 /** Bumped whenever what the notes hold, or what an input key means, changes. */
-const NOTES_FORMAT = 2;
+const NOTES_FORMAT = 3;
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
 const FORMAT = 6;
@@ -102,11 +102,13 @@ export function takeRecord<Summary>(folder: string): BuildRecord<Summary> | null
 
 /**
  * The notes as written: the keys, effects and alternate lists the routes share are written once,
- * and each route names them by number (tens of megabytes less at 10,000 routes).
+ * and each route names them by number (tens of megabytes less at 10,000 routes); each key's value
+ * beside it, in `values`.
  */
-interface StoredNotes extends Omit<CompileNotes, "routes"> {
+interface StoredNotes extends Omit<CompileNotes, "routes" | "values"> {
   format: number;
   keys: string[];
+  values: (string | null)[];
   effects: string[];
   alternates: RouteNotes["head"]["alternates"][];
   routes: Record<
@@ -129,8 +131,11 @@ export function readNotes(folder: string | null): CompileNotes | null {
     return null;
   }
   if (stored.format !== NOTES_FORMAT) return null;
-  const { keys, effects, alternates, routes, format: _, ...rest } = stored;
-  const notes: CompileNotes = { ...rest, routes: {} };
+  const { keys, values, effects, alternates, routes, format: _, ...rest } = stored;
+  // Valid JSON of another shape (changed by hand) is as good as none.
+  if (!Array.isArray(keys) || !Array.isArray(values) || values.length !== keys.length) return null;
+  const known = keys.flatMap((key, i): [string, string][] => (typeof values[i] === "string" ? [[key, values[i]]] : []));
+  const notes: CompileNotes = { ...rest, routes: {}, values: new Map(known) };
   try {
     for (const [path, route] of Object.entries(routes))
       notes.routes[path] = {
@@ -162,6 +167,8 @@ export function writeNotes(folder: string, notes: CompileNotes): void {
     return { values, numberOf };
   };
   const keys = table<string>();
+  // Every key with a value is in the table, a layout's too.
+  for (const key of notes.values.keys()) keys.numberOf(key);
   const effects = table<string>();
   // Lists read from the last notes are one object per list: each is written out once.
   const written = new Map<RouteNotes["head"]["alternates"], string>();
@@ -182,6 +189,7 @@ export function writeNotes(folder: string, notes: CompileNotes): void {
     format: NOTES_FORMAT,
     ...notes,
     keys: keys.values,
+    values: keys.values.map((key) => notes.values.get(key) ?? null),
     effects: effects.values,
     alternates: alternates.values,
     routes,
