@@ -642,8 +642,10 @@ const needsPositionedParse = new RegExp(readDifferently.map((r) => r.source).joi
 export function fastData(text: string): { data: unknown } | undefined {
   const table = tableData(text);
   if (table) return table;
-  if (needsPositionedParse.test(text)) return undefined;
   try {
+    // The guard's backtracking can run out of stack on a quoted scalar millions of characters
+    // long (a RangeError, once V8 has compiled the expression): then it declines too.
+    if (needsPositionedParse.test(text)) return undefined;
     // js-yaml stops where its own count of levels passes the limit (its count runs a level or two
     // ahead of the data's); past it, or when the data nests deeper than its text (aliases, a
     // [key: value] in a sequence), the positioned parser says where.

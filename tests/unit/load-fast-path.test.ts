@@ -244,6 +244,14 @@ describe("the loader's fast path", () => {
     });
   });
 
+  test("declines a quoted scalar of millions of characters run into the next text, and does not throw", () => {
+    // Found by tests/integration/check-property.test.ts: a spec file of 5 million NULs written
+    // in UTF-32 ended site check in an internal error. The guard's backtracking runs out of stack
+    // past about ten million characters of one quoted scalar; the positioned parser reads it.
+    const huge = `k: "${"x".repeat(12_000_000)}"x\n`;
+    expect(fastData(huge)).toBeUndefined();
+  });
+
   test("reads colours such as #e2e8f0 itself: a 10,000-route catalogue of them is not left to the slow parser", () => {
     const art = 'art: { palette: { body: "#e2e8f0", trim: "#1e3a8a", glow: "#2e8f00" }, silhouette: car }\n';
     expect(fastData(art)).toEqual({
