@@ -124,19 +124,15 @@ interface StoredNotes extends Omit<CompileNotes, "routes" | "values"> {
 /** The notes of the compile of the build in `folder`, or null. Read only by a build that compiles. */
 export function readNotes(folder: string | null): CompileNotes | null {
   if (!folder) return null;
-  let stored: StoredNotes;
   try {
-    stored = JSON.parse(readFileSync(join(folder, NOTES_FILE), "utf8")) as StoredNotes;
-  } catch {
-    return null;
-  }
-  if (stored.format !== NOTES_FORMAT) return null;
-  const { keys, values, effects, alternates, routes, format: _, ...rest } = stored;
-  // Valid JSON of another shape (changed by hand) is as good as none.
-  if (!Array.isArray(keys) || !Array.isArray(values) || values.length !== keys.length) return null;
-  const known = keys.flatMap((key, i): [string, string][] => (typeof values[i] === "string" ? [[key, values[i]]] : []));
-  const notes: CompileNotes = { ...rest, routes: {}, values: new Map(known) };
-  try {
+    const stored = JSON.parse(readFileSync(join(folder, NOTES_FILE), "utf8")) as StoredNotes;
+    if (stored.format !== NOTES_FORMAT) return null;
+    const { keys, values, effects, alternates, routes, format: _, ...rest } = stored;
+    if (values.length !== keys.length) return null;
+    const known = keys.flatMap((key, i): [string, string][] =>
+      typeof values[i] === "string" ? [[key, values[i]]] : [],
+    );
+    const notes: CompileNotes = { ...rest, routes: {}, values: new Map(known) };
     for (const [path, route] of Object.entries(routes))
       notes.routes[path] = {
         ...route,
@@ -144,11 +140,11 @@ export function readNotes(folder: string | null): CompileNotes | null {
         effects: route.effects.map((i) => effects[i]!),
         head: { ...route.head, alternates: alternates[route.head.alternates]! },
       };
+    return notes;
   } catch {
-    // Notes of another shape than this compiler writes (changed by hand): as good as none.
+    // No notes, or notes of another shape than this compiler writes (changed by hand): as good as none.
     return null;
   }
-  return notes;
 }
 
 export function writeNotes(folder: string, notes: CompileNotes): void {

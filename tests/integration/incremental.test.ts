@@ -184,6 +184,7 @@ test("notes the compiler cannot read keep no route, and the build is a cold buil
   for (const spoil of [
     (text: string) => text.replaceAll('"content:', '"unheard-of:'),
     (text: string) => text.slice(0, 100),
+    () => "null",
   ]) {
     await buildInto(out);
     const notes = join(realpathSync(out), ".site-notes.json");
