@@ -9,6 +9,7 @@ import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { cacheDir, writeCacheFile } from "./cache.ts";
 import { projectRoot } from "./project.ts";
+import { byCodeUnit } from "./order.ts";
 
 /**
  * How long after its last change a file's size and modification time are trusted to tell whether
@@ -122,7 +123,7 @@ function filesIn(dir: string): string[] {
   } catch {
     return files;
   }
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const entry of entries.sort((a, b) => byCodeUnit(a.name, b.name))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) for (const file of filesIn(path)) files.push(file);
     else if (entry.isFile()) files.push(path);

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SourceFile } from "../../compiler/load/index.ts";
 import { printable, printableChars } from "../../compiler/diagnostics/printable.ts";
+import { byCodeUnit } from "../../compiler/order.ts";
 
 /** A diagnostic with its offset turned into a position, as the CLI contract prints it. */
 export interface PositionedDiagnostic {
@@ -42,9 +43,9 @@ export function position(d: Diagnostic, sources: Sources): PositionedDiagnostic 
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.location.file.localeCompare(b.location.file) ||
+      byCodeUnit(a.location.file, b.location.file) ||
       a.location.offset - b.location.offset ||
-      a.code.localeCompare(b.code),
+      byCodeUnit(a.code, b.code),
   );
 }
 

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { ImageModel, SiteModel } from "../link/model.ts";
 import { draw, shareCard } from "./art/index.ts";
+import { byCodeUnit } from "../order.ts";
 
 /** Bumped when the encoders' settings change, so that every URL (and cache entry) changes too. */
 const PIPELINE_VERSION = "2";
@@ -66,7 +67,7 @@ function makeSource(model: SiteModel, key: string): ImageSource | null {
 export function sourceHashes(model: SiteModel): [string, string][] {
   return [...(sourcesOf.get(model.images) ?? [])]
     .map(([key, source]): [string, string] => [key, source?.hash ?? "-"])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => byCodeUnit(a, b));
 }
 
 /**

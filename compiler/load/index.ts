@@ -15,6 +15,7 @@ import { settled } from "../fingerprint.ts";
 import type { CachedFile, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
+import { byCodeUnit } from "../order.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
 
@@ -388,7 +389,7 @@ export function filesBelow(
     return [];
   }
   return entries
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => byCodeUnit(a.name, b.name))
     .flatMap((e) => {
       const path = join(dir, e.name);
       const name = `${prefix}${e.name}`;

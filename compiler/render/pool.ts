@@ -12,6 +12,7 @@ import { layoutFrame, layoutHtml, renderRoutePage, type PageAssets } from "./ind
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
 import { hashOf, type KnownFiles, manifestJson, reuseFile, type OutputTarget, writeOutput } from "../write/index.ts";
 import { keysOf, type LayoutSlots, pageKeys, pageText, type PageText, type RecordedPage } from "../write/record.ts";
+import { byCodeUnit } from "../order.ts";
 
 /** A page to render: its data, and where its HTML and its manifest go inside the output. */
 export interface PageJob {
@@ -424,7 +425,7 @@ export async function renderPages(
   // A batch of one region's routes carries its layout once, and the thread renders its header
   // and footer once (render.tsx).
   const regionOf = (job: PageJob | SpliceJob) => ("data" in job ? job.manifest.region : job.region);
-  const ordered = jobs.sort((a, b) => (regionOf(a) < regionOf(b) ? -1 : regionOf(a) > regionOf(b) ? 1 : 0));
+  const ordered = jobs.sort((a, b) => byCodeUnit(regionOf(a), regionOf(b)));
   // Splices a thread could not make from a recorded page, made here once the threads are done.
   const returned: number[] = [];
   const shares = shareOut(ordered.length, workers.length);

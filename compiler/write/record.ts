@@ -17,6 +17,7 @@ import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 import { clearKilledBuilds, pageFiles } from "./index.ts";
 import { clearStaleLock } from "./output-guard.ts";
+import { byCodeUnit } from "../order.ts";
 
 /** The record's file name inside a build folder. */
 const RECORD_FILE = ".site-record.json";
@@ -81,7 +82,7 @@ function readRecord<Summary>(folder: string | null): BuildRecord<Summary> | null
 export function writeRecord(folder: string, record: BuildRecord): void {
   // Routes and files in order, so that two builds of the same site write the same record.
   const sorted = <T>(entries: Record<string, T>) =>
-    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => byCodeUnit(a, b)));
   writeFileSync(
     join(folder, RECORD_FILE),
     `${JSON.stringify({ format: FORMAT, ...record, pages: sorted(record.pages), files: sorted(record.files) })}\n`,

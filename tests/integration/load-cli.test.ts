@@ -108,3 +108,23 @@ describe("what a spec folder may hold besides spec files", () => {
     expect(stdout).not.toMatch(stackTrace);
   });
 });
+
+describe("order", () => {
+  // Sorted by the machine's locale, Lithuanian puts y before j and Estonian z before t.
+  test("problems print in the same order whatever language the machine is set to", () => {
+    const { root, specs } = site();
+    for (const name of ["j-page", "t-page", "y-page", "z-page"]) {
+      writeFileSync(join(specs, "content", `${name}.yaml`), "head: no block of fields\n");
+    }
+    const filesIn = (locale: string) => {
+      const { code, stdout } = runSite(["check", "--json"], { cwd: root, env: { LC_ALL: locale, LANG: locale } });
+      expect(code).toBe(1);
+      const { diagnostics } = JSON.parse(stdout) as { diagnostics: { file: string }[] };
+      return [...new Set(diagnostics.map((d) => d.file))];
+    };
+    const expected = ["j", "t", "y", "z"].map((letter) => `specs/content/${letter}-page.yaml`);
+    expect(filesIn("en_US.UTF-8")).toEqual(expected);
+    expect(filesIn("lt_LT.UTF-8")).toEqual(expected);
+    expect(filesIn("et_EE.UTF-8")).toEqual(expected);
+  });
+});
