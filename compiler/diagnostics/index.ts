@@ -82,6 +82,13 @@ export const catalogue = {
         ? `put back the line above '${a.key}' that named their block, or take the repeated keys out.`
         : "keep one of them; the second would silently replace the first.",
   }),
+  "complex-key": entry<{ key: string; list: boolean }>({
+    severity: "error",
+    message: (a) =>
+      `This key is a ${a.list ? "list" : "block of fields"} (${a.key}); a key in a spec file is a plain name.`,
+    hint: () =>
+      "write each field on a line of its own, as name: value; a line that starts with '? ' makes what follows it a key.",
+  }),
   "duplicate-page": entry<{ key: string }>({
     severity: "error",
     message: (a) => `The page '${a.key}' is declared twice.`,

@@ -14,6 +14,7 @@ import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } 
 import { settled } from "../fingerprint.ts";
 import type { CachedFile, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
+import { complexKeyErrors, complexKeys } from "./complex-keys.ts";
 import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
 import { byCodeUnit } from "../order.ts";
 
@@ -599,7 +600,7 @@ function positionedParse(text: string): Positioned {
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
   let doc: Document | undefined;
-  for (const next of new Composer({ prettyErrors: false, uniqueKeys: false, strict: true }).compose(
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: false, strict: true, logLevel: "error" }).compose(
     tokens,
     true,
     text.length,
@@ -618,6 +619,7 @@ function positionedParse(text: string): Positioned {
   }
   doc ??= new Document(null);
   for (const error of duplicateKeyErrors(doc)) doc.errors.push(error);
+  for (const error of complexKeyErrors(doc)) doc.errors.push(error);
   const tooDeepAt = doc.errors.length === 0 ? documentTooDeep(doc) : undefined;
   return tooDeepAt === undefined ? { doc } : { doc: new Document(null), tooDeepAt };
 }
@@ -792,28 +794,37 @@ function sourceFile(path: string, contents: string | (() => string)): SourceFile
 }
 
 /**
- * The diagnostics of yaml's errors: the duplicate keys before the first syntax error, and that
- * error with the count of what the parser reported after it, when it had lost its footing. Counted,
- * not made into diagnostics: a file of a million bad lines gave a million errors, and making and
- * then folding a diagnostic for each took most of a 20-second check.
+ * The diagnostics of yaml's errors: the key errors (duplicate keys, keys that are lists or
+ * blocks) before the first syntax error, and that error with the count of what the parser
+ * reported after it, when it had lost its footing. Counted, not made into diagnostics: a file of
+ * a million bad lines gave a million errors, and making and then folding a diagnostic for each
+ * took most of a 20-second check.
  */
 function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly YAMLError[]): Diagnostic[] {
-  const syntax = errors.filter((error) => error.code !== "DUPLICATE_KEY");
+  const isKeyError = (error: YAMLError) => error.code === "DUPLICATE_KEY" || error.code === "NON_STRING_KEY";
+  const syntax = errors.filter((error) => !isKeyError(error));
   const first = syntax[0];
-  const duplicates = errors.filter((error) => error.code === "DUPLICATE_KEY");
-  const before = first ? duplicates.filter((error) => error.pos[0] < first.pos[0]) : duplicates;
-  // A run of keys repeated one after the other is one error, at its first (load/duplicates.ts).
+  const keyErrors = errors.filter(isKeyError);
+  const before = (first ? keyErrors.filter((error) => error.pos[0] < first.pos[0]) : keyErrors).sort(
+    (a, b) => a.pos[0] - b.pos[0],
+  );
   const found = before.flatMap((error) => {
+    const where = errorLocation(path, error);
+    if (error.code === "NON_STRING_KEY") {
+      const written = text.slice(error.pos[0], error.pos[1]);
+      const key = written.length > 60 || written.includes("\n") ? `${written.slice(0, 60).split("\n")[0]}…` : written;
+      return [diagnostic("complex-key", { key, list: complexKeys.get(error) === "list" }, where)];
+    }
+    // A run of keys repeated one after the other is one error, at its first (load/duplicates.ts).
     const info = duplicateKeys.get(error);
     if (info?.inRunOf) return [];
     // The error spans only the start of the key: read the whole key from there.
     const key = /^["']?([^"':\n]+)/.exec(text.slice(error.pos[0], error.pos[0] + 1024))?.[1]?.trim() ?? "?";
-    const where = errorLocation(path, error);
     if (kind === "pages" && info?.pageEntry) return [diagnostic("duplicate-page", { key }, where)];
     return [diagnostic("duplicate-key", { key, ...(info?.run.length ? { others: info.run } : {}) }, where)];
   });
   if (!first) return found;
-  const more = syntax.length - 1 + duplicates.length - before.length;
+  const more = syntax.length - 1 + keyErrors.length - before.length;
   const location = unclosedFlowStart(text, first.message, errorLocation(path, first));
   found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more }, location));
   return found;
