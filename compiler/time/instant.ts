@@ -50,7 +50,7 @@ function parseUncached(text: string): ParsedInstant {
     const instant = DateTime.fromISO(value, { setZone: true });
     return instant.isValid
       ? { ok: true, instant, zone: null, inDstGap: false }
-      : { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
+      : { ok: false, problem: "invalid", reason: invalidReason(instant, value) };
   }
   const space = value.lastIndexOf(" ");
   if (space > 0) {
@@ -60,8 +60,7 @@ function parseUncached(text: string): ParsedInstant {
       return { ok: false, problem: "invalid", reason: "the date is not in the form 2024-11-14T09:00" };
     if (!isTimeZone(zone)) return { ok: false, problem: "invalid", reason: `'${zone}' is not a time zone name` };
     const instant = DateTime.fromISO(local, { zone });
-    if (!instant.isValid)
-      return { ok: false, problem: "invalid", reason: instant.invalidExplanation ?? "no such date" };
+    if (!instant.isValid) return { ok: false, problem: "invalid", reason: invalidReason(instant, local) };
     // A local time skipped by a DST change is moved forward by luxon; report it so nobody is surprised.
     const written = local.length === 10 ? `${local}T00:00` : local.slice(0, 16);
     const inDstGap = instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;
@@ -70,8 +69,26 @@ function parseUncached(text: string): ParsedInstant {
   if (ISO_LOCAL.test(value)) {
     // A date that exists nowhere (month 13) is wrong before it lacks a zone: said first.
     const local = DateTime.fromISO(value, { zone: "UTC" });
-    if (!local.isValid) return { ok: false, problem: "invalid", reason: local.invalidExplanation ?? "no such date" };
+    if (!local.isValid) return { ok: false, problem: "invalid", reason: invalidReason(local, value) };
     return { ok: false, problem: "naive", reason: "no offset or zone" };
   }
   return { ok: false, problem: "invalid", reason: "it is not a date and time" };
+}
+
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+
+/**
+ * luxon's reason for a date that does not exist, in the checker's words: "February 2024 has no
+ * day 30" and "there is no month 13", not "you specified 13 (of type number) as a month, which
+ * is invalid".
+ */
+function invalidReason(instant: DateTime, written: string): string {
+  const explanation = instant.invalidExplanation ?? "no such date";
+  const unit = /^you specified (-?\d+) \(of type number\) as a (\w+), which is invalid$/.exec(explanation);
+  if (!unit) return explanation;
+  const [, value, name] = unit;
+  const yearMonth = /^(\d{4})-(\d{2})/.exec(written);
+  const month = yearMonth ? MONTHS[Number(yearMonth[2]) - 1] : undefined;
+  if (name === "day" && month) return `${month} ${yearMonth![1]} has no day ${value}`;
+  return `there is no ${name} ${value}`;
 }
