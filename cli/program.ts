@@ -28,13 +28,14 @@ type Format = "pretty" | "json" | "github";
 
 function specsDirFrom(option: string): string {
   const dir = resolve(option);
-  let ok = false;
+  let isFolder: boolean | undefined;
   try {
-    ok = statSync(dir).isDirectory();
+    isFolder = statSync(dir).isDirectory();
   } catch {
-    ok = false;
+    isFolder = undefined;
   }
-  if (!ok) throw new UsageError(`the specs folder '${option}' does not exist (pass --specs DIR)`);
+  if (isFolder === false) throw new UsageError(`--specs '${option}' is a file, not a folder (pass --specs DIR)`);
+  if (isFolder === undefined) throw new UsageError(`the specs folder '${option}' does not exist (pass --specs DIR)`);
   return dir;
 }
 

@@ -50,6 +50,12 @@ describe("site check", () => {
     expect(stderr).toContain("no-such-folder");
   });
 
+  test("a file given as the specs folder is said to be a file, not a missing folder", () => {
+    const { code, stderr } = runSite(["check", "--specs", "package.json"]);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe("site: --specs 'package.json' is a file, not a folder (pass --specs DIR)");
+  });
+
   test("site dev with a bad or busy port exits 2 with one line, as site preview does", async () => {
     const bad = runSite(["dev", "--port", "abc"]);
     expect(bad.code).toBe(2);
