@@ -164,24 +164,34 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     return verdict !== "live";
   };
 
+  // The last navigation asked for wins: one still on its way when another begins (a second
+  // click, the back button) stops at its next step, so a slower page never lands on top.
+  let latest = 0;
+
   async function navigate(url: URL, push: boolean): Promise<void> {
+    const ticket = ++latest;
+    const overtaken = () => ticket !== latest;
     const targetRegion = regionOfPath(url.pathname, shared);
     const to = shared.regions[targetRegion]!;
     const fromServer = serverLoad(url, to);
     if (fromServer) return fullLoad(fromServer);
     // Only known routes are swapped in place; the server answers anything else (404, redirects).
     const entry = await knownRoute(targetRegion, url);
+    if (overtaken()) return;
     if (!entry) return fullLoad(url);
     if (entry.redirect) return navigate(new URL(entry.redirect + url.search + url.hash, location.href), push);
     // Every navigation runs the route's prefetch list, which asks the server for the time; a route
     // outside its window leads home.
     const now = await prefetch(targetRegion, entry.prefetch ?? []);
     if (now !== null) serverClock.set(now);
+    if (overtaken()) return;
     if (outsideWindow(entry, now)) return navigate(new URL(to.prefix || "/", location.href), push);
     const next = await fetchPage(url);
+    if (overtaken()) return;
     if (!next) return fullLoad(url);
 
     await loadStylesheets(next);
+    if (overtaken()) return;
     if (push) history.pushState(null, "", url.href);
     swapDocument(next);
     current = targetRegion;
@@ -192,7 +202,7 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
       await onPage(main);
     } catch {
       // A page chunk that is missing (404 after a deploy): load the target from the server.
-      fullLoad(url);
+      if (!overtaken()) fullLoad(url);
     }
   }
 

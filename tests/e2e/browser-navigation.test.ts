@@ -99,6 +99,61 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("the last link clicked wins: a page still on its way when another is asked for never shows", async ({
+    expect,
+  }) => {
+    // Three pages of one template, so that a page's stylesheets are loaded already and nothing
+    // but the runtime's own steps stand between its HTML and its swap.
+    const page = await open("/us/about-us");
+    await page.evaluate(() => {
+      const seen = window as unknown as { pushed: string[]; parsed: number };
+      seen.pushed = [];
+      seen.parsed = 0;
+      const push = history.pushState.bind(history);
+      history.pushState = (data, unused, url) => {
+        seen.pushed.push(new URL(String(url), location.href).pathname);
+        push(data, unused, url);
+      };
+      const parse = DOMParser.prototype.parseFromString;
+      DOMParser.prototype.parseFromString = function (this: DOMParser, ...args) {
+        seen.parsed++;
+        return parse.apply(this, args);
+      };
+    });
+    // Each page's HTML is held until the test lets it through.
+    const held = new Map<string, { reached: Promise<void>; release: () => void }>();
+    for (const path of ["/us/privacy-policy", "/us/terms-use"]) {
+      let reach!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.set(path, { reached, release });
+      await page.route(`${server.url}${path}`, async (route) => {
+        reach();
+        await released;
+        await route.continue();
+      });
+    }
+    const parsed = (count: number) =>
+      page.waitForFunction((n) => (window as unknown as { parsed: number }).parsed === n, count);
+
+    await page.click(await linkTo(page, "/us/privacy-policy"));
+    await held.get("/us/privacy-policy")!.reached;
+    await page.evaluate(() => document.getElementById("test-link")!.remove());
+    await page.click(await linkTo(page, "/us/terms-use"));
+    await held.get("/us/terms-use")!.reached;
+    // The first page's HTML arrives while the second is asked for: read, then dropped. Whatever
+    // the runtime would do with it after reading it, it does at once, before this returns.
+    held.get("/us/privacy-policy")!.release();
+    await parsed(1);
+    held.get("/us/terms-use")!.release();
+    await page.waitForFunction(() => location.pathname === "/us/terms-use");
+    await parsed(2);
+    expect(await page.evaluate(() => (window as unknown as { pushed: string[] }).pushed)).toEqual(["/us/terms-use"]);
+    expect(await page.evaluate(() => document.documentElement.dataset.page)).toBe("terms-use");
+    pool.release(page);
+  });
+
   test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
