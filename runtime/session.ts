@@ -13,22 +13,20 @@ export interface SessionValues {
 }
 
 export function createSession(storage: Storage | null, scope: string) {
-  const readScoped = (key: (typeof KEYS)[number]): unknown => {
+  // A name holds an object of scopes; anything else there (a plain value another site on the
+  // origin, or an older version of this one, left under the same name) counts as no session.
+  const scopesOf = (key: (typeof KEYS)[number]): Record<string, unknown> => {
     try {
-      const all = JSON.parse(storage?.getItem(key) ?? "{}") as Record<string, unknown>;
-      return all[scope] ?? null;
+      const all: unknown = JSON.parse(storage?.getItem(key) ?? "{}");
+      return all !== null && typeof all === "object" && !Array.isArray(all) ? (all as Record<string, unknown>) : {};
     } catch {
-      return null;
+      return {};
     }
   };
+  const readScoped = (key: (typeof KEYS)[number]): unknown => scopesOf(key)[scope] ?? null;
   const writeScoped = (key: (typeof KEYS)[number], value: unknown) => {
     if (!storage) return;
-    let all: Record<string, unknown> = {};
-    try {
-      all = JSON.parse(storage.getItem(key) ?? "{}") as Record<string, unknown>;
-    } catch {
-      all = {};
-    }
+    const all = scopesOf(key);
     if (value === null) delete all[scope];
     else all[scope] = value;
     if (Object.keys(all).length === 0) storage.removeItem(key);

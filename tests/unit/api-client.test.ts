@@ -204,4 +204,21 @@ describe("login expired (4003)", () => {
     expect(de.session.read()).toMatchObject({ apptoken: "E", userId: "2" });
     expect(us.session.read().apptoken).toBeNull();
   });
+
+  // What another site on the origin (or an older version of this one) left under the same names:
+  // plain values, not one per scope. A log-in writes over them instead of failing.
+  test.for(["12345", "plain-token", "null", "[1]", '"quoted"'])(
+    "a value left as %s under the session's names reads as no session and is written over",
+    (left, { expect }) => {
+      const storage = new MemoryStorage();
+      for (const key of ["apptoken", "reftoken", "userId", "userInfo"]) storage.setItem(key, left);
+      const us = client("us", storage).api;
+      expect(us.session.read()).toEqual({ apptoken: null, reftoken: null, userId: null, userInfo: null });
+      us.session.write({ apptoken: "U", reftoken: "R", userId: "1" });
+      expect(us.session.read()).toMatchObject({ apptoken: "U", reftoken: "R", userId: "1" });
+      expect(us.session.loggedIn).toBe(true);
+      us.logOut();
+      expect(us.session.loggedIn).toBe(false);
+    },
+  );
 });
