@@ -149,8 +149,11 @@ const router = createRouter({
   storage: storage(),
   onPage: (main) => {
     const next = regionOfPath(location.pathname, shared);
-    if (next !== store.region) provideApi(clientFor(next), toasts);
-    store.region = next;
+    if (next !== store.region) {
+      provideApi(clientFor(next), toasts);
+      store.enter(next, shared.regions[next]!);
+      document.documentElement.dataset.regionLanguage = store.regionLanguage;
+    }
     showCountry();
     observeAnimations(main);
     // The whole body was swapped: the footer's islands (newsletter, new-user invitation) are new too.

@@ -16,6 +16,8 @@ export interface RegionStore {
   /** Country picked in the region chooser (US, CA, ..., OTHER); persisted. */
   country: string | null;
   setCountry(country: string): void;
+  /** The region a client-side navigation has moved to, with its locale. */
+  enter(region: string, info: { locale: string; language: string }): void;
 }
 
 /** localStorage when the browser allows it; storage can be disabled and the site still works. */
@@ -40,6 +42,11 @@ export function createRegionStore(
     setCountry(country: string) {
       this.country = country;
       store?.setItem("country", country);
+    },
+    enter(next, nextInfo) {
+      this.region = next;
+      this.regionLanguage = nextInfo.locale;
+      this.language = nextInfo.language;
     },
   };
 }

@@ -154,6 +154,19 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("into another region in place, the root's language and region-language are the new region's", async ({
+    expect,
+  }) => {
+    const page = await open("/us");
+    expect(await page.evaluate(() => document.documentElement.dataset.regionLanguage)).toBe("en-US");
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    await page.click(await linkTo(page, "/de"));
+    await page.waitForFunction(() => document.documentElement.lang === "de-DE");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    expect(await page.evaluate(() => document.documentElement.dataset.regionLanguage)).toBe("de-DE");
+    pool.release(page);
+  });
+
   test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
