@@ -25,7 +25,7 @@ export interface ApiContext {
   delay?: (ms: number) => Promise<void>;
 }
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
@@ -182,6 +182,15 @@ export function createApiClient(ctx: ApiContext) {
       session.clear();
     },
     subscribe: (email: string) => call("subscribe", { body: { email, region: ctx.region.code }, toast: false }),
+    /**
+     * What a shopper is told of a call that failed, as a toast would say it (seed 000 §8): the
+     * server's message, else its code's in the region's language, else the default; the default
+     * when no answer came.
+     */
+    explain: (error: unknown): string =>
+      error instanceof ApiError && error.kind === "envelope"
+        ? messageFor(error.code, error.message)
+        : (ctx.messages.default ?? ""),
   };
 }
 

@@ -1,7 +1,6 @@
 // The newsletter sign-up: the region's invalid message for a bad address, then the success view.
 import { useState, type FormEvent } from "react";
 import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
-import { ApiError } from "../../runtime/api.ts";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";
 import "./Subscribe.css";
@@ -27,10 +26,9 @@ export default function Subscribe({ texts, id }: SubscribeProps) {
       await api().subscribe(email.trim());
       setState("done");
     } catch (error) {
-      // The subscribe call shows no toast (seed 000 §7): the form says what went wrong.
-      setFailure(
-        error instanceof ApiError && error.kind === "envelope" && error.message ? error.message : texts.invalid,
-      );
+      // The subscribe call shows no toast (seed 000 §7): the form says what went wrong, as the
+      // toast would have (a refused address, or the server's default when no answer came).
+      setFailure(api().explain(error) || texts.invalid);
       setState("failed");
     }
   };

@@ -63,6 +63,21 @@ describe.concurrent("newsletter sign-up", () => {
       site.release(page);
     },
   );
+
+  test("when no answer comes, the form says the server's default message, not that the address is wrong", async ({
+    expect,
+  }) => {
+    const page = await open("/de");
+    await page.route("**/account/user/subscribe/create", (route) => route.abort("connectionrefused"));
+    const form = page.locator(".footer-subscribe");
+    await page.waitForSelector(".footer-subscribe [data-hydrated]");
+    await form.locator("input").fill("fan-offline@example.com");
+    await form.locator("button").click();
+    await expect
+      .poll(() => form.locator("[role=alert]").innerText())
+      .toBe("Serverfehler, bitte versuchen Sie es später erneut.");
+    site.release(page);
+  });
 });
 
 describe("the new-user pop-up", () => {

@@ -100,6 +100,21 @@ describe("envelope and toasts", () => {
     await expect(c.call("profile")).rejects.toMatchObject({ kind: "network" });
     expect(toasts).toEqual([]);
   });
+
+  test("a failure without a toast is explained as the toast would say it; no answer is the default", async () => {
+    const { api: c } = client();
+    const failureOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => c.explain(error),
+      );
+    answers["/account/user/subscribe/create"] = fail(4002, "Invalid e-mail");
+    expect(await failureOf(c.subscribe("x@y.com"))).toBe("Invalid e-mail");
+    answers["/account/user/subscribe/create"] = fail(4003);
+    expect(await failureOf(c.subscribe("x@y.com"))).toBe("Login expired, please log in again.");
+    answers["/account/user/subscribe/create"] = () => ({ status: 500, body: "down" });
+    expect(await failureOf(c.subscribe("x@y.com"))).toBe("Server error, please try again later.");
+  });
 });
 
 describe("login expired (4003)", () => {
