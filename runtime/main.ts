@@ -91,6 +91,7 @@ const here = location.pathname.replace(/\/+$/, "") || "/";
 // The API client of each region, made when first needed; islands reach the current region's
 // through api-context.ts.
 const toasts = createToasts(shared.constants);
+toasts.mount();
 const clients = new Map<string, ApiClient>();
 const clientFor = (code: string): ApiClient => {
   let client = clients.get(code);
@@ -156,6 +157,7 @@ const router = createRouter({
     }
     showCountry();
     observeAnimations(main);
+    toasts.mount();
     // The whole body was swapped: the footer's islands (newsletter, new-user invitation) are new too.
     return hydrateIslands(document.body);
   },

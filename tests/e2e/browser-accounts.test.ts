@@ -182,9 +182,26 @@ describe("session", () => {
     await page.waitForURL(`${site.url}/de/account`);
     site.release(page);
     const again = await open("/de/login");
+    // The toast's live region is on the page before its message, for screen readers to announce it.
+    await again.waitForSelector("#site-toasts[aria-live=polite]", { state: "attached" });
     await logIn(again, "grimlock@example.com", "wrong-password");
     await again.waitForSelector(".login-form [role=alert]");
     expect(new URL(again.url()).pathname).toBe("/de/login");
+    // The server's message shows as a toast drawn on its own ground, inside the window.
+    const toast = again.locator("#site-toasts .toast");
+    await toast.waitFor();
+    const look = await toast.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return {
+        background: style.backgroundColor,
+        color: style.color,
+        inside: box.left >= 0 && box.right <= innerWidth,
+      };
+    });
+    expect(look.background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(look.color).not.toBe(look.background);
+    expect(look.inside).toBe(true);
     site.release(again);
   });
 });

@@ -83,6 +83,36 @@ test("every class a template writes out has a rule in the templates' CSS or is a
   expect(bare, "give these a rule beside their component, or list them in templates/style-hooks.ts").toEqual([]);
 });
 
+/** The class names the runtime writes as literals: `el.className = …;` and `classList.add(…)`, `.toggle(…)`, `.remove(…)`. */
+function classesInRuntime(): Map<string, string> {
+  const found = new Map<string, string>();
+  const runtimeDir = join(projectRoot, "runtime");
+  for (const file of files(runtimeDir).filter((f) => f.endsWith(".ts"))) {
+    const source = readFileSync(file, "utf8");
+    const writes = [
+      ...source.matchAll(/\.className\s*=([^;]*);/g),
+      ...source.matchAll(/\.classList\.(?:add|toggle|remove)\(([^)]*)\)/g),
+    ];
+    for (const [, expression] of writes)
+      for (const [, name] of expression!.matchAll(/["'`]([^"'`$]+)["'`]/g))
+        for (const part of name!.split(/\s+/).filter(Boolean))
+          if (!found.has(part)) found.set(part, relative(projectRoot, file));
+  }
+  return found;
+}
+
+test("every class the runtime writes has a rule in the templates' CSS or is a declared hook", () => {
+  const rules = new Set(
+    files(templatesDir)
+      .filter((f) => f.endsWith(".css"))
+      .flatMap((f) => [...classesInCss(readFileSync(f, "utf8"))]),
+  );
+  const used = classesInRuntime();
+  expect([...used.keys()], "the runtime's classes are found").toEqual(expect.arrayContaining(["animated", "toast"]));
+  const bare = [...used].filter(([name]) => !rules.has(name) && !isStyleHook(name)).map(([n, f]) => `${n} (${f})`);
+  expect(bare, "give these a rule in templates/base.css, or list them in templates/style-hooks.ts").toEqual([]);
+});
+
 // biome-ignore-start lint/suspicious/noTemplateCurlyInString: the probes are className source text, ${…} and all
 test("the scanner reads the names a className holds, whole names only", () => {
   const probe = (value: string) => wholeNames(value);
