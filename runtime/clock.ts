@@ -57,8 +57,15 @@ export function windowVerdict(window: { start: string | null; end: string | null
 
 const ENDED_KEY = "windowEnded:";
 
-/** A window seen over is remembered, so later visits leave at once without asking the server. */
+/**
+ * A window seen over is remembered, so later visits leave at once without asking the server: by
+ * its path and its end, so that the same page in a later window (next year's sale at the same
+ * address) opens again. What is stored under the path is the end of the window seen over.
+ */
 export const endedWindows = {
-  has: (storage: Storage | null, path: string) => storage?.getItem(ENDED_KEY + path) === "1",
-  remember: (storage: Storage | null, path: string) => storage?.setItem(ENDED_KEY + path, "1"),
+  has: (storage: Storage | null, path: string, end: string | null) =>
+    end !== null && storage?.getItem(ENDED_KEY + path) === end,
+  remember: (storage: Storage | null, path: string, end: string | null) => {
+    if (end !== null) storage?.setItem(ENDED_KEY + path, end);
+  },
 };

@@ -123,7 +123,8 @@ const runRoute = (code: string, list: readonly PrefetchRequest[] = []) =>
 // A route whose window was seen over leaves at once; otherwise the server's clock decides
 // (seed 000 §2): before the start or from the end on, the visitor goes to the region home. The
 // first load runs the route's prefetch list too: the server's time, and what islands show.
-if (endedWindows.has(storage(), here)) location.replace(home);
+if (endedWindows.has(storage(), here, document.querySelector("main")?.dataset.windowEnd ?? null))
+  location.replace(home);
 const firstRun = (async () => {
   const entry = (await loadRegion(region)?.catch(() => undefined))?.routes.find((r: RouteEntry) => r.path === here);
   return { entry, run: runRoute(region, entry?.prefetch) };
@@ -134,7 +135,7 @@ void firstRun.then(async ({ entry, run }) => {
   if (now !== null) serverClock.set(now);
   if (!entry?.window || now === null) return;
   const verdict = windowVerdict(entry.window, now);
-  if (verdict === "after") endedWindows.remember(storage(), here);
+  if (verdict === "after") endedWindows.remember(storage(), here, entry.window.end);
   if (verdict !== "live") location.replace(home);
 });
 

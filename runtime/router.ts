@@ -155,12 +155,12 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
    */
   const outsideWindow = (entry: RouteEntry, now: number | null): boolean => {
     if (!entry.window) return false;
-    const verdict = endedWindows.has(storage, entry.path)
+    const verdict = endedWindows.has(storage, entry.path, entry.window.end)
       ? "after"
       : now === null
         ? "live"
         : windowVerdict(entry.window, now);
-    if (verdict === "after") endedWindows.remember(storage, entry.path);
+    if (verdict === "after") endedWindows.remember(storage, entry.path, entry.window.end);
     return verdict !== "live";
   };
 

@@ -75,7 +75,12 @@ export function Document({ route, head, layout, assets, layoutParts, children }:
           {layout.ui.skipToContent}
         </a>
         {layoutParts ? layoutParts.header : <Header layout={layout} />}
-        <main id="main" data-template={route.template} data-scroll-to={route.scrollTo ?? undefined}>
+        <main
+          id="main"
+          data-template={route.template}
+          data-scroll-to={route.scrollTo ?? undefined}
+          data-window-end={route.windowEnd ?? undefined}
+        >
           {children}
         </main>
         {layoutParts ? layoutParts.footer : <Footer layout={layout} />}

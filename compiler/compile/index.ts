@@ -11,7 +11,7 @@ import { resolveInForce, type SiteInForce } from "../time/index.ts";
 import { CompileContext, type Fallback } from "./context.ts";
 import { type FeedData, newsFeed } from "./feed.ts";
 import { buildHead, shareImage } from "./head.ts";
-import { routeManifest, type RouteManifest } from "./manifest.ts";
+import { isoWindow, routeManifest, type RouteManifest } from "./manifest.ts";
 import { generatedModules } from "./modules.ts";
 import {
   compileNotes,
@@ -439,6 +439,7 @@ function compileRoute(cx: CompileContext, route: RouteModel): RouteWithoutLayout
         lang: region.hreflang,
         language: region.language,
         scrollTo: route.scrollTo,
+        windowEnd: isoWindow(route.window)?.end ?? null,
       },
       head,
       page,

@@ -138,6 +138,11 @@ export interface RouteInfo {
   lang: string;
   language: Language;
   scrollTo: string | null;
+  /**
+   * The end of the route's window (ISO), or null: the runtime remembers a window seen over by
+   * its end, so the same page in a later window (next year's sale) opens again.
+   */
+  windowEnd: string | null;
 }
 
 /** Per-template page data. */
