@@ -5,7 +5,7 @@
 
 import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
-import { hydrateIslands } from "./islands.ts";
+import { hydrateIslands, unmountIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
 import { installDialogs } from "./dialogs.ts";
 import { installMenus } from "./menus.ts";
@@ -159,7 +159,9 @@ const router = createRouter({
     showCountry();
     observeAnimations(main);
     toasts.mount();
-    // The whole body was swapped: the footer's islands (newsletter, new-user invitation) are new too.
+    // The whole body was swapped: the islands of the page left stop, and the footer's
+    // (newsletter, new-user invitation) are new too.
+    unmountIslands();
     return hydrateIslands(document.body);
   },
 });

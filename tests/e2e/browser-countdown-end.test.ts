@@ -119,4 +119,29 @@ describe("a countdown at zero", () => {
     expect(seen.documents).toBe(2);
     await page.close();
   });
+
+  test("left behind by a client-side navigation, it stops: no build.json, no reload of the page the shopper went to", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page);
+    await openWithFakeClock(page, site.url + "/us/black-friday", new Date("2026-03-01T08:00:00Z"));
+    await ticking(page);
+    // On to another page in place, with the countdown's last seconds still to run.
+    await page.evaluate(() => {
+      const a = document.createElement("a");
+      a.href = "/us/about-us";
+      a.id = "away";
+      a.textContent = "About us";
+      document.querySelector("main")!.append(a);
+    });
+    await page.click("#away");
+    await page.waitForFunction(() => location.pathname === "/us/about-us" && document.querySelector("h1"));
+    // Well past the end of the stage: a countdown still running would be at zero and asking.
+    for (let second = 0; second < 30; second++) {
+      await page.clock.runFor(1_000);
+      await settled(page);
+    }
+    expect(seen.builds).toHaveLength(0);
+    expect(seen.documents).toBe(1);
+    await page.close();
+  });
 });
