@@ -38,13 +38,15 @@ const MANAGED_HEAD = [
 
 /**
  * The page at url, parsed; null when it cannot be swapped in: the server did not answer with
- * HTML, or the page has no <main>, or it comes from another build, which needs its own runtime.
+ * HTML, or sent it elsewhere (a window over at the server's time: its page would show under this
+ * address), or the page has no <main>, or it comes from another build, which needs its own runtime.
  */
 async function fetchPage(url: URL): Promise<Document | null> {
   let html: string;
   try {
     const response = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });
-    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) return null;
+    if (!response.ok || response.redirected) return null;
+    if (!(response.headers.get("content-type") ?? "").includes("text/html")) return null;
     html = await response.text();
   } catch {
     return null;

@@ -73,6 +73,28 @@ describe("route windows in the site.browser, with the server clock pinned", () =
     },
   );
 
+  test("when the server's time does not come and the server sends the page home, the address is home too", async () => {
+    clock = at("2025-06-16T00:00+08:00");
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    // No answer from the clock: the runtime takes the window as open and asks for the page,
+    // which the server, past the end, answers with a redirect home.
+    await page.route("**/ssr/timestamp", (route) => route.abort("connectionrefused"));
+    await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+    await clickTo(page, "/us/sale");
+    // Wherever it lands: a new document, or a page swapped in (a second page view).
+    await page.waitForFunction(
+      () => !(window as unknown as { before?: boolean }).before || (window.dataLayer ?? []).length > 1,
+    );
+    await page.waitForLoadState();
+    expect(await page.evaluate(() => [location.pathname, document.documentElement.dataset.page])).toEqual([
+      "/us",
+      "home",
+    ]);
+    await page.close();
+  });
+
   test("a direct visit before the start is sent home by the server (302)", async () => {
     clock = at("2025-05-20T00:00+08:00");
     const response = await fetch(`${site.url}/us/sale`, { redirect: "manual" });
