@@ -105,6 +105,8 @@ function swapDocument(next: Document): void {
 
 export function createRouter({ shared, region, loadRegion, prefetch, storage, onPage }: RouterOptions) {
   let current = region;
+  /** The page shown now, without its anchor: moving between its anchors is the browser's to scroll. */
+  let shown = location.pathname + location.search;
   const productionOrigins = new Set(Object.values(shared.regions).map((r) => r.origin));
 
   const fullLoad = (url: URL) => location.assign(url.href);
@@ -196,6 +198,7 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     if (overtaken()) return;
     if (push) history.pushState(null, "", url.href);
     swapDocument(next);
+    shown = url.pathname + url.search;
     current = targetRegion;
     const main = document.querySelector("main")!;
     scroll(url, main);
@@ -231,7 +234,11 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
   return {
     start() {
       document.addEventListener("click", onClick);
-      addEventListener("popstate", () => void navigate(new URL(location.href), false));
+      // Chrome fires popstate for a jump to an anchor of the page too, and for Back from one:
+      // the page stays, and the browser scrolls it.
+      addEventListener("popstate", () => {
+        if (location.pathname + location.search !== shown) void navigate(new URL(location.href), false);
+      });
       // A direct load goes to the route's own anchor too (seed 000 §2), unless the address names
       // one, or the browser is putting a reloaded or revisited page back where it was.
       const main = document.querySelector("main");

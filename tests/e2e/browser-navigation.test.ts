@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connectBrowser } from "../support/browser.ts";
 import { PagePool } from "../support/page-pool.ts";
 import { realSiteAt } from "../support/build.ts";
+import { settled } from "../support/page-clock.ts";
 import { serveStatic } from "../support/static-server.ts";
 
 let browser: Browser;
@@ -164,6 +165,45 @@ describe.concurrent("client-side navigation", () => {
     await page.waitForFunction(() => document.documentElement.lang === "de-DE");
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
     expect(await page.evaluate(() => document.documentElement.dataset.regionLanguage)).toBe("de-DE");
+    pool.release(page);
+  });
+
+  test("back from a jump to an anchor of the same page only scrolls back: the page is not loaded again", async ({
+    expect,
+  }) => {
+    const page = await open("/us/about-us");
+    await page.evaluate(() => {
+      const seen = window as unknown as { fetched: string[]; body: HTMLElement };
+      seen.fetched = [];
+      seen.body = document.body;
+      const fetchFirst = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        seen.fetched.push(String(input));
+        return fetchFirst(input, init);
+      };
+      const a = document.createElement("a");
+      a.href = "#main";
+      a.id = "jump";
+      a.textContent = "To the top of the article";
+      document.querySelector(".site-footer")!.prepend(a);
+      window.scrollTo(0, 300);
+    });
+    await page.click("#jump");
+    await page.waitForFunction(() => location.hash === "#main");
+    await page.goBack();
+    // What the runtime does on the way back it starts at once: two turns of the page's event
+    // loop are enough for it to have asked for anything.
+    await settled(page);
+    const after = await page.evaluate(() => {
+      const seen = window as unknown as { fetched: string[]; body: HTMLElement };
+      return {
+        path: location.pathname + location.hash,
+        fetched: seen.fetched,
+        sameBody: seen.body === document.body,
+        views: window.dataLayer!.filter((e) => e.event === "virtual_page_view").length,
+      };
+    });
+    expect(after).toEqual({ path: "/us/about-us", fetched: [], sameBody: true, views: 1 });
     pool.release(page);
   });
 
