@@ -197,6 +197,9 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     await loadStylesheets(next);
     if (overtaken()) return;
     if (push) history.pushState(null, "", url.href);
+    // Back or forward to a page that leads elsewhere (a redirect, a window closed since): the
+    // address becomes where it led.
+    else if (url.href !== location.href) history.replaceState(null, "", url.href);
     swapDocument(next);
     shown = url.pathname + url.search;
     current = targetRegion;

@@ -95,6 +95,25 @@ describe("route windows in the site.browser, with the server clock pinned", () =
     await page.close();
   });
 
+  test("Back to a page whose window has closed since shows the home under the home's address", async () => {
+    clock = at("2025-06-10T12:00+08:00");
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/us`);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    await clickTo(page, "/us/sale");
+    await page.waitForFunction(() => document.documentElement.dataset.page === "sale");
+    await clickTo(page, "/us");
+    await page.waitForFunction(() => location.pathname === "/us" && document.documentElement.dataset.page === "home");
+    clock = at("2025-06-16T00:00+08:00");
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(() => (window.dataLayer ?? []).length === 4);
+    expect(await page.evaluate(() => [location.pathname, document.documentElement.dataset.page])).toEqual([
+      "/us",
+      "home",
+    ]);
+    await page.close();
+  });
+
   test("a direct visit before the start is sent home by the server (302)", async () => {
     clock = at("2025-05-20T00:00+08:00");
     const response = await fetch(`${site.url}/us/sale`, { redirect: "manual" });
