@@ -196,15 +196,21 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
 
     await loadStylesheets(next);
     if (overtaken()) return;
-    if (push) history.pushState(null, "", url.href);
+    if (push) {
+      // Where the page left was scrolled to stays with its history entry: Back puts it there again.
+      history.replaceState({ ...(history.state as object | null), scrollY: window.scrollY }, "");
+      history.pushState(null, "", url.href);
+    }
     // Back or forward to a page that leads elsewhere (a redirect, a window closed since): the
     // address becomes where it led.
     else if (url.href !== location.href) history.replaceState(null, "", url.href);
+    const scrolledTo = push ? undefined : (history.state as { scrollY?: unknown } | null)?.scrollY;
     swapDocument(next);
     shown = url.pathname + url.search;
     current = targetRegion;
     const main = document.querySelector("main")!;
-    scroll(url, main);
+    if (typeof scrolledTo === "number") window.scrollTo(0, scrolledTo);
+    else scroll(url, main);
     pageView();
     try {
       await onPage(main);

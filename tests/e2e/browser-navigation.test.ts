@@ -211,6 +211,29 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("Back to a page left by a link puts it where it was scrolled to", async ({ expect }) => {
+    const page = await open("/us");
+    await page.evaluate(() => {
+      const a = document.createElement("a");
+      a.href = "/us/about-us";
+      a.id = "onward";
+      a.textContent = "About us";
+      document.querySelector("main")!.append(a);
+      window.scrollTo(0, 900);
+    });
+    expect(await page.evaluate(() => scrollY)).toBe(900);
+    // Clicked where it is, without scrolling to the link first as a pointer would.
+    await page.evaluate(() => document.getElementById("onward")!.click());
+    await page.waitForFunction(() => document.documentElement.dataset.page === "about-us");
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(
+      () => (window.dataLayer ?? []).filter((e) => e.event === "virtual_page_view").length === 3,
+    );
+    expect(await page.evaluate(() => [location.pathname, scrollY])).toEqual(["/us", 900]);
+    pool.release(page);
+  });
+
   test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
