@@ -8,6 +8,7 @@ import { DateTime } from "luxon";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { answersRead, openWithFakeClock, settled } from "../support/page-clock.ts";
+import { linkTo } from "../support/page-links.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
@@ -126,14 +127,7 @@ describe("a countdown at zero", () => {
     await openWithFakeClock(page, site.url + "/us/black-friday", new Date("2026-03-01T08:00:00Z"));
     await ticking(page);
     // On to another page in place, with the countdown's last seconds still to run.
-    await page.evaluate(() => {
-      const a = document.createElement("a");
-      a.href = "/us/about-us";
-      a.id = "away";
-      a.textContent = "About us";
-      document.querySelector("main")!.append(a);
-    });
-    await page.click("#away");
+    await page.click(await linkTo(page, "/us/about-us"));
     await page.waitForFunction(() => location.pathname === "/us/about-us" && document.querySelector("h1"));
     // Well past the end of the stage: a countdown still running would be at zero and asking.
     for (let second = 0; second < 30; second++) {

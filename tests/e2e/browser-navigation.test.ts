@@ -7,6 +7,7 @@ import { connectBrowser } from "../support/browser.ts";
 import { PagePool } from "../support/page-pool.ts";
 import { realSiteAt } from "../support/build.ts";
 import { settled } from "../support/page-clock.ts";
+import { linkTo } from "../support/page-links.ts";
 import { serveStatic } from "../support/static-server.ts";
 
 let browser: Browser;
@@ -27,18 +28,6 @@ afterAll(async () => {
 // thrown in it fails the run.
 const pool = new PagePool(() => browser);
 const open = (path: string, width = 1280): Promise<Page> => pool.visit(server.url + path, width);
-
-/** Puts a link to `href` into the page's main and returns its selector, for a click to follow. */
-async function linkTo(page: Page, href: string): Promise<string> {
-  await page.evaluate((target) => {
-    const a = document.createElement("a");
-    a.href = target;
-    a.textContent = target;
-    a.id = "test-link";
-    document.querySelector("main")!.append(a);
-  }, href);
-  return "#test-link";
-}
 
 describe.concurrent("client-side navigation", () => {
   test("the header leads from /us to a product page without a full load", async ({ expect }) => {
@@ -140,7 +129,6 @@ describe.concurrent("client-side navigation", () => {
 
     await page.click(await linkTo(page, "/us/privacy-policy"));
     await held.get("/us/privacy-policy")!.reached;
-    await page.evaluate(() => document.getElementById("test-link")!.remove());
     await page.click(await linkTo(page, "/us/terms-use"));
     await held.get("/us/terms-use")!.reached;
     // The first page's HTML arrives while the second is asked for: read, then dropped. Whatever
@@ -185,14 +173,10 @@ describe.concurrent("client-side navigation", () => {
         seen.fetched.push(String(input));
         return fetchFirst(input, init);
       };
-      const a = document.createElement("a");
-      a.href = "#main";
-      a.id = "jump";
-      a.textContent = "To the top of the article";
-      document.querySelector(".site-footer")!.prepend(a);
-      window.scrollTo(0, 300);
     });
-    await page.click("#jump");
+    const jump = await linkTo(page, "#main");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.click(jump);
     await page.waitForFunction(() => location.hash === "#main");
     await page.goBack();
     // What the runtime does on the way back it starts at once: two turns of the page's event
@@ -213,17 +197,11 @@ describe.concurrent("client-side navigation", () => {
 
   test("Back to a page left by a link puts it where it was scrolled to", async ({ expect }) => {
     const page = await open("/us");
-    await page.evaluate(() => {
-      const a = document.createElement("a");
-      a.href = "/us/about-us";
-      a.id = "onward";
-      a.textContent = "About us";
-      document.querySelector("main")!.append(a);
-      window.scrollTo(0, 900);
-    });
+    const onward = await linkTo(page, "/us/about-us");
+    await page.evaluate(() => window.scrollTo(0, 900));
     expect(await page.evaluate(() => scrollY)).toBe(900);
     // Clicked where it is, without scrolling to the link first as a pointer would.
-    await page.evaluate(() => document.getElementById("onward")!.click());
+    await page.evaluate((selector) => document.querySelector<HTMLElement>(selector)!.click(), onward);
     await page.waitForFunction(() => document.documentElement.dataset.page === "about-us");
     expect(await page.evaluate(() => scrollY)).toBe(0);
     await page.evaluate(() => history.back());

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { createAccountService } from "../../server/accounts/service.ts";
 import { settled } from "../support/page-clock.ts";
+import { linkTo } from "../support/page-links.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "site-prefetch-"));
@@ -50,16 +51,10 @@ describe("a route's prefetch list", () => {
 
     // From the home page by a link: the router runs the list, then fetches the page.
     await open("/us", page);
-    await page.evaluate(() => {
-      const a = document.createElement("a");
-      a.href = "/us/account";
-      a.id = "to-account";
-      a.textContent = "account";
-      document.querySelector("main")!.append(a);
-      (window as unknown as { marker: string }).marker = "same document";
-    });
+    const toAccount = await linkTo(page, "/us/account");
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
     requests = [];
-    await page.click("#to-account");
+    await page.click(toAccount);
     await page.waitForURL(`${site.url}/us/account`);
     await expect.poll(() => page.locator(".profile-email").innerText()).toBe("bumblebee@example.com");
     // The same document: its load states were reached long ago. What the island does on showing

@@ -2,9 +2,11 @@
 // and a window seen over is remembered so later visits leave at once.
 import { join } from "node:path";
 import { DateTime } from "luxon";
+import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { serveBuiltSite } from "../support/served-site.ts";
 import { materialize } from "../support/fixtures.ts";
+import { linkTo } from "../support/page-links.ts";
 
 let clock = 0;
 const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
@@ -16,23 +18,20 @@ const site = serveBuiltSite({
   onClose: fixture.cleanup,
 });
 
-async function clickTo(page: import("playwright-core").Page, href: string) {
-  await page.evaluate((h) => {
-    const a = document.createElement("a");
-    a.href = h;
-    a.id = "to";
-    a.textContent = h;
-    document.querySelector("main")!.append(a);
-  }, href);
-  await page.click("#to");
+const clickTo = async (page: Page, href: string) => page.click(await linkTo(page, href));
+
+/** The us home in a new page with the server's clock at `iso`, once the runtime runs (its page view). */
+async function homeAt(iso: string): Promise<Page> {
+  clock = at(iso);
+  const page = await site.browser.newPage();
+  await page.goto(`${site.url}/us`);
+  await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+  return page;
 }
 
 describe("route windows in the site.browser, with the server clock pinned", () => {
   test("inside its window the page opens by a link", async () => {
-    clock = at("2025-06-10T12:00+08:00");
-    const page = await site.browser.newPage();
-    await page.goto(`${site.url}/us`);
-    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const page = await homeAt("2025-06-10T12:00+08:00");
     await clickTo(page, "/us/sale");
     await page.waitForURL(`${site.url}/us/sale`);
     await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
@@ -40,10 +39,7 @@ describe("route windows in the site.browser, with the server clock pinned", () =
   });
 
   test("after its end a link to it leads to the region home, and the end is remembered", async () => {
-    clock = at("2025-06-16T00:00+08:00");
-    const page = await site.browser.newPage();
-    await page.goto(`${site.url}/us`);
-    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const page = await homeAt("2025-06-16T00:00+08:00");
     await clickTo(page, "/us/sale");
     // Remembered by the end of the window seen over (pages.yaml: 2025-06-15T00:00 Asia/Shanghai).
     await page.waitForFunction(() => localStorage.getItem("windowEnded:/us/sale") === "2025-06-15T00:00:00+08:00");
@@ -61,11 +57,8 @@ describe("route windows in the site.browser, with the server clock pinned", () =
   test.for(["2024-06-15T00:00:00+08:00", "1"])(
     "a window remembered as over (%s) does not close the same page in a later window",
     async (remembered) => {
-      clock = at("2025-06-10T12:00+08:00");
-      const page = await site.browser.newPage();
-      await page.goto(`${site.url}/us`);
+      const page = await homeAt("2025-06-10T12:00+08:00");
       await page.evaluate((value) => localStorage.setItem("windowEnded:/us/sale", value), remembered);
-      await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
       await clickTo(page, "/us/sale");
       await page.waitForURL(`${site.url}/us/sale`);
       await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
@@ -74,10 +67,7 @@ describe("route windows in the site.browser, with the server clock pinned", () =
   );
 
   test("when the server's time does not come and the server sends the page home, the address is home too", async () => {
-    clock = at("2025-06-16T00:00+08:00");
-    const page = await site.browser.newPage();
-    await page.goto(`${site.url}/us`);
-    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const page = await homeAt("2025-06-16T00:00+08:00");
     // No answer from the clock: the runtime takes the window as open and asks for the page,
     // which the server, past the end, answers with a redirect home.
     await page.route("**/ssr/timestamp", (route) => route.abort("connectionrefused"));
@@ -96,10 +86,7 @@ describe("route windows in the site.browser, with the server clock pinned", () =
   });
 
   test("Back to a page whose window has closed since shows the home under the home's address", async () => {
-    clock = at("2025-06-10T12:00+08:00");
-    const page = await site.browser.newPage();
-    await page.goto(`${site.url}/us`);
-    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const page = await homeAt("2025-06-10T12:00+08:00");
     await clickTo(page, "/us/sale");
     await page.waitForFunction(() => document.documentElement.dataset.page === "sale");
     await clickTo(page, "/us");

@@ -58,6 +58,13 @@ function wholeNames(value: string): string[] {
   return names.filter((n) => /^-?[_a-zA-Z][\w-]*$/.test(n));
 }
 
+/** Every class a rule of the templates' stylesheets names. */
+const rules = new Set(
+  files(templatesDir)
+    .filter((f) => f.endsWith(".css"))
+    .flatMap((f) => [...classesInCss(readFileSync(f, "utf8"))]),
+);
+
 function classesInTemplates(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of files(templatesDir).filter((f) => f.endsWith(".tsx"))) {
@@ -72,11 +79,6 @@ function classesInTemplates(): Map<string, string> {
 }
 
 test("every class a template writes out has a rule in the templates' CSS or is a declared hook", () => {
-  const rules = new Set(
-    files(templatesDir)
-      .filter((f) => f.endsWith(".css"))
-      .flatMap((f) => [...classesInCss(readFileSync(f, "utf8"))]),
-  );
   const used = classesInTemplates();
   expect(used.size, "the templates' classes are found").toBeGreaterThan(150);
   const bare = [...used].filter(([name]) => !rules.has(name) && !isStyleHook(name)).map(([n, f]) => `${n} (${f})`);
@@ -102,11 +104,6 @@ function classesInRuntime(): Map<string, string> {
 }
 
 test("every class the runtime writes has a rule in the templates' CSS or is a declared hook", () => {
-  const rules = new Set(
-    files(templatesDir)
-      .filter((f) => f.endsWith(".css"))
-      .flatMap((f) => [...classesInCss(readFileSync(f, "utf8"))]),
-  );
   const used = classesInRuntime();
   expect([...used.keys()], "the runtime's classes are found").toEqual(expect.arrayContaining(["animated", "toast"]));
   const bare = [...used].filter(([name]) => !rules.has(name) && !isStyleHook(name)).map(([n, f]) => `${n} (${f})`);
