@@ -11,6 +11,8 @@ import { appendAll, diagnostic, type Diagnostic } from "../../compiler/diagnosti
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type * as Spec from "../../compiler/validate/spec-types.ts";
 import { isTimeZone } from "../../compiler/time/instant.ts";
+import { zoneAbbreviation } from "../../compiler/time/index.ts";
+import { byCodeUnit } from "../../compiler/order.ts";
 import {
   collectWindows,
   nextChange,
@@ -73,8 +75,17 @@ export interface Timeline {
   };
 }
 
-const LOCAL = "ccc d LLL yyyy HH:mm ZZZZ";
-const local = (instant: DateTime, zone: string | Zone) => instant.setZone(zone).toFormat(LOCAL, { locale: "en-GB" });
+/**
+ * "Fri 29 Nov 2024 15:00 PST": the zone by the name the pages show shoppers (PST, CET, BST), its
+ * offset ("GMT+9") only where the zone has no such name.
+ */
+function local(instant: DateTime, zone: string | Zone): string {
+  const there = instant.setZone(zone);
+  const name =
+    (there.zone.type === "iana" && zoneAbbreviation(there.zoneName!, there)) ||
+    there.toFormat("ZZZZ", { locale: "en-GB" });
+  return `${there.toFormat("ccc d LLL yyyy HH:mm", { locale: "en-GB" })} ${name}`;
+}
 const iso = (instant: DateTime, zone: string) => instant.setZone(zone).toISO({ suppressMilliseconds: true });
 const SECTION: Record<TimedWindow["kind"], number> = { stage: 0, route: 1, nav: 2 };
 
@@ -102,9 +113,9 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
       SECTION[a.kind] - SECTION[b.kind] ||
       (a.kind === "stage"
         ? (firstStart.get(a.campaign!) ?? 0) - (firstStart.get(b.campaign!) ?? 0) ||
-          a.campaign!.localeCompare(b.campaign!) ||
+          byCodeUnit(a.campaign!, b.campaign!) ||
           a.stage! - b.stage!
-        : ms(a.start, -Infinity) - ms(b.start, -Infinity) || a.label.localeCompare(b.label)) ||
+        : ms(a.start, -Infinity) - ms(b.start, -Infinity) || byCodeUnit(a.label, b.label)) ||
       regionIndex(a.region) - regionIndex(b.region),
   );
 

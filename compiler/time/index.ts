@@ -231,7 +231,7 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
  * A zone as people write it (CET, PDT, BST), or null where the only name is a raw offset
  * ("GMT+8"): a shopper should never have to read an offset.
  */
-function zoneAbbreviation(zone: string, at: DateTime): string | null {
+export function zoneAbbreviation(zone: string, at: DateTime): string | null {
   const key = `${zone} ${at.toMillis()}`;
   if (!zoneNames.has(key)) zoneNames.set(key, nameOfZone(zone, at));
   return zoneNames.get(key)!;

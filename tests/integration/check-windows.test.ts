@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import stringWidth from "string-width";
 import { afterAll, describe, expect, test } from "vitest";
-import { projectRoot, siteCommand } from "../support/cli.ts";
+import { projectRoot, runSite, siteCommand } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const YEAR_LATER = "2026-11-23T12:00Z";
@@ -93,8 +93,8 @@ describe("site check-windows, by default", () => {
         "Black Friday 2024 › Cyber Monday",
         "us",
         "upcoming",
-        "Fri 29 Nov 2024 15:00 GMT-8",
-        "Wed 4 Dec 2024 14:59 GMT-8",
+        "Fri 29 Nov 2024 15:00 PST",
+        "Wed 4 Dec 2024 14:59 PST",
       ),
     );
     expect(stdout).toMatch(
@@ -139,11 +139,50 @@ describe("site check-windows, by default", () => {
         "nav Flagship Bumblebee",
       ]);
       expect(stdout).toMatch(
-        rowOf("page sale", "us", "live", "Sat 31 May 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"),
+        rowOf("page sale", "us", "live", "Sat 31 May 2025 09:00 PDT", "Sat 14 Jun 2025 08:59 PDT"),
       );
     } finally {
       cleanup();
     }
+  });
+
+  test("two campaigns that start at once are listed in the same order whatever language the machine is set to", () => {
+    const { root, cleanup } = materialize("base");
+    try {
+      // Sorted by the machine's locale, Lithuanian puts y before j.
+      for (const id of ["yard-days", "jet-days"])
+        writeFileSync(
+          join(root, "specs", "campaigns", `${id}.yaml`),
+          `# yaml-language-server: $schema=../../schemas/campaign.schema.json\nname: ${id}\nregions: [us]\nstages:\n  - { name: Days, start: 2027-03-06T00:00Z, end: 2027-03-08T00:00Z }\n`,
+        );
+      const namesIn = (locale: string) => {
+        const { stdout } = runSite(["check-windows", "--at", "2027-01-01T00:00Z"], {
+          cwd: root,
+          env: { LC_ALL: locale, LANG: locale },
+        });
+        return stdout
+          .split("\n")
+          .filter((line) => /^\S+-days › /.test(line))
+          .map((line) => line.split(" ›")[0]);
+      };
+      expect(namesIn("en_US.UTF-8")).toEqual(["jet-days", "yard-days"]);
+      expect(namesIn("lt_LT.UTF-8")).toEqual(["jet-days", "yard-days"]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test("a zone shows by the name shoppers read (PST, CET, BST), by its offset only where it has none", async () => {
+    const { stdout } = await siteCommand(["check-windows", "--at", "2025-03-01T00:00Z"]);
+    expect(stdout).toMatch(
+      rowOf("Flagship Bumblebee launch › Early bird", "us", "upcoming", "Wed 26 Mar 2025 09:00 PDT", /.+ PDT/),
+    );
+    expect(stdout).toMatch(
+      rowOf("Flagship Bumblebee launch › Early bird", "uk", "upcoming", "Wed 26 Mar 2025 16:00 GMT", /.+ BST/),
+    );
+    expect(stdout).toMatch(
+      rowOf("Flagship Bumblebee launch › Early bird", "jp", "upcoming", "Thu 27 Mar 2025 01:00 GMT+9", /.+ GMT\+9/),
+    );
   });
 
   test("the next change: its instant and what changes, one line per change with its regions", async () => {
@@ -220,10 +259,10 @@ describe("OVERLAP", () => {
       const { code, stdout } = await siteCommand(["check-windows", "--at", "2025-06-08T12:00+08:00"], { cwd: root });
       expect(code).toBe(1);
       expect(stdout).toMatch(
-        rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 GMT-7", "Sun 8 Jun 2025 08:59 GMT-7"),
+        rowOf("Summer sale › Early", "us", "OVERLAP", "Sat 31 May 2025 09:00 PDT", "Sun 8 Jun 2025 08:59 PDT"),
       );
       expect(stdout).toMatch(
-        rowOf("Summer sale › Main", "us", "OVERLAP", "Sat 7 Jun 2025 09:00 GMT-7", "Sat 14 Jun 2025 08:59 GMT-7"),
+        rowOf("Summer sale › Main", "us", "OVERLAP", "Sat 7 Jun 2025 09:00 PDT", "Sat 14 Jun 2025 08:59 PDT"),
       );
       expect(stdout).toMatch(/^OVERLAP in us: Summer sale › Early and Summer sale › Main both live$/m);
       // The page window live beside them changes another output.
@@ -262,8 +301,8 @@ describe("OVERLAP", () => {
           "Black Friday 2024 › Black Friday",
           "us",
           "OVERLAP",
-          /\w{3} 2\d Nov 2024 \d\d:00 GMT-8/,
-          "Fri 29 Nov 2024 14:59 GMT-8",
+          /\w{3} 2\d Nov 2024 \d\d:00 PST/,
+          "Fri 29 Nov 2024 14:59 PST",
         ),
       );
       expect(stdout).toMatch(
@@ -276,7 +315,7 @@ describe("OVERLAP", () => {
         ),
       );
       expect(stdout).toMatch(
-        rowOf("Flash sale › Weekend", "us", "OVERLAP", "Fri 22 Nov 2024 15:00 GMT-8", "Mon 25 Nov 2024 14:59 GMT-8"),
+        rowOf("Flash sale › Weekend", "us", "OVERLAP", "Fri 22 Nov 2024 15:00 PST", "Mon 25 Nov 2024 14:59 PST"),
       );
       expect(stdout).toMatch(
         rowOf("Flash sale › Weekend", "uk", "live", "Fri 22 Nov 2024 23:00 GMT", "Mon 25 Nov 2024 22:59 GMT"),
