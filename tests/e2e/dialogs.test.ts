@@ -191,3 +191,29 @@ describe.concurrent("the new-user pop-up on a phone (390 px)", () => {
     }
   });
 });
+
+describe("Optimus Prime's community box", () => {
+  test("its confirm button removes it, and focus goes on with the page where the box was", async () => {
+    const page = await open("/us/elite-optimus-prime");
+    const confirm = page.locator('[data-island="community"][data-hydrated] .community-box button');
+    await confirm.focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator(".community-box").count()).toBe(0);
+    // Its section goes with it: no empty band is left where the box was.
+    expect(await page.locator('[data-section="community"]').isVisible()).toBe(false);
+    // Not the document's top: what followed the box (the page's footer), in view where the box was.
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("site-footer");
+    const footerTop = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThanOrEqual(0);
+    expect(footerTop).toBeLessThan(await page.evaluate(() => window.innerHeight));
+    // The next Tab reaches a control after the box, not the header's first link.
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => {
+        const section = document.querySelector('[data-section="community"]')!;
+        return Boolean(section.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
+    site.release(page);
+  });
+});
