@@ -149,7 +149,7 @@ const router = createRouter({
     return run.now;
   },
   storage: storage(),
-  onPage: (main) => {
+  onPage: () => {
     const next = regionOfPath(location.pathname, shared);
     if (next !== store.region) {
       provideApi(clientFor(next), toasts);
@@ -157,7 +157,9 @@ const router = createRouter({
       document.documentElement.dataset.regionLanguage = store.regionLanguage;
     }
     showCountry();
-    observeAnimations(main);
+    // The whole body was swapped: what was observed is gone, and the new footer is to be observed too.
+    observer.disconnect();
+    observeAnimations(document.body);
     toasts.mount();
     // The whole body was swapped: the islands of the page left stop, and the footer's
     // (newsletter, new-user invitation) are new too.

@@ -265,6 +265,17 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("on a page swapped in, what scrolls into view is marked animated, the footer too, as on a fresh load", async ({
+    expect,
+  }) => {
+    const page = await open("/us");
+    await page.click(await linkTo(page, "/us/about-us"));
+    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator(".site-footer section.animated").count()).toBeGreaterThan(0);
+    pool.release(page);
+  });
+
   test("cn pages always load from the server", async ({ expect }) => {
     const page = await open("/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
