@@ -111,6 +111,23 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
 
   const fullLoad = (url: URL) => location.assign(url.href);
 
+  // Where each history entry of this document was last scrolled to, by a key kept in the entry's
+  // state. Back and Forward both leave a page whose entry is no longer the current one by the time
+  // popstate fires, so its position is the last one a scroll event reported, kept here.
+  const scrolledTo = new Map<string, number>();
+  let lastScrollY = window.scrollY;
+  // crypto.randomUUID is for secure contexts only, and `site preview --host` serves plain http.
+  const newKey = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  /** The key of the current history entry, given one if it has none (a first load, an anchor jump). */
+  const currentKey = (): string => {
+    const state = history.state as { key?: unknown } | null;
+    if (typeof state?.key === "string") return state.key;
+    const key = newKey();
+    history.replaceState({ ...state, key }, "");
+    return key;
+  };
+  let shownKey = currentKey();
+
   const pageView = () => {
     window.dataLayer!.push({
       event: "virtual_page_view",
@@ -197,20 +214,26 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
     await loadStylesheets(next);
     if (overtaken()) return;
     if (push) {
-      // Where the page left was scrolled to stays with its history entry: Back puts it there again.
+      // Where the page left was scrolled to stays with its history entry: Back puts it there again,
+      // after a reload of the page too (history.state outlives the document, the map does not).
+      scrolledTo.set(shownKey, window.scrollY);
       history.replaceState({ ...(history.state as object | null), scrollY: window.scrollY }, "");
-      history.pushState(null, "", url.href);
+      history.pushState({ key: newKey() }, "", url.href);
     }
     // Back or forward to a page that leads elsewhere (a redirect, a window closed since): the
     // address becomes where it led.
-    else if (url.href !== location.href) history.replaceState(null, "", url.href);
-    const scrolledTo = push ? undefined : (history.state as { scrollY?: unknown } | null)?.scrollY;
+    else if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+    shownKey = currentKey();
+    const position = push
+      ? undefined
+      : (scrolledTo.get(shownKey) ?? (history.state as { scrollY?: unknown } | null)?.scrollY);
     swapDocument(next);
     shown = url.pathname + url.search;
     current = targetRegion;
     const main = document.querySelector("main")!;
-    if (typeof scrolledTo === "number") window.scrollTo(0, scrolledTo);
+    if (typeof position === "number") window.scrollTo(0, position);
     else scroll(url, main);
+    lastScrollY = window.scrollY;
     pageView();
     try {
       await onPage(main);
@@ -245,8 +268,13 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
       document.addEventListener("click", onClick);
       // Chrome fires popstate for a jump to an anchor of the page too, and for Back from one:
       // the page stays, and the browser scrolls it.
+      addEventListener("scroll", () => (lastScrollY = window.scrollY), { passive: true });
       addEventListener("popstate", () => {
-        if (location.pathname + location.search !== shown) void navigate(new URL(location.href), false);
+        const left = shownKey;
+        shownKey = currentKey();
+        if (location.pathname + location.search === shown) return;
+        scrolledTo.set(left, lastScrollY);
+        void navigate(new URL(location.href), false);
       });
       // A direct load goes to the route's own anchor too (seed 000 §2), unless the address names
       // one, or the browser is putting a reloaded or revisited page back where it was.

@@ -212,6 +212,26 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("Forward after Back puts the page where it was scrolled to when Back left it", async ({ expect }) => {
+    const page = await open("/us");
+    const views = (n: number) =>
+      page.waitForFunction(
+        (n) => (window.dataLayer ?? []).filter((e) => e.event === "virtual_page_view").length === n,
+        n,
+      );
+    await page.click(await linkTo(page, "/us/grimlock-g1-flagship"));
+    await views(2);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(1200);
+    await page.evaluate(() => history.back());
+    await views(3);
+    expect(await page.evaluate(() => location.pathname)).toBe("/us");
+    await page.evaluate(() => history.forward());
+    await views(4);
+    expect(await page.evaluate(() => [location.pathname, scrollY])).toEqual(["/us/grimlock-g1-flagship", 1200]);
+    pool.release(page);
+  });
+
   test("an unknown path is loaded from the server and answers the 404 page", async ({ expect }) => {
     const page = await open("/us");
     const missing = await linkTo(page, "/us/no-such-page");
