@@ -220,7 +220,7 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
     next: next ? { at: nextReport!.at, changes: next.changes } : null,
     warnings,
     report: {
-      at: at.toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
+      at: at.startOf("minute").toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
       atLocal: local(at, at.zone),
       rows: reportRows,
       overlaps: [...overlapNotes].map(([text, regions]) => ({ text, regions: [...new Set(regions)] })),

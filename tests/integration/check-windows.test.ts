@@ -192,6 +192,13 @@ describe("site check-windows, by default", () => {
     );
   });
 
+  test("without --at, the instant heads the report to the minute, as a person writes it", async () => {
+    const { stdout } = await siteCommand(["check-windows"]);
+    expect(stdout.split("\n")[0]).toMatch(
+      /^Windows running or upcoming at \d{4}-\d\d-\d\dT\d\d:\d\d(Z|[+-]\d\d:\d\d) \(\w{3} \d{1,2} \w{3} \d{4} \d\d:\d\d [^)]+\)$/,
+    );
+  });
+
   test("--help says what the report shows by default and what --all adds", async () => {
     const { code, stdout } = await siteCommand(["check-windows", "--help"]);
     expect(code).toBe(0);
