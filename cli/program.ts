@@ -415,7 +415,7 @@ async function runDev(options: {
       port,
       options.host,
       (url) =>
-        `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors: see the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
+        `dev: ${url}  (${first.ok ? `${first.pages} pages ready in ${Math.round(first.ms)} ms` : "errors above, and in the browser"}; watching specs, templates, runtime, schemas; Ctrl-C stops)`,
       options.nextFreePort,
     );
   } finally {

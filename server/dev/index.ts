@@ -72,9 +72,10 @@ export async function createDevServer(options: DevOptions) {
     }
     if (outcome.kind === "spec-errors") {
       const ms = Math.round(performance.now() - started);
+      // In the terminal as `site check` prints them, for whoever has no page open yet.
       events.showError(
         outcome.text,
-        `error    ${changed.join(", ") || "specs"}  spec errors, shown in the browser  ${ms} ms`,
+        `error    ${changed.join(", ") || "specs"}  spec errors, shown in the browser too  ${ms} ms\n${outcome.text.trimEnd()}`,
         changed,
       );
       return failed();

@@ -3,7 +3,7 @@
 // server's own names may read its pages and its event stream (DNS rebinding); --host serves the
 // machine's other addresses too; and the first SIGTERM stops it while a tab holds the stream.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
@@ -134,6 +134,19 @@ describe("who may ask", () => {
     expect(stdout).toContain(`http://${address}:${port}`);
     expect(await statusOf("/us", address)).toBe(200);
     expect(await statusOf("/__site/events", address, `rebound.attacker.example:${port}`)).toBe(403);
+  });
+});
+
+describe("a spec error", () => {
+  test("is printed in the terminal too, at its file, line and column with its message, and a fix rebuilds", async () => {
+    const campaign = join(specs, "campaigns", "summer.yaml");
+    const original = readFileSync(campaign, "utf8");
+    writeFileSync(campaign, original.replace("regions: [us]", "regions: [us, zz]"));
+    const at = await lineMatching(/^specs\/campaigns\/summer\.yaml:\d+:\d+ error /);
+    expect(at).toMatch(/unknown-region/);
+    writeFileSync(campaign, original);
+    await lineMatching(/ rebuilt {2}specs\/campaigns\/summer\.yaml/);
+    expect(await statusOf("/us")).toBe(200);
   });
 });
 
