@@ -67,8 +67,14 @@ export interface ValidSpecs {
  */
 function localeProblem(locale: string): string | undefined {
   const [language = "", region = ""] = locale.split("-");
-  const known = (type: "language" | "region", code: string) =>
-    new Intl.DisplayNames(["en"], { type, fallback: "none" }).of(code) !== undefined;
+  const known = (type: "language" | "region", code: string) => {
+    try {
+      return new Intl.DisplayNames(["en"], { type, fallback: "none" }).of(code) !== undefined;
+    } catch {
+      // Not even shaped as a code (en_US, e~n): Intl throws rather than answer.
+      return false;
+    }
+  };
   if (!known("language", language)) return `'${language}' is no language code: write one such as en, de or ja.`;
   if (!known("region", region)) return `'${region}' is no region code: write one such as US, DE or JP.`;
   return undefined;
@@ -698,9 +704,16 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
           : `is too long: ${length} characters, where at most ${limit} fit`;
       return diagnostic("invalid-value", { value: String(value), problem, description }, at(path));
     }
-    case "pattern":
-      // The schema's description says what the value should look like; its regex would not.
-      return diagnostic("invalid-value", { value: String(value), description }, at(path));
+    case "pattern": {
+      // The sentence editors show for the pattern (written by gen:types), else the description,
+      // says what the value should look like; the regex would not.
+      const shape = schema.patternErrorMessage;
+      return diagnostic(
+        "invalid-value",
+        { value: String(value), description: typeof shape === "string" ? shape : description },
+        at(path),
+      );
+    }
     case "anyOf":
     case "oneOf":
       return diagnostic(
