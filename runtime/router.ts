@@ -266,9 +266,9 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
   return {
     start() {
       document.addEventListener("click", onClick);
+      addEventListener("scroll", () => (lastScrollY = window.scrollY), { passive: true });
       // Chrome fires popstate for a jump to an anchor of the page too, and for Back from one:
       // the page stays, and the browser scrolls it.
-      addEventListener("scroll", () => (lastScrollY = window.scrollY), { passive: true });
       addEventListener("popstate", () => {
         const left = shownKey;
         shownKey = currentKey();
