@@ -6,6 +6,7 @@
 import type { PrefetchRequest, RegionData, RegionInfo, RouteEntry, SharedData } from "./generated-types.ts";
 import { endedWindows, serverClock, windowVerdict } from "./clock.ts";
 import { regionOfPath } from "./region.ts";
+import { createScrollMemory } from "./scroll-memory.ts";
 
 export interface RouterOptions {
   shared: SharedData;
@@ -103,6 +104,19 @@ function swapDocument(next: Document): void {
   dropStylesheets(next);
 }
 
+/**
+ * Says the page swapped in to screen readers by its title, as they say a page loaded: the region
+ * goes in with the new body, and is filled a moment later, so that it is heard as a change.
+ */
+function announcePage(): void {
+  const region = document.createElement("div");
+  region.className = "visually-hidden";
+  region.setAttribute("aria-live", "assertive");
+  region.setAttribute("aria-atomic", "true");
+  document.body.append(region);
+  setTimeout(() => (region.textContent = document.title), 100);
+}
+
 export function createRouter({ shared, region, loadRegion, prefetch, storage, onPage }: RouterOptions) {
   let current = region;
   /** The page shown now, without its anchor: moving between its anchors is the browser's to scroll. */
@@ -111,22 +125,7 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
 
   const fullLoad = (url: URL) => location.assign(url.href);
 
-  // Where each history entry of this document was last scrolled to, by a key kept in the entry's
-  // state. Back and Forward both leave a page whose entry is no longer the current one by the time
-  // popstate fires, so its position is the last one a scroll event reported, kept here.
-  const scrolledTo = new Map<string, number>();
-  let lastScrollY = window.scrollY;
-  // crypto.randomUUID is for secure contexts only, and `site preview --host` serves plain http.
-  const newKey = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
-  /** The key of the current history entry, given one if it has none (a first load, an anchor jump). */
-  const currentKey = (): string => {
-    const state = history.state as { key?: unknown } | null;
-    if (typeof state?.key === "string") return state.key;
-    const key = newKey();
-    history.replaceState({ ...state, key }, "");
-    return key;
-  };
-  let shownKey = currentKey();
+  const places = createScrollMemory();
 
   const pageView = () => {
     window.dataLayer!.push({
@@ -213,27 +212,19 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
 
     await loadStylesheets(next);
     if (overtaken()) return;
-    if (push) {
-      // Where the page left was scrolled to stays with its history entry: Back puts it there again,
-      // after a reload of the page too (history.state outlives the document, the map does not).
-      scrolledTo.set(shownKey, window.scrollY);
-      history.replaceState({ ...(history.state as object | null), scrollY: window.scrollY }, "");
-      history.pushState({ key: newKey() }, "", url.href);
-    }
+    if (push) places.push(url.href);
     // Back or forward to a page that leads elsewhere (a redirect, a window closed since): the
     // address becomes where it led.
     else if (url.href !== location.href) history.replaceState(history.state, "", url.href);
-    shownKey = currentKey();
-    const position = push
-      ? undefined
-      : (scrolledTo.get(shownKey) ?? (history.state as { scrollY?: unknown } | null)?.scrollY);
+    const position = places.arrive();
     swapDocument(next);
     shown = url.pathname + url.search;
     current = targetRegion;
     const main = document.querySelector("main")!;
-    if (typeof position === "number") window.scrollTo(0, position);
+    if (!push && position !== undefined) window.scrollTo(0, position);
     else scroll(url, main);
-    lastScrollY = window.scrollY;
+    places.scrolled();
+    announcePage();
     pageView();
     try {
       await onPage(main);
@@ -266,15 +257,13 @@ export function createRouter({ shared, region, loadRegion, prefetch, storage, on
   return {
     start() {
       document.addEventListener("click", onClick);
-      addEventListener("scroll", () => (lastScrollY = window.scrollY), { passive: true });
+      places.listen();
       // Chrome fires popstate for a jump to an anchor of the page too, and for Back from one:
       // the page stays, and the browser scrolls it.
       addEventListener("popstate", () => {
-        const left = shownKey;
-        shownKey = currentKey();
-        if (location.pathname + location.search === shown) return;
-        scrolledTo.set(left, lastScrollY);
-        void navigate(new URL(location.href), false);
+        const leavesPage = location.pathname + location.search !== shown;
+        places.traversed(leavesPage);
+        if (leavesPage) void navigate(new URL(location.href), false);
       });
       // A direct load goes to the route's own anchor too (seed 000 §2), unless the address names
       // one, or the browser is putting a reloaded or revisited page back where it was.

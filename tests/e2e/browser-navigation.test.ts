@@ -296,6 +296,22 @@ describe.concurrent("client-side navigation", () => {
     pool.release(page);
   });
 
+  test("a page swapped in is announced to screen readers by its title, and Tab starts again at the top, as on a load", async ({
+    expect,
+  }) => {
+    const page = await open("/us");
+    await page.click(await linkTo(page, "/us/about-us"));
+    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    const title = await page.title();
+    expect(title).toMatch(/About/);
+    const announced = () =>
+      page.evaluate(() => [...document.querySelectorAll('[aria-live="assertive"]')].map((e) => e.textContent));
+    await expect.poll(announced).toEqual([title]);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip-link");
+    pool.release(page);
+  });
+
   test("cn pages always load from the server", async ({ expect }) => {
     const page = await open("/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
