@@ -29,6 +29,14 @@ afterAll(async () => {
 const pool = new PagePool(() => browser);
 const open = (path: string, width = 1280): Promise<Page> => pool.visit(server.url + path, width);
 
+/** /us, then About Us by a link: a page the router swapped in. */
+async function aboutUsSwappedIn(): Promise<Page> {
+  const page = await open("/us");
+  await page.click(await linkTo(page, "/us/about-us"));
+  await page.waitForFunction(() => location.pathname === "/us/about-us");
+  return page;
+}
+
 describe.concurrent("client-side navigation", () => {
   test("the header leads from /us to a product page without a full load", async ({ expect }) => {
     const page = await open("/us");
@@ -273,9 +281,7 @@ describe.concurrent("client-side navigation", () => {
   });
 
   test("after a client-side navigation the footer's newsletter form still answers", async ({ expect }) => {
-    const page = await open("/us");
-    await page.click(await linkTo(page, "/us/about-us"));
-    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    const page = await aboutUsSwappedIn();
     const form = page.locator('.site-footer [data-island="subscribe"] .subscribe-form');
     await form.locator("input").fill("not an address");
     await form.locator("button").click();
@@ -288,9 +294,7 @@ describe.concurrent("client-side navigation", () => {
   test("on a page swapped in, what scrolls into view is marked animated, the footer too, as on a fresh load", async ({
     expect,
   }) => {
-    const page = await open("/us");
-    await page.click(await linkTo(page, "/us/about-us"));
-    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    const page = await aboutUsSwappedIn();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.locator(".site-footer section.animated").count()).toBeGreaterThan(0);
     pool.release(page);
@@ -299,9 +303,7 @@ describe.concurrent("client-side navigation", () => {
   test("a page swapped in is announced to screen readers by its title, and Tab starts again at the top, as on a load", async ({
     expect,
   }) => {
-    const page = await open("/us");
-    await page.click(await linkTo(page, "/us/about-us"));
-    await page.waitForFunction(() => location.pathname === "/us/about-us");
+    const page = await aboutUsSwappedIn();
     const title = await page.title();
     expect(title).toMatch(/About/);
     const announced = () =>
