@@ -151,7 +151,10 @@ function checkStageOrder(
         flag("order", location, (r) =>
           diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location),
         );
-      } else if (previous.end === null || stage.start < previous.end) {
+      }
+      // An end already reported as not after its start (a typo) says nothing of what follows it.
+      else if (previous.end && previous.end <= previous.start) return;
+      else if (previous.end === null || stage.start < previous.end) {
         flag("overlap", location, (r) =>
           diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location),
         );
