@@ -129,10 +129,13 @@ class SpecLocation implements Location {
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
-  const { isMap, isSeq } = yaml();
+  const { isAlias, isMap, isSeq } = yaml();
   let node: unknown = spec.doc.contents;
   let keyNode: unknown;
   for (const segment of path) {
+    // Into an alias's anchored data: what is wrong there is wrong where it is written, once for
+    // every place that shares it (`uk: *en` and `eu: *en` point at the us block they repeat).
+    if (isAlias(node)) node = node.resolve(spec.doc);
     if (isMap(node)) {
       const pair = pairOf(node, String(segment));
       if (!pair) break;
@@ -144,7 +147,11 @@ function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean
       node = node.items[segment];
     } else break;
   }
-  const target = (key && keyNode ? keyNode : node) as Node | undefined;
+  // A block an alias repeats is pointed at itself, not at the key before it, from every path that
+  // reaches it: the one written there and each alias's.
+  if (isAlias(node)) node = node.resolve(spec.doc);
+  const anchored = typeof (node as Node | undefined)?.anchor === "string";
+  const target = (key && keyNode && !anchored ? keyNode : node) as Node | undefined;
   const range = target?.range;
   return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
 }
