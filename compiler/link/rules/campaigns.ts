@@ -134,6 +134,9 @@ function checkWaysIn(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, pa
   for (const route of cx.routes) {
     if (route.page !== page || route.childrenOnly) continue;
     const entries = campaign.promotion?.[route.region] ?? [];
+    // An entry for a stage the campaign lacks (unknown-stage) was meant for one it has: that
+    // error says so, and the stage left without a way in here only follows from it.
+    if (entries.some((e) => e.stage.some((n) => n > campaign.stages.length))) continue;
     for (const stage of campaignStages(campaign, route.region, regionZoneOf(cx.specs, route.region))) {
       const leadsThere = entries.some(
         (e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path,
