@@ -31,6 +31,15 @@ export interface Headline {
 }
 
 /**
+ * The regions a campaign's list means: those it names, and for a name no region has (its own
+ * unknown-region error, 'dee'), the region it comes closest to. What follows from the typo, a
+ * page or entries there said to be outside the campaign, is not a mistake of its own.
+ */
+function regionsMeant(cx: LinkContext, listed: readonly string[]): Set<string> {
+  return new Set(listed.map((r) => (cx.regions.has(r) ? r : (closest(r, cx.regions.keys()) ?? r))));
+}
+
+/**
  * A campaign's pages are in the campaign's regions: a page has the window of its campaign in its
  * region, and where the campaign does not run it has none and would be up for ever.
  */
@@ -38,8 +47,9 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
   forEachPage(pages.data.pages, (id, page, path) => {
     const campaignRegions = page.campaign ? cx.specs.campaigns.get(page.campaign)?.data.regions : undefined;
     if (!campaignRegions) return;
+    const runsIn = regionsMeant(cx, campaignRegions);
     for (const code of pageRegions(page, [...cx.regions.keys()])) {
-      if (campaignRegions.includes(code) || !cx.regions.has(code)) continue;
+      if (runsIn.has(code) || !cx.regions.has(code)) continue;
       cx.report(
         "page-outside-campaign",
         { page: id, campaign: page.campaign!, region: code },
@@ -58,8 +68,9 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
 function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
   const { regions, offers, promotion, stages } = file.data;
   const unused = new Map<string, { what: string[]; path: PathSegment[] }>();
+  const runsIn = regionsMeant(cx, regions);
   const note = (code: string, what: string, path: PathSegment[]) => {
-    if (regions.includes(code) || !cx.regions.has(code)) return;
+    if (runsIn.has(code) || !cx.regions.has(code)) return;
     const found = unused.get(code);
     if (found) found.what.push(what);
     else unused.set(code, { what: [what], path });
