@@ -335,10 +335,17 @@ export const catalogue = {
     message: (a) => `${a.alias} is another name for ${a.target}; its regional facts belong to ${a.target}.`,
     hint: (a) => `move these regions to ${a.target}, or drop aliasOf.`,
   }),
-  "product-not-sold": entry<{ product: string; region: string; use: string }>({
+  // At the use; or, where several use it, once at the ~ they have in common, naming them.
+  "product-not-sold": entry<{ product: string; region: string; uses: readonly string[]; atPrice?: boolean }>({
     severity: "error",
-    message: (a) => `${a.product} is not sold in ${a.region} (no price there), but ${a.use}.`,
-    hint: (a) => `give ${a.product} a ${a.region} price in prices.yaml, or take it out of ${a.region} here.`,
+    message: (a) =>
+      a.atPrice
+        ? `${a.product} is not sold in ${a.region} (~ here), but ${a.uses.length} places show, link or offer it there: ${a.uses.join("; ")}.`
+        : `${a.product} is not sold in ${a.region} (no price there), but ${a.uses[0]}.`,
+    hint: (a) =>
+      a.atPrice
+        ? `write its ${a.region} price here, or take ${a.product} out of ${a.region} in each of those places.`
+        : `give ${a.product} a ${a.region} price in prices.yaml, or take it out of ${a.region} here.`,
   }),
   // A product's row gone from the price table: every use of it would be "not sold", one error each.
   "product-without-prices": entry<{ product: string; uses: number; regions: readonly string[] }>({

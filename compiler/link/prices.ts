@@ -48,6 +48,30 @@ export interface Prices {
   checkUses(uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>): void;
 }
 
+/**
+ * A product used in a region where its price is ~: at the use; used in several places there, once
+ * at the ~ they all meet (most likely the one mistake), naming them.
+ */
+function reportNotSold(
+  report: Report,
+  product: string,
+  region: string,
+  seen: readonly ProductUse[],
+  priceCell: Location | undefined,
+): void {
+  if (seen.length < 2 || !priceCell) {
+    for (const { what, location } of seen) report("product-not-sold", { product, region, uses: [what] }, location);
+    return;
+  }
+  // "the navigation shows it (specs/regions/cn.yaml)": each use, where it is written.
+  const uses = seen.map(({ what, location }) => {
+    const text = what.replace(/ there$/, "");
+    const file = location.file.split("/").at(-1)!;
+    return text.includes(file) ? text : `${text} (${location.file})`;
+  });
+  report("product-not-sold", { product, region, uses, atPrice: true }, priceCell);
+}
+
 export function buildPrices(
   specs: ValidSpecs,
   site: Valid<Spec.Site>,
@@ -183,7 +207,9 @@ export function buildPrices(
     for (const [region, seen] of byRegion) {
       if (!columnOf.has(region)) continue;
       if (price(id, region) === null) {
-        for (const { what, location } of seen) report("product-not-sold", { product: id, region, use: what }, location);
+        const row = Object.hasOwn(prices?.data.list ?? {}, id) ? id : canonicalProduct(id);
+        const priceCell = prices && row && rows.has(row) ? at(prices, ["list", row, columnOf.get(region)!]) : undefined;
+        reportNotSold(report, id, region, seen, priceCell);
       } else if (facts && !facts[region]) {
         unnamed.push(region);
         unnamedUses += seen.length;
