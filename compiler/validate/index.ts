@@ -624,7 +624,10 @@ function explainKey(
   if (propertyName === undefined) return undefined;
   const allowed =
     error.keyword === "enum" ? (error.params as { allowedValues: unknown[] }).allowedValues.map(String) : undefined;
-  const suggestion = allowed && closest(propertyName, allowed);
+  // en-US or en_GB where the languages are keys: the language it starts with.
+  const suggestion =
+    allowed &&
+    (closest(propertyName, allowed) ?? allowed.find((a) => propertyName.toLowerCase().split(/[-_]/)[0] === a));
   return diagnostic(
     "invalid-value",
     { value: propertyName, description, ...(allowed ? { allowed } : {}), ...(suggestion ? { suggestion } : {}) },

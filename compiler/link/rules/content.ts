@@ -68,6 +68,14 @@ export function checkContent(cx: LinkContext): void {
   const unwritten = new Set<string>(
     [...regions.values()].map((r) => r.language).filter((l) => writtenNowhere(specs, l)),
   );
+  const languages = new Set([...regions.values()].map((r) => r.language));
+  const regionCodes = new Set(regions.keys());
+  // A block that has the key under a name it does not know (en-US for en, a typo) has its own
+  // error at that name: the text is there, under the wrong key, not missing.
+  const mistyped = (block: object | undefined, key: string, known: ReadonlySet<string>) =>
+    Object.keys(block ?? {}).some(
+      (k) => !known.has(k) && (k.toLowerCase().split(/[-_]/)[0] === key || closest(k, [key]) === key),
+    );
   const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
   const miss = (page: string, what: string, region: string, location: Location) => {
     const key = `${page}|${what}`;
@@ -84,7 +92,8 @@ export function checkContent(cx: LinkContext): void {
       if (contentChecked && !meantByUnlisted.has(route.page)) miss(route.page, "content file", route.region, pageKey);
       continue;
     }
-    if (!content.data.head[region.language] && !unwritten.has(region.language))
+    const head = content.data.head;
+    if (!head[region.language] && !unwritten.has(region.language) && !mistyped(head, region.language, languages))
       miss(
         route.page,
         `${region.language} head (title, description, keywords)`,
@@ -95,7 +104,8 @@ export function checkContent(cx: LinkContext): void {
     if (need) {
       const key = need.per === "language" ? region.language : region.code;
       const block = content.data[need.block] as Record<string, unknown> | undefined;
-      if (!block?.[key] && !(need.per === "language" && unwritten.has(key)))
+      const known = need.per === "language" ? languages : regionCodes;
+      if (!block?.[key] && !(need.per === "language" && unwritten.has(key)) && !mistyped(block, key, known))
         miss(
           route.page,
           `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`,
