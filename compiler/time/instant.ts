@@ -33,6 +33,9 @@ export function isTimeZone(name: string): boolean {
   return known;
 }
 
+/** "2024-11-14 09:00", with or without an offset or zone after it: the T written as a space. */
+const DATE_SPACE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*)$/;
+
 /** Parses `2025-04-28T15:00+08:00` or `2024-11-14T09:00 Europe/Paris`. */
 export function parseInstant(text: string): ParsedInstant {
   let parsed = parsedInstants.get(text);
@@ -46,6 +49,13 @@ export function parseInstant(text: string): ParsedInstant {
 
 function parseUncached(text: string): ParsedInstant {
   const value = text.trim();
+  const spaced = DATE_SPACE_TIME.exec(value);
+  if (spaced)
+    return {
+      ok: false,
+      problem: "invalid",
+      reason: `a T goes between the date and the time: ${spaced[1]}T${spaced[2]}`,
+    };
   if (ISO_WITH_OFFSET.test(value)) {
     const instant = DateTime.fromISO(value, { setZone: true });
     return instant.isValid

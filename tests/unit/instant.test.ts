@@ -23,6 +23,14 @@ describe("parseInstant", () => {
     ["2024-11-14T25:00+01:00", "invalid", "there is no hour 25"],
     ["2025-06-15T00:00 Europe/Pariss", "invalid", "'Europe/Pariss' is not a time zone name"],
     ["tomorrow", "invalid", "it is not a date and time"],
+    // A space where the T goes, as many people write it: not "'09:00' is not a time zone name".
+    ["2024-11-14 09:00", "invalid", "a T goes between the date and the time: 2024-11-14T09:00"],
+    [
+      "2024-11-14 09:00 Europe/Paris",
+      "invalid",
+      "a T goes between the date and the time: 2024-11-14T09:00 Europe/Paris",
+    ],
+    ["2024-11-14 09:00+01:00", "invalid", "a T goes between the date and the time: 2024-11-14T09:00+01:00"],
   ] as const)("%s is not: %s, %s", ([text, problem, reason], { expect }) => {
     const parsed = parseInstant(text);
     expect(parsed.ok).toBe(false);
