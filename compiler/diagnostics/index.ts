@@ -481,6 +481,14 @@ export const catalogue = {
         ? "add the stage's prices under offers:, or take the figure out of the text."
         : "write {upTo}% and the figure is derived from the price table and the campaign's offers.",
   }),
+  // 3.999 yuan or 1749.5 yen: a thousands separator or a price typed in another currency's way.
+  "price-precision": entry<{ price: number; currency: string; digits: number }>({
+    severity: "error",
+    message: (a) =>
+      `The price ${a.price} has more decimals than ${a.currency} has: ${a.digits === 0 ? "none" : `at most ${a.digits}`}.`,
+    hint: (a) =>
+      `write it in whole ${a.currency}${a.digits === 0 ? "" : ` or with ${a.digits} decimals`}, without a thousands separator${/^\d{1,3}\.\d{3}$/.test(String(a.price)) ? ` (${String(a.price).replace(".", "")}?)` : ""}.`,
+  }),
   "campaign-price-not-below-list": entry<{
     product: string;
     region: string;

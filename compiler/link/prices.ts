@@ -72,6 +72,41 @@ function reportNotSold(
   report("product-not-sold", { product, region, uses, atPrice: true }, priceCell);
 }
 
+/** How many decimals a currency's amounts have: 2 for USD and CNY, 0 for JPY and KRW. */
+const currencyDigits = (currency: string) =>
+  new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+/**
+ * Every list price and sale price has no more decimals than its region's currency. Returns the
+ * list cells that have ("product\nregion"): an offer compared with one would only repeat the typo.
+ */
+function checkPrecision(
+  report: Report,
+  prices: Valid<Spec.PriceTable>,
+  offers: readonly OfferRow[],
+  regions: Map<string, RegionModel>,
+): Set<string> {
+  const wrong = (value: number | null, region: string, location: () => Location): boolean => {
+    const currency = regions.get(region)?.settings.currency;
+    if (value === null || !currency) return false;
+    const digits = currencyDigits(currency);
+    if (Math.abs(value * 10 ** digits - Math.round(value * 10 ** digits)) <= 1e-6) return false;
+    report("price-precision", { price: value, currency, digits }, location());
+    return true;
+  };
+  const wrongCells = new Set<string>();
+  const { columns, list } = prices.data;
+  for (const [id, row] of Object.entries(list)) {
+    if (row.length !== columns.length) continue;
+    row.forEach((value, i) => {
+      if (wrong(value, columns[i]!, () => at(prices, ["list", id, i]))) wrongCells.add(`${id}\n${columns[i]}`);
+    });
+  }
+  for (const { campaign, region, product, row } of offers)
+    row.forEach((value, i) => wrong(value, region, () => at(campaign, ["offers", region, product, i])));
+  return wrongCells;
+}
+
 export function buildPrices(
   specs: ValidSpecs,
   site: Valid<Spec.Site>,
@@ -223,10 +258,10 @@ export function buildPrices(
       );
   };
 
-  const checkBelowList = (offers: readonly OfferRow[]) => {
+  const checkBelowList = (offers: readonly OfferRow[], wrongCells: ReadonlySet<string>) => {
     for (const { campaign, region, product, canonical, row } of offers) {
       const list = price(canonical, region);
-      if (list === null) continue;
+      if (list === null || wrongCells.has(`${canonical}\n${region}`)) continue;
       row.forEach((value, i) => {
         if (value !== null && value >= list)
           report(
@@ -253,7 +288,7 @@ export function buildPrices(
   const checkUses = (uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>) => {
     if (!prices) return;
     checkSold(uses, prices);
-    checkBelowList(offers);
+    checkBelowList(offers, checkPrecision(report, prices, offers, regions));
     checkUnused(uses, prices, regions);
   };
   return { price, offer, upTo, checkUses };
