@@ -517,6 +517,12 @@ export const catalogue = {
         ? "give every row a price for each new stage, in stage order, with ~ where a stage has no campaign price."
         : "take the price of each removed stage out of every row, or bring the stage back.",
   }),
+  "duplicate-id": entry<{ id: string; page: string; region: string }>({
+    severity: "error",
+    message: (a) =>
+      `Page ${a.page} in ${a.region} already has a section with the id '${a.id}': a link or a tab to #${a.id} would lead to the first.`,
+    hint: () => "give each section its own id (sections shown at different stages of one campaign may share one).",
+  }),
   "broken-anchor": entry<{ link: string; page: string; region: string }>({
     severity: "error",
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,

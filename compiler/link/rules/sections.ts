@@ -7,6 +7,8 @@ import { findPage } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoExists } from "./videos.ts";
+import type { Valid } from "../../validate/index.ts";
+import type * as Spec from "../../validate/spec-types.ts";
 
 /**
  * Rich sections: the products they show are sold there, their links lead somewhere, their tabs
@@ -39,6 +41,7 @@ export function checkSections(cx: LinkContext): void {
       const ids = new Set(
         sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean),
       );
+      checkIdsUnique(cx, content, pageId, code, sections, pageCampaign);
       const pagePath = regionPath(region.prefix, pageId);
       /** A link to an #anchor of this same page must name a section (or product group) it has. */
       const checkAnchor = (text: string, where: PathSegment[]) => {
@@ -124,6 +127,43 @@ export function checkSections(cx: LinkContext): void {
       });
     }
   }
+}
+
+/**
+ * No two sections (or product groups) shown at once on a page have one id: a link or a tab to it
+ * would lead to the first. Sections for different stages of one campaign never show together,
+ * and may share an id (Black Friday's special offers, one block for stages 1-2, one for 3).
+ */
+function checkIdsUnique(
+  cx: LinkContext,
+  content: Valid<Spec.PageContent>,
+  pageId: string,
+  region: string,
+  sections: readonly Spec.RichSection[],
+  pageCampaign: string | undefined,
+): void {
+  const given = new Map<string, { campaign: string | undefined; stage: readonly number[] | undefined }[]>();
+  const together = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
+    !a || !b || a.some((n) => b.includes(n));
+  sections.forEach((section, i) => {
+    const campaign = section.campaign ?? pageCampaign;
+    const ids: [string | undefined, PathSegment[]][] = [
+      [section.id, ["sections", region, i, "id"]],
+      ...(section.type === "products"
+        ? section.groups.map((g, j): [string | undefined, PathSegment[]] => [
+            g.id,
+            ["sections", region, i, "groups", j, "id"],
+          ])
+        : []),
+    ];
+    for (const [id, path] of ids) {
+      if (!id) continue;
+      const before = given.get(id) ?? given.set(id, []).get(id)!;
+      if (before.some((b) => b.campaign !== campaign || together(b.stage, section.stage)))
+        cx.report("duplicate-id", { id, page: pageId, region }, at(content, path));
+      before.push({ campaign, stage: section.stage });
+    }
+  });
 }
 
 /**
