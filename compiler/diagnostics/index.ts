@@ -520,13 +520,14 @@ export const catalogue = {
   "duplicate-id": entry<{ id: string; page: string; region: string }>({
     severity: "error",
     message: (a) =>
-      `Page ${a.page} in ${a.region} already has a section with the id '${a.id}': a link or a tab to #${a.id} would lead to the first.`,
+      `Page ${a.page} in ${a.region} already has an element with the id '${a.id}': a link or a tab to #${a.id} would lead to the first.`,
     hint: () => "give each section its own id (sections shown at different stages of one campaign may share one).",
   }),
-  "broken-anchor": entry<{ link: string; page: string; region: string }>({
+  "broken-anchor": entry<{ link: string; page: string; region: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,
-    hint: () => "give the target section that id, or point the link at an id the page has.",
+    hint: (a) =>
+      didYouMean(a.suggestion) ?? "give the target section that id, or point the link at an id the page has.",
   }),
   "missing-image": entry<{ key: string } & OtherUses>({
     severity: "error",

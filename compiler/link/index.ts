@@ -26,7 +26,7 @@ import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkPlaceholders } from "./rules/content.ts";
 import { checkRegionFiles, reportLinksElsewhere, reportPagelessRegions } from "./rules/navigation.ts";
-import { checkSections } from "./rules/sections.ts";
+import { checkScrollTargets, checkSections } from "./rules/sections.ts";
 
 /** What site dev keeps of its last link, for the next: set by link, read by the next link. */
 export interface LinkReuse {
@@ -141,6 +141,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);
+  checkScrollTargets(cx);
 
   // Campaigns run in known regions; per-region instants name only those regions.
   for (const [, campaign] of specs.campaigns) {

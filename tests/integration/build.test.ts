@@ -4,6 +4,8 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import { beforeAll, describe, expect, test } from "vitest";
+import { check } from "../../compiler/pipeline.ts";
+import { pageAnchors, templateAnchors } from "../../templates/anchors.ts";
 import { realSiteAt } from "../support/build.ts";
 import { projectRoot } from "../support/cli.ts";
 
@@ -190,6 +192,22 @@ describe("layout", () => {
     expect(footerLinks).not.toContain("Choose Your Region");
     expect(doc.querySelectorAll(".site-header a").filter((a) => a.text.trim() === "Account")).toHaveLength(1);
     expect(footerLinks).not.toContain("Account");
+  });
+
+  test("every page has the ids the link stage lets scrollTo and #links name (templates/anchors.ts), once", () => {
+    const model = check(join(projectRoot, "specs")).model!;
+    const templateOf = new Map(model.routes.map((r) => [r.path, r.template]));
+    let checked = 0;
+    for (const r of routes().routes) {
+      if (r.redirect) continue;
+      const template = templateOf.get(r.path);
+      const doc = page(r.path);
+      for (const id of [...pageAnchors, ...((template && templateAnchors[template]) ?? [])]) {
+        expect(doc.querySelectorAll(`[id="${id}"]`), `#${id} on ${r.path}`).toHaveLength(1);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   test("the us footer links are Home, About, Privacy Policy, Terms of Use", () => {

@@ -1,9 +1,10 @@
 // Rules of the rich sections of content files (link stage), and of the image keys anywhere.
 
-import type { Location } from "../../diagnostics/index.ts";
+import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
-import { findPage } from "../pages.ts";
+import { findPage, pageYamlPath } from "../pages.ts";
+import { pageAnchors, templateAnchors } from "../../../templates/anchors.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoExists } from "./videos.ts";
@@ -38,9 +39,7 @@ export function checkSections(cx: LinkContext): void {
       const region = regions.get(code);
       if (!region) continue;
       const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
-      const ids = new Set(
-        sections.flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]).filter(Boolean),
-      );
+      const ids = idsOfPage(cx, pageId, sections);
       checkIdsUnique(cx, content, pageId, code, sections, pageCampaign);
       const pagePath = regionPath(region.prefix, pageId);
       /** A link to an #anchor of this same page must name a section (or product group) it has. */
@@ -129,6 +128,47 @@ export function checkSections(cx: LinkContext): void {
   }
 }
 
+/** The ids a page has in a region: its sections' and product groups', and those its template gives. */
+function idsOfPage(cx: LinkContext, pageId: string, sections: readonly Spec.RichSection[] | undefined): Set<string> {
+  const template = findPage(cx.specs.pages?.data.pages ?? {}, pageId)?.template;
+  return new Set(
+    [
+      ...pageAnchors,
+      ...((template && templateAnchors[template]) ?? []),
+      ...(sections ?? []).flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]),
+    ].filter((id): id is string => Boolean(id)),
+  );
+}
+
+/**
+ * A page's scrollTo names an element it has, in every region that carries it: else the page opens
+ * at its top, and nothing says why. One error for the regions where it has none.
+ */
+export function checkScrollTargets(cx: LinkContext): void {
+  const pages = cx.specs.pages;
+  if (!pages) return;
+  const missing = new Map<string, { id: string; regions: string[]; suggestion?: string }>();
+  for (const route of cx.routes) {
+    if (!route.scrollTo || !route.template || route.childrenOnly) continue;
+    const content = cx.specs.content.get(route.page);
+    if (!content) continue;
+    const ids = idsOfPage(cx, route.page, content.data.sections?.[route.region]);
+    if (ids.has(route.scrollTo)) continue;
+    const found =
+      missing.get(route.page) ??
+      missing
+        .set(route.page, { id: route.scrollTo, regions: [], suggestion: closest(route.scrollTo, ids) })
+        .get(route.page)!;
+    found.regions.push(route.region);
+  }
+  for (const [page, { id, regions, suggestion }] of missing)
+    cx.report(
+      "broken-anchor",
+      { link: `scrollTo: ${id}`, page, region: regions.join(", "), suggestion },
+      at(pages, [...pageYamlPath(page), "scrollTo"]),
+    );
+}
+
 /**
  * No two sections (or product groups) shown at once on a page have one id: a link or a tab to it
  * would lead to the first. Sections for different stages of one campaign never show together,
@@ -142,7 +182,9 @@ function checkIdsUnique(
   sections: readonly Spec.RichSection[],
   pageCampaign: string | undefined,
 ): void {
-  const given = new Map<string, { campaign: string | undefined; stage: readonly number[] | undefined }[]>();
+  type Shown = { campaign: string | undefined; stage: readonly number[] | undefined };
+  // Every page's own ids (main, header) are there at all times.
+  const given = new Map<string, Shown[]>(pageAnchors.map((id) => [id, [{ campaign: undefined, stage: undefined }]]));
   const together = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
     !a || !b || a.some((n) => b.includes(n));
   sections.forEach((section, i) => {
@@ -158,7 +200,7 @@ function checkIdsUnique(
     ];
     for (const [id, path] of ids) {
       if (!id) continue;
-      const before = given.get(id) ?? given.set(id, []).get(id)!;
+      const before: Shown[] = given.get(id) ?? given.set(id, []).get(id)!;
       if (before.some((b) => b.campaign !== campaign || together(b.stage, section.stage)))
         cx.report("duplicate-id", { id, page: pageId, region }, at(content, path));
       before.push({ campaign, stage: section.stage });
