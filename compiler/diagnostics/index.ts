@@ -523,6 +523,14 @@ export const catalogue = {
       `Page ${a.page} in ${a.region} already has an element with the id '${a.id}': a link or a tab to #${a.id} would lead to the first.`,
     hint: () => "give each section its own id (sections shown at different stages of one campaign may share one).",
   }),
+  "nav-other-product": entry<{ product: string; leadsTo: string; own?: string }>({
+    severity: "error",
+    message: (a) => `This menu entry shows ${a.product}'s name but leads to the page of ${a.leadsTo}.`,
+    hint: (a) =>
+      a.own
+        ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
+        : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
+  }),
   "broken-anchor": entry<{ link: string; page: string; region: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,

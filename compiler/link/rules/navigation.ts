@@ -100,6 +100,26 @@ export function reportPagelessRegions(cx: LinkContext, site: Valid<Spec.Site>): 
       );
 }
 
+/**
+ * A menu entry labelled with a product's name leads to that product's page, not to another
+ * product's (an entry copied and its identify changed, its link not).
+ */
+function checkLeadsToOwnPage(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  product: string,
+  link: string,
+): void {
+  const parsed = parseLink(link);
+  if (parsed.kind !== "internal") return;
+  const leadsTo = cx.routesByPath.get(linkTarget(parsed, region.prefix))?.product;
+  if (!leadsTo || leadsTo === product) return;
+  const own = cx.routes.find((r) => r.region === region.code && r.product === product && !r.childrenOnly)?.page;
+  cx.report("nav-other-product", { product, leadsTo, own }, at(file, [...path, "link"]));
+}
+
 /** The links, products and stages of every region file. */
 export function checkRegionFiles(cx: LinkContext): void {
   const { specs, regions } = cx;
@@ -123,6 +143,7 @@ export function checkRegionFiles(cx: LinkContext): void {
         if (item.identify) {
           const id = cx.checkProduct(item.identify, at(file, [...p, "identify"]));
           cx.noteProductUse(id, code, `the navigation shows it there`, at(file, [...p, "identify"]));
+          if (id && item.link !== undefined) checkLeadsToOwnPage(cx, region, file, p, id, item.link);
         }
         if (item.children) walkNav(item.children, [...p, "children"]);
       });
