@@ -566,6 +566,13 @@ export const catalogue = {
     message: (a) => `${a.what} starts before stage ${a.previous}: stages must be listed in time order.`,
     hint: () => "reorder the stages, or correct the dates.",
   }),
+  "stage-end-missing": entry<{ what: string; regions: readonly string[]; ends: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `The end of ${a.what} is written for ${texts(a.ends)} but not for ${texts(a.regions)}, where it starts: there it would never end.`,
+    hint: (a) =>
+      `add ${texts(a.regions.map((r) => `${r}: <its end>`))} to the stage's end, or take ${texts(a.regions)} out of its start.`,
+  }),
   "stage-gap": entry<{ what: string; previous: number; from: string; to: string }>({
     severity: "error",
     message: (a) => `Between stage ${a.previous} and ${a.what} nothing is live from ${a.from} to ${a.to}.`,

@@ -84,6 +84,7 @@ function checkCampaignTimes(
   if (windowStart?.ok && windowEnd?.ok && windowEnd.instant <= windowStart.instant) {
     out.push(diagnostic("window-end-not-after-start", { what: `campaign ${id}` }, at(campaign, ["window", "end"])));
   }
+  out.push(...checkEndsPerRegion(id, campaign, regionCodes));
   out.push(
     ...checkStageOrder(
       specs,
@@ -94,6 +95,31 @@ function checkCampaignTimes(
       windowEnd?.ok ? windowEnd.instant : null,
     ),
   );
+  return out;
+}
+
+/**
+ * A stage whose end is written per region ends in every region it starts in: a region left out
+ * of the end's list would keep the stage, and its sale prices, for good. (A stage with no end at
+ * all, the launch's regular price, is open on purpose.)
+ */
+function checkEndsPerRegion(id: string, campaign: Valid<Spec.Campaign>, regionCodes: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  campaign.data.stages.forEach((stage, i) => {
+    const { start, end } = stage;
+    if (!end || typeof end !== "object") return;
+    const open = campaign.data.regions.filter(
+      (r) => regionCodes.includes(r) && (typeof start !== "object" || r in start) && !(r in end),
+    );
+    if (open.length > 0)
+      out.push(
+        diagnostic(
+          "stage-end-missing",
+          { what: `${id} stage ${i + 1} (${stage.name})`, regions: open, ends: Object.keys(end) },
+          locate(campaign.spec, ["stages", i, "end"], { key: true }),
+        ),
+      );
+  });
   return out;
 }
 
