@@ -566,6 +566,18 @@ export const catalogue = {
     message: (a) => `${a.what} starts before stage ${a.previous}: stages must be listed in time order.`,
     hint: () => "reorder the stages, or correct the dates.",
   }),
+  "stage-not-in-region": entry<{
+    campaign: string;
+    stage: number;
+    stageName: string;
+    region: string;
+    runs: readonly string[];
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `Stage ${a.stage} (${a.stageName}) of ${a.campaign} runs in ${texts(a.runs)} only: this ${a.region} entry is never shown at it.`,
+    hint: (a) => `take ${a.stage} out of the entry's stages, or add ${a.region} to the stage's start and end.`,
+  }),
   "stage-end-missing": entry<{ what: string; regions: readonly string[]; ends: readonly string[] }>({
     severity: "error",
     message: (a) =>

@@ -168,6 +168,38 @@ function checkWaysIn(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, pa
   }
 }
 
+/**
+ * A promotion entry's stages run in its region: a stage whose start is written per region and
+ * leaves the region out (Happy New Year runs in us and uk only) never shows the entry there.
+ */
+function checkStagesRunThere(
+  cx: LinkContext,
+  file: Valid<Spec.Campaign>,
+  region: string,
+  stages: readonly number[],
+  path: PathSegment[],
+): void {
+  const codes = [...cx.regions.keys()];
+  stages.forEach((n, j) => {
+    const start = file.data.stages[n - 1]?.start;
+    if (!start || typeof start !== "object") return;
+    // A key mistyped there (its own unknown-region error) is the region it comes closest to.
+    const written = Object.keys(start).map((k) => (cx.regions.has(k) ? k : closest(k, codes)));
+    if (!written.includes(region))
+      cx.report(
+        "stage-not-in-region",
+        {
+          campaign: file.spec.name,
+          stage: n,
+          stageName: file.data.stages[n - 1]!.name,
+          region,
+          runs: Object.keys(start),
+        },
+        at(file, [...path, "stage", j]),
+      );
+  });
+}
+
 /** Checks the campaigns but their headlines' figures, and returns the headlines for checkHeadlines. */
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
@@ -187,6 +219,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
       entries.forEach((entry, i) => {
         const path: PathSegment[] = ["promotion", code, i];
         checkStageNumbers(cx, id, entry.stage, file, path);
+        checkStagesRunThere(cx, file, code, entry.stage, path);
         if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
         // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
         else if (pages && !landing.has(id) && !meant.has(id))
