@@ -423,6 +423,11 @@ export const catalogue = {
     message: (a) => `Page ${a.page} has nothing to show in ${list(a.regions)}: no template, redirect or child pages.`,
     hint: () => "give it a template, a redirect, or children.",
   }),
+  "landing-campaign-mistaken": entry<{ page: string; named: string; other: string; meant: string }>({
+    severity: "error",
+    message: (a) => `Page ${a.page} names campaign ${a.named}, as page ${a.other} does, and ${a.meant} has no page.`,
+    hint: (a) => `did you mean campaign: ${a.meant}?`,
+  }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
     severity: "error",
     message: (a) => `Page ${a.page} uses the ${a.template} template but does not say which ${a.field} it shows.`,

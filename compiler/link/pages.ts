@@ -1,6 +1,7 @@
 // The pages of pages.yaml as a tree: one walk, one lookup by id, one YAML path per id, for every
 // rule and stage that reads pages (routes, windows, campaigns, content).
 
+import { editDistance } from "../diagnostics/index.ts";
 import type { PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 
@@ -41,10 +42,38 @@ export function pageYamlPath(id: string): PathSegment[] {
 }
 
 /** The landing page of each campaign: the first page of pages.yaml that names it. */
-export function landingPages(pages: Record<string, Spec.Page>): Map<string, string> {
+export function landingPages(
+  pages: Record<string, Spec.Page>,
+  mistaken: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const landing = new Map<string, string>();
   forEachPage(pages, (id, page) => {
-    if (page.campaign && !landing.has(page.campaign)) landing.set(page.campaign, id);
+    if (page.campaign && !landing.has(page.campaign) && !mistaken.has(id)) landing.set(page.campaign, id);
   });
   return landing;
+}
+
+/**
+ * Pages that name a campaign another page names too, while a campaign has no page: most likely a
+ * page copied and its campaign left (black-friday naming christmas-2024, as christmas-sale does,
+ * and black-friday-2024 with no page). By page: the campaign it means, the one without a page
+ * its id is closer to than to the campaign it names.
+ */
+export function mistakenLandings(pages: Record<string, Spec.Page>, campaigns: Iterable<string>): Map<string, string> {
+  const naming = new Map<string, string[]>();
+  forEachPage(pages, (id, page) => {
+    if (page.campaign) naming.set(page.campaign, [...(naming.get(page.campaign) ?? []), id]);
+  });
+  const mistaken = new Map<string, string>();
+  const withoutPage = [...campaigns].filter((c) => !naming.has(c));
+  for (const [named, ids] of naming) {
+    if (ids.length < 2) continue;
+    for (const meant of withoutPage) {
+      const page = ids
+        .filter((id) => !mistaken.has(id) && editDistance(id, meant) < editDistance(id, named))
+        .sort((a, b) => editDistance(a, meant) - editDistance(b, meant))[0];
+      if (page) mistaken.set(page, meant);
+    }
+  }
+  return mistaken;
 }

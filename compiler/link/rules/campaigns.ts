@@ -7,7 +7,15 @@
 import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
-import { findPage, forEachPage, landingPages, pageRegions, regionEntryPath } from "../pages.ts";
+import {
+  findPage,
+  forEachPage,
+  landingPages,
+  mistakenLandings,
+  pageRegions,
+  pageYamlPath,
+  regionEntryPath,
+} from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -206,8 +214,18 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const headlines: Headline[] = [];
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
-  const landing = landingPages(pages?.data.pages ?? {});
+  const mistaken = mistakenLandings(pages?.data.pages ?? {}, specs.campaigns.keys());
+  const landing = landingPages(pages?.data.pages ?? {}, mistaken);
   const meant = landingsMeant(specs, landing, cx.unlistedContent);
+  for (const [page, campaign] of mistaken) {
+    const named = findPage(pages!.data.pages, page)!.campaign!;
+    report(
+      "landing-campaign-mistaken",
+      { page, named, other: landing.get(named)!, meant: campaign },
+      at(pages!, [...pageYamlPath(page), "campaign"]),
+    );
+    meant.add(campaign);
+  }
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;
@@ -239,7 +257,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
 
   // Banners of content sections that belong to a campaign promise what its offers give.
   for (const [pageId, content] of specs.content) {
-    const pageCampaign = pages ? findPage(pages.data.pages, pageId)?.campaign : undefined;
+    const pageCampaign = pages && !mistaken.has(pageId) ? findPage(pages.data.pages, pageId)?.campaign : undefined;
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       sections.forEach((section, i) => {
         if (section.type !== "banner") return;

@@ -3,7 +3,7 @@
 import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
-import { findPage, pageYamlPath } from "../pages.ts";
+import { findPage, mistakenLandings, pageYamlPath } from "../pages.ts";
 import { pageAnchors, templateAnchors } from "../../../templates/anchors.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
@@ -33,12 +33,14 @@ export function checkSections(cx: LinkContext): void {
       entries.forEach((entry, i) =>
         checkImage(entry.homeBanner?.image, at(campaign, ["promotion", code, i, "homeBanner", "image"])),
       );
+  const mistaken = mistakenLandings(pages?.data.pages ?? {}, specs.campaigns.keys());
   for (const [pageId, content] of specs.content) {
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       if (!checkRegion(code, at(content, ["sections", code], true))) continue;
       const region = regions.get(code);
       if (!region) continue;
-      const pageCampaign = findPage(pages?.data.pages ?? {}, pageId)?.campaign;
+      // A page that names the wrong campaign (landing-campaign-mistaken) numbers its stages by another.
+      const pageCampaign = mistaken.has(pageId) ? undefined : findPage(pages?.data.pages ?? {}, pageId)?.campaign;
       const ids = idsOfPage(cx, pageId, sections);
       checkIdsUnique(cx, content, pageId, code, sections, pageCampaign);
       const pagePath = regionPath(region.prefix, pageId);
