@@ -41,18 +41,18 @@ export function checkSections(cx: LinkContext): void {
       if (!region) continue;
       // A page that names the wrong campaign (landing-campaign-mistaken) numbers its stages by another.
       const pageCampaign = mistaken.has(pageId) ? undefined : findPage(pages?.data.pages ?? {}, pageId)?.campaign;
-      const ids = idsOfPage(cx, pageId, sections);
-      checkIdsUnique(cx, content, pageId, code, sections, pageCampaign);
+      const page: PageSections = { content, pageId, region: code, sections };
+      const ids = idsOfPage(cx, page);
+      checkIdsUnique(cx, page, pageCampaign);
       const pagePath = regionPath(region.prefix, pageId);
+      const anchors: AnchorUse[] = [];
       /** A link to an #anchor of this same page must name a section (or product group) it has. */
       const checkAnchor = (text: string, where: PathSegment[]) => {
         const parsed = parseLink(text);
         if (parsed.kind !== "internal" || !parsed.anchor) return;
         const target = linkTarget(parsed, region.prefix);
-        if ((parsed.path === "" && !parsed.absolute) || target === pagePath) {
-          if (!ids.has(parsed.anchor))
-            report("broken-anchor", { link: text, page: pageId, region: code }, at(content, where));
-        }
+        if ((parsed.path === "" && !parsed.absolute) || target === pagePath)
+          anchors.push({ anchor: parsed.anchor, link: text, where });
       };
       sections.forEach((section, i) => {
         const path: PathSegment[] = ["sections", code, i];
@@ -102,14 +102,9 @@ export function checkSections(cx: LinkContext): void {
             section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
             break;
           case "tabs":
-            section.items.forEach((item, j) => {
-              if (!ids.has(item.link.slice(1)))
-                report(
-                  "broken-anchor",
-                  { link: item.link, page: pageId, region: code },
-                  at(content, [...path, "items", j, "link"]),
-                );
-            });
+            section.items.forEach((item, j) =>
+              anchors.push({ anchor: item.link.slice(1), link: item.link, where: [...path, "items", j, "link"] }),
+            );
             break;
           case "booking":
             if (sellsNoProduct(cx, pageId))
@@ -126,20 +121,82 @@ export function checkSections(cx: LinkContext): void {
             break;
         }
       });
+      reportBrokenAnchors(cx, page, ids, anchors);
     }
   }
 }
 
+/** A page's sections in one region, as the id rules read them. */
+interface PageSections {
+  content: Valid<Spec.PageContent>;
+  pageId: string;
+  region: string;
+  sections: readonly Spec.RichSection[];
+}
+
+/** Every id a page's sections give (their own and their product groups'), where it is written, and its section. */
+function sectionIds({ region, sections }: Pick<PageSections, "region" | "sections">) {
+  return sections.flatMap((section, i) => {
+    const path: PathSegment[] = ["sections", region, i];
+    const groups =
+      section.type === "products"
+        ? section.groups.map((g, j) => ({ id: g.id, path: [...path, "groups", j, "id"] }))
+        : [];
+    return [{ id: section.id, path: [...path, "id"] }, ...groups]
+      .filter((e): e is { id: string; path: PathSegment[] } => Boolean(e.id))
+      .map((e) => ({ ...e, section }));
+  });
+}
+
 /** The ids a page has in a region: its sections' and product groups', and those its template gives. */
-function idsOfPage(cx: LinkContext, pageId: string, sections: readonly Spec.RichSection[] | undefined): Set<string> {
-  const template = findPage(cx.specs.pages?.data.pages ?? {}, pageId)?.template;
-  return new Set(
-    [
-      ...pageAnchors,
-      ...((template && templateAnchors[template]) ?? []),
-      ...(sections ?? []).flatMap((s) => [s.id, ...(s.type === "products" ? s.groups.map((g) => g.id) : [])]),
-    ].filter((id): id is string => Boolean(id)),
+function idsOfPage(cx: LinkContext, page: Pick<PageSections, "pageId" | "region" | "sections">): Set<string> {
+  const template = findPage(cx.specs.pages?.data.pages ?? {}, page.pageId)?.template;
+  return new Set([
+    ...pageAnchors,
+    ...((template && templateAnchors[template]) ?? []),
+    ...sectionIds(page).map((e) => e.id),
+  ]);
+}
+
+/** A link or tab to an #anchor of its own page, and where it is written. */
+interface AnchorUse {
+  anchor: string;
+  link: string;
+  where: PathSegment[];
+}
+
+/**
+ * The #anchors of a page's links and tabs that name no id it has: each a broken-anchor where it
+ * is written; or, when several name one id the page lacks and a section's id comes closest to it
+ * with nothing linking to it (deals renamed Deals), one renamed-definition at that id.
+ */
+function reportBrokenAnchors(
+  cx: LinkContext,
+  page: PageSections,
+  ids: ReadonlySet<string>,
+  uses: readonly AnchorUse[],
+): void {
+  const { content, pageId, region } = page;
+  const linked = new Set(uses.map((u) => u.anchor));
+  const unlinked = new Map(
+    sectionIds(page)
+      .filter((e) => !linked.has(e.id))
+      .map((e) => [e.id, e.path]),
   );
+  const broken = new Map<string, AnchorUse[]>();
+  for (const u of uses) if (!ids.has(u.anchor)) broken.set(u.anchor, [...(broken.get(u.anchor) ?? []), u]);
+  for (const [anchor, named] of broken) {
+    const renamed = named.length >= 2 ? closest(anchor, unlinked.keys()) : undefined;
+    if (renamed) {
+      cx.report(
+        "renamed-definition",
+        { kind: "section id", defined: renamed, used: anchor, uses: named.length, files: [content.spec.source.path] },
+        at(content, unlinked.get(renamed)!),
+      );
+      unlinked.delete(renamed);
+    } else
+      for (const u of named) cx.report("broken-anchor", { link: u.link, page: pageId, region }, at(content, u.where));
+  }
 }
 
 /**
@@ -154,7 +211,8 @@ export function checkScrollTargets(cx: LinkContext): void {
     if (!route.scrollTo || !route.template || route.childrenOnly) continue;
     const content = cx.specs.content.get(route.page);
     if (!content) continue;
-    const ids = idsOfPage(cx, route.page, content.data.sections?.[route.region]);
+    const sections = content.data.sections?.[route.region] ?? [];
+    const ids = idsOfPage(cx, { pageId: route.page, region: route.region, sections });
     if (ids.has(route.scrollTo)) continue;
     const found =
       missing.get(route.page) ??
@@ -176,38 +234,19 @@ export function checkScrollTargets(cx: LinkContext): void {
  * would lead to the first. Sections for different stages of one campaign never show together,
  * and may share an id (Black Friday's special offers, one block for stages 1-2, one for 3).
  */
-function checkIdsUnique(
-  cx: LinkContext,
-  content: Valid<Spec.PageContent>,
-  pageId: string,
-  region: string,
-  sections: readonly Spec.RichSection[],
-  pageCampaign: string | undefined,
-): void {
+function checkIdsUnique(cx: LinkContext, page: PageSections, pageCampaign: string | undefined): void {
   type Shown = { campaign: string | undefined; stage: readonly number[] | undefined };
   // Every page's own ids (main, header) are there at all times.
   const given = new Map<string, Shown[]>(pageAnchors.map((id) => [id, [{ campaign: undefined, stage: undefined }]]));
   const together = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
     !a || !b || a.some((n) => b.includes(n));
-  sections.forEach((section, i) => {
+  for (const { id, path, section } of sectionIds(page)) {
     const campaign = section.campaign ?? pageCampaign;
-    const ids: [string | undefined, PathSegment[]][] = [
-      [section.id, ["sections", region, i, "id"]],
-      ...(section.type === "products"
-        ? section.groups.map((g, j): [string | undefined, PathSegment[]] => [
-            g.id,
-            ["sections", region, i, "groups", j, "id"],
-          ])
-        : []),
-    ];
-    for (const [id, path] of ids) {
-      if (!id) continue;
-      const before: Shown[] = given.get(id) ?? given.set(id, []).get(id)!;
-      if (before.some((b) => b.campaign !== campaign || together(b.stage, section.stage)))
-        cx.report("duplicate-id", { id, page: pageId, region }, at(content, path));
-      before.push({ campaign, stage: section.stage });
-    }
-  });
+    const before: Shown[] = given.get(id) ?? given.set(id, []).get(id)!;
+    if (before.some((b) => b.campaign !== campaign || together(b.stage, section.stage)))
+      cx.report("duplicate-id", { id, page: page.pageId, region: page.region }, at(page.content, path));
+    before.push({ campaign, stage: section.stage });
+  }
 }
 
 /**
