@@ -18,6 +18,14 @@ export interface Regions {
   originsNamed: ReadonlySet<string>;
 }
 
+/**
+ * The region a code in a spec means: itself when it is one; else (its own unknown-region error)
+ * the region it comes closest to, so that what follows from the typo is not reported again.
+ */
+export function regionMeant(code: string, regionCodes: readonly string[]): string | undefined {
+  return regionCodes.includes(code) ? code : closest(code, regionCodes);
+}
+
 export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): Regions {
   const regionCodes = Object.keys(site.data.regions);
   const originNames = Object.keys(site.data.origins);

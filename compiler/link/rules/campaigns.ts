@@ -7,6 +7,7 @@
 import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
+import { regionMeant } from "../regions.ts";
 import {
   findPage,
   forEachPage,
@@ -44,7 +45,8 @@ export interface Headline {
  * page or entries there said to be outside the campaign, is not a mistake of its own.
  */
 function regionsMeant(cx: LinkContext, listed: readonly string[]): Set<string> {
-  return new Set(listed.map((r) => (cx.regions.has(r) ? r : (closest(r, cx.regions.keys()) ?? r))));
+  const codes = [...cx.regions.keys()];
+  return new Set(listed.map((r) => regionMeant(r, codes) ?? r));
 }
 
 /**
@@ -191,8 +193,7 @@ function checkStagesRunThere(
   stages.forEach((n, j) => {
     const start = file.data.stages[n - 1]?.start;
     if (!start || typeof start !== "object") return;
-    // A key mistyped there (its own unknown-region error) is the region it comes closest to.
-    const written = Object.keys(start).map((k) => (cx.regions.has(k) ? k : closest(k, codes)));
+    const written = Object.keys(start).map((k) => regionMeant(k, codes));
     if (!written.includes(region))
       cx.report(
         "stage-not-in-region",

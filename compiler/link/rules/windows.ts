@@ -3,13 +3,14 @@
 // campaign's window, and a landing page's own window says what its campaign does.
 
 import type { DateTime } from "luxon";
-import { closest, diagnostic, type Diagnostic, type Location } from "../../diagnostics/index.ts";
+import { diagnostic, type Diagnostic, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
 import { isTimeZone, parseInstant } from "../../time/instant.ts";
 import { campaignInstant, campaignStages, campaignWindow, regionZoneOf, type Stage } from "../../time/windows.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import { forEachPage, pageRegions } from "../pages.ts";
+import { regionMeant } from "../regions.ts";
 
 const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
 
@@ -108,10 +109,7 @@ function checkEndsPerRegion(id: string, campaign: Valid<Spec.Campaign>, regionCo
   campaign.data.stages.forEach((stage, i) => {
     const { start, end } = stage;
     if (!end || typeof end !== "object") return;
-    // A key mistyped (ukk: its own unknown-region error) is the region it comes closest to.
-    const written = new Set(
-      Object.keys(end).map((k) => (regionCodes.includes(k) ? k : (closest(k, regionCodes) ?? k))),
-    );
+    const written = new Set(Object.keys(end).map((k) => regionMeant(k, regionCodes) ?? k));
     const open = campaign.data.regions.filter(
       (r) => regionCodes.includes(r) && (typeof start !== "object" || r in start) && !written.has(r),
     );
