@@ -707,6 +707,18 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
           : `is too long: ${length} characters, where at most ${limit} fit`;
       return diagnostic("invalid-value", { value: String(value), problem, description }, at(path));
     }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum": {
+      const { comparison, limit } = error.params as { comparison: string; limit: number };
+      const bound = { ">=": "at least", "<=": "at most", ">": "more than", "<": "less than" }[comparison] ?? comparison;
+      return diagnostic(
+        "invalid-value",
+        { value: String(value), problem: `is out of range: it must be ${bound} ${limit}`, description },
+        at(path),
+      );
+    }
     case "pattern": {
       // The sentence editors show for the pattern (written by gen:types), else the description,
       // says what the value should look like; the regex would not.

@@ -35,11 +35,11 @@ export interface API {
    */
   timeouts: {
     /**
-     * Any call.
+     * Any call, in milliseconds (60000 is a minute; under a second no call would come back).
      */
     default: number;
     /**
-     * The server-time call.
+     * The server-time call, in milliseconds (10000 is ten seconds).
      */
     timestamp: number;
   };
