@@ -72,9 +72,18 @@ function reportNotSold(
   report("product-not-sold", { product, region, uses, atPrice: true }, priceCell);
 }
 
-/** How many decimals a currency's amounts have: 2 for USD and CNY, 0 for JPY and KRW. */
-const currencyDigits = (currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+/**
+ * How many decimals a currency's amounts have: 2 for USD and CNY, 0 for JPY and KRW; undefined
+ * for a code Intl refuses (a region file's own error says what is wrong with it).
+ */
+function currencyDigits(currency: unknown): number | undefined {
+  if (typeof currency !== "string") return undefined;
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Every list price and sale price has no more decimals than its region's currency. Returns the
@@ -88,10 +97,10 @@ function checkPrecision(
 ): Set<string> {
   const wrong = (value: number | null, region: string, location: () => Location): boolean => {
     const currency = regions.get(region)?.settings.currency;
-    if (value === null || !currency) return false;
     const digits = currencyDigits(currency);
+    if (value === null || digits === undefined) return false;
     if (Math.abs(value * 10 ** digits - Math.round(value * 10 ** digits)) <= 1e-6) return false;
-    report("price-precision", { price: value, currency, digits }, location());
+    report("price-precision", { price: value, currency: String(currency), digits }, location());
     return true;
   };
   const wrongCells = new Set<string>();
