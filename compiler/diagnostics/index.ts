@@ -443,6 +443,11 @@ export const catalogue = {
     message: (a) => `Page ${a.page} has no ${a.what} for ${list(a.regions)}.`,
     hint: (a) => `write it in specs/content/${a.page}.yaml; the page cannot be built without it.`,
   }),
+  "unclosed-placeholder": entry<{ name: string }>({
+    severity: "error",
+    message: (a) => `{${a.name} opens a placeholder that is not closed; it would reach shoppers as it is written.`,
+    hint: (a) => `close it: {${a.name}}.`,
+  }),
   "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string; onlyIn?: string }>({
     severity: "error",
     message: (a) =>

@@ -39,6 +39,15 @@ export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PATTERN)].map((m) => m[1]!);
 }
 
+/** A brace and a name with no closing brace ("Hallo {name!"): nothing fills it, and it shows as written. */
+const UNCLOSED = /\{([A-Za-z]+)(?![A-Za-z}])/g;
+
+/** The names a text opens as placeholders and does not close. */
+export function unclosedPlaceholdersIn(text: string): string[] {
+  if (!text.includes("{")) return [];
+  return [...text.matchAll(UNCLOSED)].map((m) => m[1]!);
+}
+
 /** Figures of a campaign's texts: link's checks make sure they appear nowhere else. */
 const campaignPlaceholders: Record<string, (c: NonNullable<PlaceholderContext["campaign"]>) => string | null> = {
   upTo: (c) => (c.upTo === null ? null : String(c.upTo)),

@@ -9,7 +9,7 @@ import { checkLink } from "./navigation.ts";
 import { writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
-import { placeholderNames, placeholdersIn } from "../placeholders.ts";
+import { placeholderNames, placeholdersIn, unclosedPlaceholdersIn } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 
 /**
@@ -138,7 +138,11 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    for (const { name, path } of placeholdersOf(file.data)) {
+    for (const { name, path, unclosed } of placeholdersOf(file.data)) {
+      if (unclosed) {
+        report("unclosed-placeholder", { name }, at(file, path));
+        continue;
+      }
       const scope = scopeOf(path);
       const known = [...placeholderNames, ...(scope?.names ?? [])];
       if (known.includes(name)) continue;
@@ -183,16 +187,17 @@ const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
  * The placeholders of a file's data and where they are. They depend on nothing else, so they are
  * remembered by data object: site dev's loader keeps the data of unchanged files.
  */
-function placeholdersOf(data: object): { name: string; path: PathSegment[] }[] {
+function placeholdersOf(data: object): PlaceholderUse[] {
   let found = placeholdersByData.get(data);
   if (!found) {
-    const list: { name: string; path: PathSegment[] }[] = [];
+    const list: PlaceholderUse[] = [];
     // One path, grown and shrunk along the walk and copied only where a placeholder is: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
       if (typeof value === "string") {
         for (const name of placeholdersIn(value)) list.push({ name, path: [...path] });
+        for (const name of unclosedPlaceholdersIn(value)) list.push({ name, path: [...path], unclosed: true });
       } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           path.push(i);
@@ -212,7 +217,13 @@ function placeholdersOf(data: object): { name: string; path: PathSegment[] }[] {
   }
   return found;
 }
-const placeholdersByData = new WeakMap<object, { name: string; path: PathSegment[] }[]>();
+/** A {name} a text uses, where; or one it opens and does not close. */
+interface PlaceholderUse {
+  name: string;
+  path: PathSegment[];
+  unclosed?: boolean;
+}
+const placeholdersByData = new WeakMap<object, PlaceholderUse[]>();
 
 /**
  * Every message key should exist in every language. One that is missing shows its fallback
