@@ -707,6 +707,20 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
           : `is too long: ${length} characters, where at most ${limit} fit`;
       return diagnostic("invalid-value", { value: String(value), problem, description }, at(path));
     }
+    case "uniqueItems": {
+      // ajv names the two places: j the first, i the repeat; the repeat is the one to take out.
+      const { i } = error.params as { i: number; j: number };
+      const item = (value as unknown[])[i];
+      return diagnostic(
+        "invalid-value",
+        {
+          value: typeof item === "object" ? describeValue(item) : String(item),
+          problem: "is in this list already",
+          description: description ? `keep one. ${description}` : "keep one.",
+        },
+        at([...path, i]),
+      );
+    }
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
