@@ -697,42 +697,15 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       );
     }
     case "minLength":
-    case "maxLength": {
-      const { limit } = error.params as { limit: number };
-      // Counted as ajv counts them: characters, not UTF-16 units.
-      const length = [...String(value)].length;
-      const problem =
-        error.keyword === "minLength"
-          ? `is too short: ${length} characters, where at least ${limit} are needed`
-          : `is too long: ${length} characters, where at most ${limit} fit`;
-      return diagnostic("invalid-value", { value: String(value), problem, description }, at(path));
-    }
-    case "uniqueItems": {
-      // ajv names the two places: j the first, i the repeat; the repeat is the one to take out.
-      const { i } = error.params as { i: number; j: number };
-      const item = (value as unknown[])[i];
-      return diagnostic(
-        "invalid-value",
-        {
-          value: typeof item === "object" ? describeValue(item) : String(item),
-          problem: "is in this list already",
-          description: description ? `keep one. ${description}` : "keep one.",
-        },
-        at([...path, i]),
-      );
-    }
+    case "maxLength":
+    case "minItems":
+    case "maxItems":
+    case "uniqueItems":
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
-    case "exclusiveMaximum": {
-      const { comparison, limit } = error.params as { comparison: string; limit: number };
-      const bound = { ">=": "at least", "<=": "at most", ">": "more than", "<": "less than" }[comparison] ?? comparison;
-      return diagnostic(
-        "invalid-value",
-        { value: String(value), problem: `is out of range: it must be ${bound} ${limit}`, description },
-        at(path),
-      );
-    }
+    case "exclusiveMaximum":
+      return explainBound(error, value, description, (p) => at([...path, ...p]));
     case "pattern": {
       // The sentence editors show for the pattern (written by gen:types), else the description,
       // says what the value should look like; the regex would not.
@@ -759,6 +732,70 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         },
         at(path),
       );
+  }
+}
+
+/**
+ * A value outside a bound of its schema (a length, a count of items, a range, a repeat), said in
+ * words with the bound, not ajv's "must NOT have fewer than 1 items".
+ */
+function explainBound(
+  error: ErrorObject,
+  value: unknown,
+  description: string | undefined,
+  where: (path: PathSegment[]) => Location,
+): Diagnostic {
+  switch (error.keyword) {
+    case "minLength":
+    case "maxLength": {
+      const { limit } = error.params as { limit: number };
+      // Counted as ajv counts them: characters, not UTF-16 units.
+      const length = [...String(value)].length;
+      const problem =
+        error.keyword === "minLength"
+          ? `is too short: ${length} characters, where at least ${limit} are needed`
+          : `is too long: ${length} characters, where at most ${limit} fit`;
+      return diagnostic("invalid-value", { value: String(value), problem, description }, where([]));
+    }
+    case "minItems":
+    case "maxItems": {
+      const { limit } = error.params as { limit: number };
+      const items = value as unknown[];
+      const written = `[${items.map((v) => (typeof v === "object" ? "…" : String(v))).join(", ")}]`;
+      const many = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
+      const problem =
+        error.keyword === "minItems"
+          ? `has ${items.length === 0 ? "no items" : many(items.length)}, where at least ${many(limit)} ${limit === 1 ? "is" : "are"} needed`
+          : `has ${many(items.length)}, where at most ${many(limit)} fit`;
+      return diagnostic(
+        "invalid-value",
+        { value: written.length > 40 ? `${written.slice(0, 39)}…` : written, problem, description },
+        where([]),
+      );
+    }
+    case "uniqueItems": {
+      // ajv names the two places: j the first, i the repeat; the repeat is the one to take out.
+      const { i } = error.params as { i: number; j: number };
+      const item = (value as unknown[])[i];
+      return diagnostic(
+        "invalid-value",
+        {
+          value: typeof item === "object" ? describeValue(item) : String(item),
+          problem: "is in this list already",
+          description: description ? `keep one. ${description}` : "keep one.",
+        },
+        where([i]),
+      );
+    }
+    default: {
+      const { comparison, limit } = error.params as { comparison: string; limit: number };
+      const bound = { ">=": "at least", "<=": "at most", ">": "more than", "<": "less than" }[comparison] ?? comparison;
+      return diagnostic(
+        "invalid-value",
+        { value: String(value), problem: `is out of range: it must be ${bound} ${limit}`, description },
+        where([]),
+      );
+    }
   }
 }
 
