@@ -705,6 +705,7 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
+    case "minProperties":
       return explainBound(error, value, description, (p) => at([...path, ...p]));
     case "pattern": {
       // The sentence editors show for the pattern (written by gen:types), else the description,
@@ -770,6 +771,20 @@ function explainBound(
       return diagnostic(
         "invalid-value",
         { value: written.length > 40 ? `${written.slice(0, 39)}…` : written, problem, description },
+        where([]),
+      );
+    }
+    case "minProperties": {
+      const { limit } = error.params as { limit: number };
+      const count = Object.keys(value as object).length;
+      const fields = (n: number) => `${n} field${n === 1 ? "" : "s"}`;
+      return diagnostic(
+        "invalid-value",
+        {
+          value: count === 0 ? "{}" : describeValue(value),
+          problem: `has ${count === 0 ? "no fields" : fields(count)}, where at least ${fields(limit)} ${limit === 1 ? "is" : "are"} needed`,
+          description,
+        },
         where([]),
       );
     }
