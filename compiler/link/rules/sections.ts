@@ -41,7 +41,7 @@ export function checkSections(cx: LinkContext): void {
       if (!region) continue;
       // A page that names the wrong campaign (landing-campaign-mistaken) numbers its stages by another.
       const pageCampaign = mistaken.has(pageId) ? undefined : findPage(pages?.data.pages ?? {}, pageId)?.campaign;
-      const page: PageSections = { content, pageId, region: code, sections };
+      const page: PageSections = { content, pageId, region: code, given: sectionIds(code, sections) };
       const ids = idsOfPage(cx, page);
       checkIdsUnique(cx, page, pageCampaign);
       const pagePath = regionPath(region.prefix, pageId);
@@ -131,31 +131,33 @@ interface PageSections {
   content: Valid<Spec.PageContent>;
   pageId: string;
   region: string;
-  sections: readonly Spec.RichSection[];
+  /** sectionIds of its sections, listed once for the rules that read them. */
+  given: SectionId[];
+}
+
+interface SectionId {
+  id: string;
+  path: PathSegment[];
+  section: Spec.RichSection;
 }
 
 /** Every id a page's sections give (their own and their product groups'), where it is written, and its section. */
-function sectionIds({ region, sections }: Pick<PageSections, "region" | "sections">) {
-  return sections.flatMap((section, i) => {
-    const path: PathSegment[] = ["sections", region, i];
-    const groups =
-      section.type === "products"
-        ? section.groups.map((g, j) => ({ id: g.id, path: [...path, "groups", j, "id"] }))
-        : [];
-    return [{ id: section.id, path: [...path, "id"] }, ...groups]
-      .filter((e): e is { id: string; path: PathSegment[] } => Boolean(e.id))
-      .map((e) => ({ ...e, section }));
+function sectionIds(region: string, sections: readonly Spec.RichSection[]): SectionId[] {
+  const given: SectionId[] = [];
+  sections.forEach((section, i) => {
+    if (section.id) given.push({ id: section.id, path: ["sections", region, i, "id"], section });
+    if (section.type === "products")
+      section.groups.forEach((g, j) => {
+        if (g.id) given.push({ id: g.id, path: ["sections", region, i, "groups", j, "id"], section });
+      });
   });
+  return given;
 }
 
 /** The ids a page has in a region: its sections' and product groups', and those its template gives. */
-function idsOfPage(cx: LinkContext, page: Pick<PageSections, "pageId" | "region" | "sections">): Set<string> {
+function idsOfPage(cx: LinkContext, page: Pick<PageSections, "pageId" | "given">): Set<string> {
   const template = findPage(cx.specs.pages?.data.pages ?? {}, page.pageId)?.template;
-  return new Set([
-    ...pageAnchors,
-    ...((template && templateAnchors[template]) ?? []),
-    ...sectionIds(page).map((e) => e.id),
-  ]);
+  return new Set([...pageAnchors, ...((template && templateAnchors[template]) ?? []), ...page.given.map((e) => e.id)]);
 }
 
 /** A link or tab to an #anchor of its own page, and where it is written. */
@@ -178,11 +180,7 @@ function reportBrokenAnchors(
 ): void {
   const { content, pageId, region } = page;
   const linked = new Set(uses.map((u) => u.anchor));
-  const unlinked = new Map(
-    sectionIds(page)
-      .filter((e) => !linked.has(e.id))
-      .map((e) => [e.id, e.path]),
-  );
+  const unlinked = new Map(page.given.filter((e) => !linked.has(e.id)).map((e) => [e.id, e.path]));
   const broken = new Map<string, AnchorUse[]>();
   for (const u of uses) if (!ids.has(u.anchor)) broken.set(u.anchor, [...(broken.get(u.anchor) ?? []), u]);
   for (const [anchor, named] of broken) {
@@ -211,8 +209,8 @@ export function checkScrollTargets(cx: LinkContext): void {
     if (!route.scrollTo || !route.template || route.childrenOnly) continue;
     const content = cx.specs.content.get(route.page);
     if (!content) continue;
-    const sections = content.data.sections?.[route.region] ?? [];
-    const ids = idsOfPage(cx, { pageId: route.page, region: route.region, sections });
+    const given = sectionIds(route.region, content.data.sections?.[route.region] ?? []);
+    const ids = idsOfPage(cx, { pageId: route.page, given });
     if (ids.has(route.scrollTo)) continue;
     const found =
       missing.get(route.page) ??
@@ -240,7 +238,7 @@ function checkIdsUnique(cx: LinkContext, page: PageSections, pageCampaign: strin
   const given = new Map<string, Shown[]>(pageAnchors.map((id) => [id, [{ campaign: undefined, stage: undefined }]]));
   const together = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
     !a || !b || a.some((n) => b.includes(n));
-  for (const { id, path, section } of sectionIds(page)) {
+  for (const { id, path, section } of page.given) {
     const campaign = section.campaign ?? pageCampaign;
     const before: Shown[] = given.get(id) ?? given.set(id, []).get(id)!;
     if (before.some((b) => b.campaign !== campaign || together(b.stage, section.stage)))
