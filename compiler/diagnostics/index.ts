@@ -527,6 +527,12 @@ export const catalogue = {
         ? "give every row a price for each new stage, in stage order, with ~ where a stage has no campaign price."
         : "take the price of each removed stage out of every row, or bring the stage back.",
   }),
+  "preview-without-offer": entry<{ product: string; campaign: string; region: string }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.product} has no offer of ${a.campaign} in ${a.region}: its preview shows no price for it at any stage.`,
+    hint: (a) => `give it a row under offers: ${a.region}: in the campaign, or take it out of the preview.`,
+  }),
   "duplicate-id": entry<{ id: string; page: string; region: string }>({
     severity: "error",
     message: (a) =>

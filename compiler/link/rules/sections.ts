@@ -59,6 +59,7 @@ export function checkSections(cx: LinkContext): void {
         const show = (productId: string, where: PathSegment[]) => {
           const canonical = checkProduct(productId, at(content, where));
           noteProductUse(canonical, code, `page ${pageId} shows it there`, at(content, where));
+          return canonical;
         };
         const campaignId = section.campaign ?? pageCampaign;
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
@@ -67,7 +68,11 @@ export function checkSections(cx: LinkContext): void {
         if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
         switch (section.type) {
           case "preview":
-            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+            section.products.forEach((p, j) => {
+              const canonical = show(p, [...path, "products", j]);
+              if (canonical && campaignId)
+                checkOffered(cx, campaignId, code, canonical, at(content, [...path, "products", j]));
+            });
             break;
           case "products":
             section.groups.forEach((g, j) =>
@@ -124,6 +129,19 @@ export function checkSections(cx: LinkContext): void {
       reportBrokenAnchors(cx, page, ids, anchors);
     }
   }
+}
+
+/**
+ * A product a campaign's preview shows ("prices for every stage") has the campaign's offers in the
+ * region: else the preview shows no price for it at any stage.
+ */
+function checkOffered(cx: LinkContext, campaignId: string, region: string, product: string, location: Location): void {
+  const campaign = cx.specs.campaigns.get(campaignId)?.data;
+  if (!campaign?.regions.includes(region)) return;
+  const products = cx.specs.catalogue?.data.products ?? {};
+  const offered = Object.keys(campaign.offers?.[region] ?? {}).map((id) => products[id]?.aliasOf ?? id);
+  if (!offered.includes(product))
+    cx.report("preview-without-offer", { product, campaign: campaignId, region }, location);
 }
 
 /** A page's sections in one region, as the id rules read them. */
