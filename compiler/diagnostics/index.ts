@@ -745,6 +745,16 @@ export interface Result<T> {
 export const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === "error");
 
 /** The closest candidate by edit distance, if it is close enough to be a likely typo. */
+/**
+ * The one of `candidates` a key that is none of them means: the closest by spelling, or, for a
+ * locale written where its language is the key (en-US, en_GB), that language.
+ */
+export function keyMeant(key: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
+  const language = key.toLowerCase().split(/[-_]/)[0];
+  return closest(key, list) ?? list.find((c) => c === language);
+}
+
 export function closest(value: string, candidates: Iterable<string>): string | undefined {
   const typed = value.toLowerCase();
   // Close enough to be a typo of it: a third of the letters at most, and never all of them.

@@ -23,6 +23,8 @@ export interface LinkContext {
   checkRegion(code: string, location: Location): boolean;
   /** The product's canonical id; undefined (reported) when unknown. */
   checkProduct(id: string, location: Location): string | undefined;
+  /** The product's canonical id (aliases followed), undefined when unknown; nothing reported. */
+  canonicalProduct(id: string): string | undefined;
   /** True when the campaign is known; else reports it. */
   checkCampaign(id: string, location: Location): boolean;
   /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
@@ -37,6 +39,12 @@ export interface LinkContext {
    * their page, follow from that one error and are not reported.
    */
   unlistedContent: ReadonlySet<string>;
+  /**
+   * Pages that name the campaign another page names while a campaign has no page (pages.ts
+   * mistakenLandings), by page: the campaign each most likely means. One error says so; their
+   * sections are not numbered by the wrong campaign's stages.
+   */
+  mistakenLandings: ReadonlyMap<string, string>;
   /**
    * The regions no page of pages.yaml names (a region just added to site.yaml): only the pages for
    * every region are theirs. Their links to the pages they lack are gathered here, by region, and

@@ -16,7 +16,7 @@ import { checkWindows } from "./rules/windows.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
-import { findPage, forEachPage } from "./pages.ts";
+import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, type Products } from "./products.ts";
@@ -117,7 +117,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
       noteProductUse,
     },
   );
-  const { checkProduct } = productsPart;
+  const { checkProduct, canonicalProduct } = productsPart;
   const images = buildImages(specs, checkProduct, checkCampaign);
 
   const cx: LinkContext = {
@@ -128,6 +128,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     routesByPath,
     checkRegion,
     checkProduct,
+    canonicalProduct,
     checkCampaign,
     noteProductUse,
     images,
@@ -136,6 +137,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
       [...specs.content.keys()].filter((id) => specs.pages && !findPage(specs.pages.data.pages, id)),
     ),
     pagelessRegions: pagelessRegions(specs, regionCodes),
+    mistakenLandings: mistakenLandings(specs.pages?.data.pages ?? {}, specs.campaigns.keys()),
     linksElsewhere: new Map(),
   };
   checkRegionFiles(cx);

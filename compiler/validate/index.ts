@@ -9,6 +9,7 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import {
   appendAll,
   closest,
+  keyMeant,
   diagnostic,
   type Diagnostic,
   type DiagnosticCode,
@@ -624,10 +625,7 @@ function explainKey(
   if (propertyName === undefined) return undefined;
   const allowed =
     error.keyword === "enum" ? (error.params as { allowedValues: unknown[] }).allowedValues.map(String) : undefined;
-  // en-US or en_GB where the languages are keys: the language it starts with.
-  const suggestion =
-    allowed &&
-    (closest(propertyName, allowed) ?? allowed.find((a) => propertyName.toLowerCase().split(/[-_]/)[0] === a));
+  const suggestion = allowed && keyMeant(propertyName, allowed);
   return diagnostic(
     "invalid-value",
     { value: propertyName, description, ...(allowed ? { allowed } : {}), ...(suggestion ? { suggestion } : {}) },

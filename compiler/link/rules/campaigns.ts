@@ -8,15 +8,7 @@ import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
 import { regionMeant } from "../regions.ts";
-import {
-  findPage,
-  forEachPage,
-  landingPages,
-  mistakenLandings,
-  pageRegions,
-  pageYamlPath,
-  regionEntryPath,
-} from "../pages.ts";
+import { findPage, forEachPage, landingPages, pageRegions, pageYamlPath, regionEntryPath } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -215,7 +207,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const headlines: Headline[] = [];
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
-  const mistaken = mistakenLandings(pages?.data.pages ?? {}, specs.campaigns.keys());
+  const mistaken = cx.mistakenLandings;
   const landing = landingPages(pages?.data.pages ?? {}, mistaken);
   const meant = landingsMeant(specs, landing, cx.unlistedContent);
   for (const [page, campaign] of mistaken) {

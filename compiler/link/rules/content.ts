@@ -1,7 +1,7 @@
 // Content rules of the link stage: the texts every rendered page needs, the placeholders content
 // may use, and message tables that have the same keys in every language.
 
-import { closest, type Location } from "../../diagnostics/index.ts";
+import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
 import { at, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
@@ -73,9 +73,7 @@ export function checkContent(cx: LinkContext): void {
   // A block that has the key under a name it does not know (en-US for en, a typo) has its own
   // error at that name: the text is there, under the wrong key, not missing.
   const mistyped = (block: object | undefined, key: string, known: ReadonlySet<string>) =>
-    Object.keys(block ?? {}).some(
-      (k) => !known.has(k) && (k.toLowerCase().split(/[-_]/)[0] === key || closest(k, [key]) === key),
-    );
+    Object.keys(block ?? {}).some((k) => !known.has(k) && keyMeant(k, [key]) === key);
   const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
   const miss = (page: string, what: string, region: string, location: Location) => {
     const key = `${page}|${what}`;

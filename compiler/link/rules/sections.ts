@@ -3,7 +3,7 @@
 import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
-import { findPage, mistakenLandings, pageYamlPath } from "../pages.ts";
+import { findPage, pageYamlPath } from "../pages.ts";
 import { pageAnchors, templateAnchors } from "../../../templates/anchors.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
@@ -33,7 +33,7 @@ export function checkSections(cx: LinkContext): void {
       entries.forEach((entry, i) =>
         checkImage(entry.homeBanner?.image, at(campaign, ["promotion", code, i, "homeBanner", "image"])),
       );
-  const mistaken = mistakenLandings(pages?.data.pages ?? {}, specs.campaigns.keys());
+  const mistaken = cx.mistakenLandings;
   for (const [pageId, content] of specs.content) {
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       if (!checkRegion(code, at(content, ["sections", code], true))) continue;
@@ -138,8 +138,7 @@ export function checkSections(cx: LinkContext): void {
 function checkOffered(cx: LinkContext, campaignId: string, region: string, product: string, location: Location): void {
   const campaign = cx.specs.campaigns.get(campaignId)?.data;
   if (!campaign?.regions.includes(region)) return;
-  const products = cx.specs.catalogue?.data.products ?? {};
-  const offered = Object.keys(campaign.offers?.[region] ?? {}).map((id) => products[id]?.aliasOf ?? id);
+  const offered = Object.keys(campaign.offers?.[region] ?? {}).map((id) => cx.canonicalProduct(id));
   if (!offered.includes(product))
     cx.report("preview-without-offer", { product, campaign: campaignId, region }, location);
 }
