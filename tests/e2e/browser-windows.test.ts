@@ -20,6 +20,13 @@ const site = serveBuiltSite({
 
 const clickTo = async (page: Page, href: string) => page.click(await linkTo(page, href));
 
+/** A link to /us/sale followed from the page: the sale opens, under its own address. */
+async function opensTheSale(page: Page): Promise<void> {
+  await clickTo(page, "/us/sale");
+  await page.waitForURL(`${site.url}/us/sale`);
+  await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
+}
+
 /** The us home in a new page with the server's clock at `iso`, once the runtime runs (its page view). */
 async function homeAt(iso: string): Promise<Page> {
   clock = at(iso);
@@ -32,9 +39,7 @@ async function homeAt(iso: string): Promise<Page> {
 describe("route windows in the site.browser, with the server clock pinned", () => {
   test("inside its window the page opens by a link", async () => {
     const page = await homeAt("2025-06-10T12:00+08:00");
-    await clickTo(page, "/us/sale");
-    await page.waitForURL(`${site.url}/us/sale`);
-    await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
+    await opensTheSale(page);
     await page.close();
   });
 
@@ -59,9 +64,7 @@ describe("route windows in the site.browser, with the server clock pinned", () =
     async (remembered) => {
       const page = await homeAt("2025-06-10T12:00+08:00");
       await page.evaluate((value) => localStorage.setItem("windowEnded:/us/sale", value), remembered);
-      await clickTo(page, "/us/sale");
-      await page.waitForURL(`${site.url}/us/sale`);
-      await expect.poll(() => page.locator("h1").first().innerText()).toBe("Summer sale");
+      await opensTheSale(page);
       await page.close();
     },
   );
