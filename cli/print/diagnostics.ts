@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SourceFile } from "../../compiler/load/index.ts";
 import { printable, printableChars } from "../../compiler/diagnostics/printable.ts";
 import { byCodeUnit } from "../../compiler/order.ts";
+import stringWidth from "string-width";
 
 /** A diagnostic with its offset turned into a position, as the CLI contract prints it. */
 export interface PositionedDiagnostic {
@@ -94,7 +95,7 @@ export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = p
   return stream.isTTY ? colours : plain;
 }
 
-/** Characters of a code frame's line shown, escapes counted as they are shown. */
+/** Terminal columns of a code frame's line shown, escapes counted as they are shown. */
 const MAX_FRAME_WIDTH = 100;
 /** A backstop for a message that quotes many values (each is already cut to MAX_QUOTED). */
 const MAX_MESSAGE = 2_000;
@@ -117,8 +118,9 @@ export function printPretty(diagnostics: readonly Diagnostic[], sources: Sources
 /**
  * The line before, the line itself, and a caret under the column (both 1-based). Control
  * characters are shown escaped, and the caret counts them as shown; tabs are kept in the caret's
- * padding so it lines up however the terminal expands them; a long line is cut to a window of
- * MAX_FRAME_WIDTH shown characters around the column.
+ * padding so it lines up however the terminal expands them, and a character two columns wide
+ * (Chinese, Japanese, Korean, most emoji) gets two spaces; a long line is cut to a window of
+ * MAX_FRAME_WIDTH columns around the column.
  */
 export function codeFrame(
   text: string,
@@ -134,9 +136,8 @@ export function codeFrame(
   const out: string[] = [];
   if (line > 1)
     out.push(`  ${String(line - 1).padStart(gutterWidth)} ${style.dim("|")} ${lineStart(lineOf(line - 1) ?? "")}`);
-  const { content, caretAt } = around(target, column - 1);
+  const { content, padding } = around(target, column - 1);
   out.push(`> ${String(line).padStart(gutterWidth)} ${style.dim("|")} ${content}`);
-  const padding = content.slice(0, caretAt).replace(/[^\t]/g, " ");
   out.push(`  ${" ".repeat(gutterWidth)} ${style.dim("|")} ${padding}${style.red("^")}`);
   return out.map((l) => ` ${l}`).join("\n");
 }
@@ -173,9 +174,9 @@ function lineStart(raw: string): string {
 
 /**
  * The part of a line shown around the 0-based index `at`: up to half the width before it (more
- * when the line ends soon after), the rest after it; where the caret goes in what is shown.
+ * when the line ends soon after), the rest after it; and the blank that puts a caret under it.
  */
-function around(raw: string, at: number): { content: string; caretAt: number } {
+function around(raw: string, at: number): { content: string; padding: string } {
   const index = Math.max(0, Math.min(at, raw.length));
   // Each character shows as one or more: this much of the text always fills the window (never
   // starting or ending between the two halves of a surrogate pair).
@@ -185,22 +186,36 @@ function around(raw: string, at: number): { content: string; caretAt: number } {
   if (isLowSurrogate(raw.charCodeAt(to))) to++;
   const before = printableChars(raw.slice(from, index), { keepTabs: true });
   const after = printableChars(raw.slice(index, to), { keepTabs: true });
-  const afterWidth = after.reduce((sum, c) => sum + c.length, 0);
-  const left = takeWidth([...before].reverse(), Math.max(MAX_FRAME_WIDTH / 2, MAX_FRAME_WIDTH - afterWidth)).reverse();
-  const leftWidth = left.reduce((sum, c) => sum + c.length, 0);
-  const right = takeWidth(after, MAX_FRAME_WIDTH - leftWidth);
+  const left = takeWidth(
+    [...before].reverse(),
+    Math.max(MAX_FRAME_WIDTH / 2, MAX_FRAME_WIDTH - widthOf(after)),
+  ).reverse();
+  const right = takeWidth(after, MAX_FRAME_WIDTH - widthOf(left));
   const cutLeft = left.length < before.length || from > 0;
   const cutRight = right.length < after.length || to < raw.length;
-  const shownLeft = (cutLeft ? "…" : "") + left.join("");
-  return { content: shownLeft + right.join("") + (cutRight ? "…" : ""), caretAt: shownLeft.length };
+  const shownLeft = [...(cutLeft ? ["…"] : []), ...left];
+  return {
+    content: shownLeft.join("") + right.join("") + (cutRight ? "…" : ""),
+    padding: shownLeft.map((c) => (c === "\t" ? c : " ".repeat(columnsOf(c)))).join(""),
+  };
 }
+
+/**
+ * The terminal columns a shown character takes: an escape as many as its letters, a tab one (the
+ * caret's padding keeps it as a tab), a wide character two, a combining mark none.
+ */
+function columnsOf(shown: string): number {
+  return shown.length === 1 && shown.charCodeAt(0) < 0x300 ? 1 : stringWidth(shown);
+}
+
+const widthOf = (chars: string[]) => chars.reduce((sum, c) => sum + columnsOf(c), 0);
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
-/** As many whole characters from the start as fit in `width`. */
+/** As many whole characters from the start as fit in `width` columns. */
 function takeWidth(chars: string[], width: number): string[] {
   let used = 0;
   let count = 0;
-  while (count < chars.length && used + chars[count]!.length <= width) used += chars[count++]!.length;
+  while (count < chars.length && used + columnsOf(chars[count]!) <= width) used += columnsOf(chars[count++]!);
   return chars.slice(0, count);
 }

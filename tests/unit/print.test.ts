@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { LineCounter } from "yaml";
 import { diagnostic } from "../../compiler/diagnostics/index.ts";
 import { codeFrame, plain, printGithub, printJson, printPretty, styleFor } from "../../cli/print/diagnostics.ts";
+import stringWidth from "string-width";
 import type { SourceFile } from "../../compiler/load/index.ts";
 
 function sourceOf(path: string, text: string): SourceFile {
@@ -56,6 +57,22 @@ describe("pretty printer", () => {
 
   test("tabs before the column are kept in the caret line so it lines up", () => {
     expect(codeFrame("a: [\t1,\tx]", 1, 9)).toBe([" > 1 | a: [\t1,\tx]", "     |     \t  \t^"].join("\n"));
+  });
+
+  test("after Chinese, Japanese or Korean text, two columns to a character, the caret still stands under its column", () => {
+    const line = "  ja: { name: 日本, tagline: 安心の{warantyYears}年保証 }";
+    const [shown, caret] = codeFrame(line, 1, line.indexOf("{waranty") + 1).split("\n") as [string, string];
+    // What a terminal shows: each of 日本安心の takes two columns.
+    const before = shown.slice(0, shown.indexOf("{waranty"));
+    expect(caret.indexOf("^")).toBe(stringWidth(before));
+    expect(caret.indexOf("^")).toBe(before.length + "日本安心の".length);
+  });
+
+  test("a long line of wide characters is cut to the window's columns, not its characters", () => {
+    const line = `text: ${"机器人".repeat(60)}{brnd}`;
+    const [shown, caret] = codeFrame(line, 1, line.indexOf("{brnd}") + 1).split("\n") as [string, string];
+    expect(stringWidth(shown)).toBeLessThanOrEqual(" > 1 | ".length + 102);
+    expect(caret.indexOf("^")).toBe(stringWidth(shown.slice(0, shown.indexOf("{brnd}"))));
   });
 
   test("CRLF line endings print no carriage return", () => {
