@@ -48,6 +48,11 @@ export function unclosedPlaceholdersIn(text: string): string[] {
   return [...text.matchAll(UNCLOSED)].map((m) => m[1]!);
 }
 
+/** What finds one placeholder's uses (`{name}`, or `{name` left open) in a text, as the two above do. */
+export function placeholderPattern(name: string, unclosed: boolean): RegExp {
+  return new RegExp(unclosed ? `\\{${name}(?![A-Za-z}])` : `\\{${name}\\}`, "g");
+}
+
 /** Figures of a campaign's texts: link's checks make sure they appear nowhere else. */
 const campaignPlaceholders: Record<string, (c: NonNullable<PlaceholderContext["campaign"]>) => string | null> = {
   upTo: (c) => (c.upTo === null ? null : String(c.upTo)),

@@ -106,8 +106,21 @@ export interface LoadedSpecs {
  * Stages pass locations along before they know whether anything is wrong (the link stage makes
  * hundreds of thousands for a large site), so the span is found only when something reads it.
  */
-export function locate(spec: SpecDocument, path: readonly PathSegment[], options: { key?: boolean } = {}): Location {
-  return new SpecLocation(spec, path, options.key ?? false);
+export function locate(
+  spec: SpecDocument,
+  path: readonly PathSegment[],
+  options: { key?: boolean; part?: TextPart } = {},
+): Location {
+  return new SpecLocation(spec, path, options.key ?? false, options.part);
+}
+
+/**
+ * A part of a text value, for a mistake inside a long text: the `nth` match (from 0) of `pattern`
+ * (global) in the value's source. The value's own span when the source has fewer matches.
+ */
+export interface TextPart {
+  pattern: RegExp;
+  nth: number;
 }
 
 class SpecLocation implements Location {
@@ -117,15 +130,32 @@ class SpecLocation implements Location {
     private readonly spec: SpecDocument,
     private readonly path: readonly PathSegment[],
     private readonly key: boolean,
+    private readonly part: TextPart | undefined,
   ) {
     this.file = spec.source.path;
   }
   get offset(): number {
-    return (this.#span ??= findSpan(this.spec, this.path, this.key)).offset;
+    return this.span().offset;
   }
   get length(): number {
-    return (this.#span ??= findSpan(this.spec, this.path, this.key)).length;
+    return this.span().length;
   }
+  private span(): { offset: number; length: number } {
+    if (this.#span) return this.#span;
+    const whole = findSpan(this.spec, this.path, this.key);
+    this.#span = this.part ? partOf(this.spec.source.text, whole, this.part) : whole;
+    return this.#span;
+  }
+}
+
+// The source of a text, not its value, is searched: in a block scalar (`text: |`) the value has
+// lost the indentation of its lines, and a quoted one its quotes and escapes.
+function partOf(text: string, whole: { offset: number; length: number }, part: TextPart) {
+  const source = text.slice(whole.offset, whole.offset + whole.length);
+  let n = 0;
+  for (const match of source.matchAll(part.pattern))
+    if (n++ === part.nth) return { offset: whole.offset + match.index, length: match[0].length };
+  return whole;
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {

@@ -9,7 +9,7 @@ import { checkLink } from "./navigation.ts";
 import { writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
-import { placeholderNames, placeholdersIn, unclosedPlaceholdersIn } from "../placeholders.ts";
+import { placeholderNames, placeholderPattern, placeholdersIn, unclosedPlaceholdersIn } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 
 /**
@@ -136,9 +136,10 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    for (const { name, path, unclosed } of placeholdersOf(file.data)) {
+    for (const { name, path, unclosed, nth } of placeholdersOf(file.data)) {
+      const where = locate(file.spec, path, { part: { pattern: placeholderPattern(name, unclosed), nth } });
       if (unclosed) {
-        report("unclosed-placeholder", { name }, at(file, path));
+        report("unclosed-placeholder", { name }, where);
         continue;
       }
       const scope = scopeOf(path);
@@ -148,7 +149,7 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
       report(
         "unknown-placeholder",
         { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) },
-        at(file, path),
+        where,
       );
     }
   };
@@ -194,8 +195,15 @@ function placeholdersOf(data: object): PlaceholderUse[] {
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
       if (typeof value === "string") {
-        for (const name of placeholdersIn(value)) list.push({ name, path: [...path] });
-        for (const name of unclosedPlaceholdersIn(value)) list.push({ name, path: [...path], unclosed: true });
+        if (!value.includes("{")) return;
+        const uses = [
+          ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
+          ...unclosedPlaceholdersIn(value).map((name) => ({ name, unclosed: true })),
+        ];
+        for (const [i, use] of uses.entries()) {
+          const nth = uses.slice(0, i).filter((u) => u.name === use.name && u.unclosed === use.unclosed).length;
+          list.push({ ...use, path: [...path], nth });
+        }
       } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           path.push(i);
@@ -219,7 +227,9 @@ function placeholdersOf(data: object): PlaceholderUse[] {
 interface PlaceholderUse {
   name: string;
   path: PathSegment[];
-  unclosed?: boolean;
+  unclosed: boolean;
+  /** Which use of this name in its text (from 0), to point at it and not at the text's start. */
+  nth: number;
 }
 const placeholdersByData = new WeakMap<object, PlaceholderUse[]>();
 
