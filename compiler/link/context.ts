@@ -3,7 +3,7 @@
 // the checks that report a problem as they resolve a name.
 
 import type { diagnostic, DiagnosticCode, Location } from "../diagnostics/index.ts";
-import { locate, type PathSegment } from "../load/index.ts";
+import { locate, type PathSegment, type TextPart } from "../load/index.ts";
 import type { ImageModel, RegionModel, RouteModel } from "./model.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 
@@ -59,3 +59,6 @@ export interface LinkContext {
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });
+/** A part of the text at `path`: where in a long text the mistake is (load's TextPart). */
+export const atPart = (v: Valid<unknown>, path: PathSegment[], part: TextPart): Location =>
+  locate(v.spec, path, { part });

@@ -6,7 +6,7 @@
 
 import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
-import { at, type LinkContext, type Report } from "../context.ts";
+import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { regionMeant } from "../regions.ts";
 import { findPage, forEachPage, landingPages, pageRegions, pageYamlPath, regionEntryPath } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
@@ -354,14 +354,14 @@ function checkHeadline(
 ): boolean {
   for (const [key, text] of Object.entries(texts)) {
     if (!text) continue;
-    for (const match of text.matchAll(PERCENT)) {
+    for (const [nth, match] of [...text.matchAll(PERCENT)].entries()) {
       const written = Number(match[1]!.replace(",", "."));
       const derived = upTo(campaign, region, stage);
       if (written !== derived) {
         report(
           "headline-percent-mismatch",
           { written, derived, region, stage, campaign },
-          at(file, [...path, ...key.split(".")]),
+          atPart(file, [...path, ...key.split(".")], { pattern: PERCENT, nth }),
         );
         return true;
       }

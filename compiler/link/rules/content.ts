@@ -3,7 +3,7 @@
 
 import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
-import { at, type LinkContext, type Report } from "../context.ts";
+import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
 import { checkLink } from "./navigation.ts";
 import { writtenNowhere } from "../regions.ts";
@@ -137,7 +137,7 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
   };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     for (const { name, path, unclosed, nth } of placeholdersOf(file.data)) {
-      const where = locate(file.spec, path, { part: { pattern: placeholderPattern(name, unclosed), nth } });
+      const where = atPart(file, path, { pattern: placeholderPattern(name, unclosed), nth });
       if (unclosed) {
         report("unclosed-placeholder", { name }, where);
         continue;
