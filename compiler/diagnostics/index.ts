@@ -157,10 +157,20 @@ export const catalogue = {
     message: (a) => `'${a.field}' is not a field that can be written here.`,
     hint: (a) => didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`,
   }),
-  "wrong-type": entry<{ expected: string; found: string }>({
+  "wrong-type": entry<{
+    expected: string;
+    found: string;
+    /** What the field is for, as its schema says. */
+    description?: string;
+    /** For a list of fixed words (hidden: [header, footer]), the words. */
+    allowed?: readonly string[];
+  }>({
     severity: "error",
     message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
-    hint: () => undefined,
+    hint: (a) =>
+      a.allowed
+        ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
+        : a.description,
   }),
   "invalid-value": entry<{
     value: string;

@@ -684,7 +684,14 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         .flat()
         .map((t) => typeWords[t] ?? t)
         .join(" or ");
-      return diagnostic("wrong-type", { expected, found: describeValue(value) }, at(path));
+      // A list of fixed words written as one value (`hidden: true`): the words it takes.
+      const items = schema.items as { enum?: unknown[] } | undefined;
+      const allowed = expected === typeWords.array && Array.isArray(items?.enum) ? items.enum.map(String) : undefined;
+      return diagnostic(
+        "wrong-type",
+        { expected, found: describeValue(value), description, ...(allowed ? { allowed } : {}) },
+        at(path),
+      );
     }
     case "enum": {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
