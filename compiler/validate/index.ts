@@ -588,6 +588,17 @@ function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
   return out;
 }
 
+/** A list entry as it is written in one line: `{ label: Privacy Policy, link: privacy-policy }`. */
+function inBrief(item: object): string {
+  const shown = (v: unknown): string =>
+    v !== null && typeof v === "object" ? (Array.isArray(v) ? "[…]" : "{…}") : String(v);
+  return Array.isArray(item)
+    ? `[${item.map(shown).join(", ")}]`
+    : `{ ${Object.entries(item)
+        .map(([k, v]) => `${k}: ${shown(v)}`)
+        .join(", ")} }`;
+}
+
 function describeValue(value: unknown): string {
   if (value === null) return "~ (nothing)";
   if (Array.isArray(value)) return "a list";
@@ -800,7 +811,7 @@ function explainBound(
       return diagnostic(
         "invalid-value",
         {
-          value: typeof item === "object" ? describeValue(item) : String(item),
+          value: typeof item === "object" && item !== null ? inBrief(item) : String(item),
           problem: "is in this list already",
           description: description ? `keep one. ${description}` : "keep one.",
         },
