@@ -626,6 +626,12 @@ export const catalogue = {
     message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${texts(a.what)} there.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or remove what it writes for ${a.region}.`,
   }),
+  "campaign-region-silent": entry<{ campaign: string; region: string }>({
+    severity: "warning",
+    message: (a) =>
+      `Campaign ${a.campaign} runs in ${a.region} but shows nothing there: no offers, no promotion entry and no page of it in ${a.region}.`,
+    hint: (a) => `write its offers or promotion for ${a.region}, or take ${a.region} out of its regions.`,
+  }),
   "page-outside-campaign": entry<{ page: string; campaign: string; region: string }>({
     severity: "error",
     message: (a) =>

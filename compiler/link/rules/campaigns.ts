@@ -94,10 +94,32 @@ function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
     );
 }
 
-/** A campaign's pages and what it writes per region are in the regions it runs in. */
+/**
+ * A region a campaign runs in where it shows nothing: no offers, no promotion entry and no page of
+ * its there, as when a region is added to `regions` and nothing is written for it yet. Its stages
+ * would read as live there (check-windows) while shoppers see none of it.
+ */
+function checkSilentRegions(cx: LinkContext, file: Valid<Spec.Campaign>, pages: Valid<Spec.Pages>): void {
+  const { regions, offers, promotion } = file.data;
+  const codes = [...cx.regions.keys()];
+  const withPage = new Set<string>();
+  forEachPage(pages.data.pages, (_, page) => {
+    if (page.campaign === file.spec.name) for (const code of pageRegions(page, codes)) withPage.add(code);
+  });
+  regions.forEach((code, i) => {
+    if (!cx.regions.has(code) || offers?.[code] || promotion?.[code] || withPage.has(code)) return;
+    cx.report("campaign-region-silent", { campaign: file.spec.name, region: code }, at(file, ["regions", i]));
+  });
+}
+
+/** A campaign's pages and what it writes per region are in the regions it runs in, and the converse. */
 export function checkCampaignRegions(cx: LinkContext): void {
-  if (cx.specs.pages) checkPageRegions(cx, cx.specs.pages);
-  for (const file of cx.specs.campaigns.values()) checkUnusedRegions(cx, file);
+  const pages = cx.specs.pages;
+  if (pages) checkPageRegions(cx, pages);
+  for (const file of cx.specs.campaigns.values()) {
+    checkUnusedRegions(cx, file);
+    if (pages) checkSilentRegions(cx, file, pages);
+  }
 }
 
 /**
