@@ -557,6 +557,20 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "buy-link-shared": entry<{ product: string; other: string; region: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.product}'s buy link in ${a.region} is the one ${a.other} has: its Buy button would open ${a.other} in the store.`,
+    hint: (a) => `give ${a.product} the link of its own page in the ${a.region} store.`,
+  }),
+  "buy-link-other-region": entry<{ product: string; region: string; host: string; owner: string; own?: string }>({
+    severity: "warning",
+    message: (a) => `${a.product}'s buy link in ${a.region} leads to ${a.host}, the shop of ${a.owner}.`,
+    hint: (a) =>
+      a.own
+        ? `link to the product in ${a.region}'s shop (${a.own}), where ${a.region}'s shoppers pay in their currency.`
+        : `link to the product in a shop that sells to ${a.region}.`,
+  }),
   "broken-anchor": entry<{ link: string; page: string; region: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,

@@ -19,7 +19,7 @@ import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
-import { buildProducts, type Products } from "./products.ts";
+import { buildProducts, checkBuyLinks, type Products } from "./products.ts";
 import { buildRegions } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
@@ -174,6 +174,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
             "catalogue.yaml gives it a buy link there",
             at(catalogue, ["products", id, "regions", code, "buy"]),
           );
+  checkBuyLinks(specs, productsPart.products, regions, report);
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);

@@ -4,6 +4,8 @@ import { closest, type Location } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type Report } from "./context.ts";
 import type { ProductModel } from "./model.ts";
+import { byCodeUnit } from "../order.ts";
+import { forEachPage } from "./pages.ts";
 
 export interface Products {
   products: Map<string, ProductModel>;
@@ -76,4 +78,94 @@ export function buildProducts(
   }
 
   return { products, canonicalProduct, checkProduct, resolved };
+}
+
+/**
+ * A product's buy link is its own, in its own region's shop. A row copied from another product
+ * with its link left sends the shoppers of one to the other in the store (an error); a link to
+ * another region's shop (us buying at uk.store) sells in that region's currency and country (a
+ * warning: a region may buy in a shop that is not its own `shop:`, as cn's marketplace is).
+ */
+export function checkBuyLinks(
+  specs: ValidSpecs,
+  products: ReadonlyMap<string, ProductModel>,
+  regions: ReadonlyMap<string, unknown>,
+  report: Report,
+): void {
+  const catalogue = specs.catalogue;
+  if (!catalogue) return;
+  const buyAt = (product: string, region: string) => at(catalogue, ["products", product, "regions", region, "buy"]);
+  const shops = regionShops(specs, regions);
+  const linkNames = linkNamesProduct(specs, products);
+  const firstWithLink = new Map<string, string>();
+  for (const [id, product] of products)
+    for (const [code, facts] of Object.entries(product.regions)) {
+      const link = facts.buy ? urlParts(facts.buy) : undefined;
+      if (!link) continue;
+      const key = `${code} ${link.host}${link.rest}`;
+      const first = firstWithLink.get(key);
+      if (first) {
+        // Of the two, the one whose words the link does not hold took it by mistake.
+        const [wrong, right] = linkNames(link.rest, id) && !linkNames(link.rest, first) ? [first, id] : [id, first];
+        report("buy-link-shared", { product: wrong, other: right, region: code }, buyAt(wrong, code));
+        firstWithLink.set(key, right);
+      } else firstWithLink.set(key, id);
+      const owner = shops.ownerOf.get(link.host);
+      const own = shops.hostOf.get(code);
+      if (owner && owner !== code && own !== link.host)
+        report("buy-link-other-region", { product: id, region: code, host: link.host, owner, own }, buyAt(id, code));
+    }
+}
+
+/**
+ * Each region's shop host (`shop:` of its settings), and the region each host is first the shop
+ * of. Only the site's regions: a settings file misnamed (`ukk.yaml`) has its own error.
+ */
+function regionShops(specs: ValidSpecs, regions: ReadonlyMap<string, unknown>) {
+  const hostOf = new Map<string, string>();
+  for (const [code, file] of specs.regions) {
+    if (!regions.has(code)) continue;
+    const host = file.data.shop ? urlParts(file.data.shop.link)?.host : undefined;
+    if (host) hostOf.set(code, host);
+  }
+  const ownerOf = new Map<string, string>();
+  for (const [code, host] of [...hostOf].sort(([a], [b]) => byCodeUnit(a, b)))
+    if (!ownerOf.has(host)) ownerOf.set(host, code);
+  return { hostOf, ownerOf };
+}
+
+/**
+ * Whether a store's link names a product: it most often ends in the id of the product's page on
+ * the site, or in its English name in the same words ("AI Base", /products/ai-base).
+ */
+function linkNamesProduct(specs: ValidSpecs, products: ReadonlyMap<string, ProductModel>) {
+  const wordsOf = new Map<string, Set<string>>();
+  const note = (product: string, words: string) => {
+    if (words) wordsOf.set(product, (wordsOf.get(product) ?? new Set()).add(words));
+  };
+  if (specs.pages)
+    forEachPage(specs.pages.data.pages, (pageId, page) => {
+      if (page.product) note(page.product, pageId.split("/").at(-1)!);
+    });
+  for (const [id, product] of products)
+    for (const facts of Object.values(product.regions))
+      if (facts.name)
+        note(
+          id,
+          facts.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "-")
+            .replace(/^-|-$/g, ""),
+        );
+  return (path: string, product: string) => path.split("/").some((part) => wordsOf.get(product)?.has(part));
+}
+
+/** A link's host and the rest, as two links to one page compare: no case in the host, no trailing slash. */
+function urlParts(link: string): { host: string; rest: string } | undefined {
+  try {
+    const url = new URL(link);
+    return { host: url.host, rest: `${url.pathname.replace(/\/+$/, "")}${url.search}` };
+  } catch {
+    return undefined;
+  }
 }
