@@ -386,10 +386,22 @@ function readableData(
 ): unknown {
   // The errors as reported (a failed anyOf's branches pruned), so that no branch's own fields are taken for unknown.
   const unknown = errors.filter((e) => e.keyword === "additionalProperties");
-  if (unknown.length === 0) return data;
+  const misshapen = errors.filter((e) => keyOf(e) !== undefined && e.keyword === "pattern");
+  if (unknown.length === 0 && misshapen.length === 0) return data;
   const left: FieldEdit[] = [];
   const moved: FieldEdit[] = [];
   let anyRenamed = false;
+  // A key in the wrong shape (a page id `Flagship-Megatron`) is read in the shape it most likely means.
+  for (const e of misshapen) {
+    const path = toPath(e.instancePath);
+    const field = keyOf(e)!;
+    const meant = keyShapeMeant(field, schemaOf(e));
+    const object = path.reduce<unknown>((node, key) => (node as Record<PathSegment, unknown>)?.[key], data);
+    if (meant && object && typeof object === "object" && !(meant in object)) {
+      moved.push({ path, field, to: meant });
+      anyRenamed = true;
+    }
+  }
   for (const e of unknown) {
     const path = toPath(e.instancePath);
     const field = (e.params as { additionalProperty: string }).additionalProperty;
@@ -631,17 +643,50 @@ function explainKey(
   path: PathSegment[],
   description: string | undefined,
 ): Diagnostic | undefined {
-  const propertyName =
-    (error.params as { propertyName?: string }).propertyName ?? (error as { propertyName?: string }).propertyName;
+  const propertyName = keyOf(error);
   if (propertyName === undefined) return undefined;
   const allowed =
     error.keyword === "enum" ? (error.params as { allowedValues: unknown[] }).allowedValues.map(String) : undefined;
-  const suggestion = allowed && keyMeant(propertyName, allowed);
+  const schema = schemaOf(error);
+  const suggestion = allowed
+    ? keyMeant(propertyName, allowed)
+    : error.keyword === "pattern"
+      ? keyShapeMeant(propertyName, schema)
+      : undefined;
+  const shape = error.keyword === "pattern" ? schema.patternErrorMessage : undefined;
   return diagnostic(
     "invalid-value",
-    { value: propertyName, description, ...(allowed ? { allowed } : {}), ...(suggestion ? { suggestion } : {}) },
+    {
+      value: propertyName,
+      description: typeof shape === "string" ? shape : description,
+      ...(allowed ? { allowed } : {}),
+      ...(suggestion ? { suggestion } : {}),
+    },
     locate(spec, [...path, propertyName], { key: true }),
   );
+}
+
+/** The key a propertyNames error is about (ajv names it on the inner error itself). */
+function keyOf(error: ErrorObject): string | undefined {
+  return (error.params as { propertyName?: string }).propertyName ?? (error as { propertyName?: string }).propertyName;
+}
+
+/**
+ * The key in the shape its pattern asks, when the only fault is the case, a space or an
+ * underscore: a product id's first letter (`FlagshipBumblebee`: flagshipBumblebee), or a page
+ * id's letters and dashes (`Flagship-Megatron`, `flagship_megatron`: flagship-megatron).
+ */
+function keyShapeMeant(key: string, schema: Record<string, unknown>): string | undefined {
+  if (typeof schema.pattern !== "string") return undefined;
+  const pattern = new RegExp(schema.pattern, "u");
+  const candidates = [
+    key.charAt(0).toLowerCase() + key.slice(1),
+    key
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, "-"),
+  ];
+  return candidates.find((meant) => meant !== key && pattern.test(meant));
 }
 
 function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
