@@ -557,6 +557,24 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "range-reversed": entry<{ low: string; lowValue: number; high: string; highValue: number; strict?: boolean }>({
+    severity: "error",
+    message: (a) =>
+      `${a.low} is ${a.lowValue}, ${a.lowValue === a.highValue ? "as much as" : "more than"} ${a.high} (${a.highValue}): it should be ${a.strict ? "less" : "no more"}.`,
+    hint: (a) => `swap the two figures, or mend the one that is wrong (${a.low} is the smaller).`,
+  }),
+  "api-code-shared": entry<{ name: string; other: string; value: number }>({
+    severity: "error",
+    message: (a) =>
+      `The answer codes ${a.other} and ${a.name} are both ${a.value}: the site could not tell the two answers apart.`,
+    hint: (a) => `give ${a.name} the code the API answers with (seed 000 §8).`,
+  }),
+  "api-environment-shared": entry<{ environment: string; group: string; url: string; other: string }>({
+    severity: "error",
+    message: (a) =>
+      `The ${a.environment} API of ${a.group} is ${a.url}, the same as ${a.other}: pages built for one environment would call the other's API.`,
+    hint: () => "give each environment its own base URL.",
+  }),
   "buy-link-shared": entry<{ product: string; other: string; region: string }>({
     severity: "error",
     message: (a) =>

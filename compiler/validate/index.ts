@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
+import { checkFigures } from "./figures.ts";
 import {
   appendAll,
   closest,
@@ -257,7 +258,8 @@ function validateDocument(spec: SpecDocument, token: string): Checked {
   const validateDoc = validators(spec.kind);
   // Row length is a rule of the table itself: report it even when a cell is also wrong.
   if (spec.kind === "prices") appendAll(diagnostics, checkPriceRows(spec));
-  if (!validateDoc(spec.data)) {
+  if (validateDoc(spec.data)) appendAll(diagnostics, checkFigures(spec));
+  else {
     const raw = validateDoc.errors ?? [];
     const errors = pruneAnyOf(raw);
     appendAll(diagnostics, explain(spec, takeInOrphans(dropMisspeltRequired(errors))));

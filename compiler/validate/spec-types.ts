@@ -622,7 +622,7 @@ export interface SystemConstants {
    */
   toast: {
     /**
-     * How long a toast stays.
+     * How long a toast stays, in milliseconds (3000 is three seconds; under a second it cannot be read).
      */
     durationMs: number;
   };
@@ -631,7 +631,7 @@ export interface SystemConstants {
    */
   notification: {
     /**
-     * How long a notification stays.
+     * How long a notification stays, in milliseconds (4500 is four and a half seconds; under a second it cannot be read).
      */
     durationMs: number;
     /**
@@ -644,7 +644,7 @@ export interface SystemConstants {
     width: number;
   };
   /**
-   * Duration of the collapse animation.
+   * Duration of the collapse animation, in seconds (0.5 is half a second).
    */
   collapseTransitionSeconds: number;
   /**

@@ -1,0 +1,66 @@
+// Figures of one spec file that must agree with each other, which a schema cannot say: a range's
+// ends in order, the API's answer codes told apart, each environment's API its own. Judged only
+// on a file that passed its schema, so the shape is the one the types say.
+
+import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
+import { locate, type SpecDocument } from "../load/index.ts";
+import type * as Spec from "./spec-types.ts";
+
+export function checkFigures(spec: SpecDocument): Diagnostic[] {
+  if (spec.kind === "constants") return constantsFigures(spec, spec.data as Spec.SystemConstants);
+  if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
+  return [];
+}
+
+function constantsFigures(spec: SpecDocument, constants: Spec.SystemConstants): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { min, max } = constants.deliveryDelayDays;
+  // "Delivery in 5 to 3 days" under every product's Buy button.
+  if (min > max)
+    out.push(
+      diagnostic(
+        "range-reversed",
+        { low: "deliveryDelayDays.min", lowValue: min, high: "deliveryDelayDays.max", highValue: max },
+        locate(spec, ["deliveryDelayDays", "min"]),
+      ),
+    );
+  // A window as wide as the tablet's class would leave no width to the tablet layout.
+  const { ipad, window } = constants.layout;
+  if (ipad >= window)
+    out.push(
+      diagnostic(
+        "range-reversed",
+        { low: "layout.ipad", lowValue: ipad, high: "layout.window", highValue: window, strict: true },
+        locate(spec, ["layout", "ipad"]),
+      ),
+    );
+  return out;
+}
+
+function apiFigures(spec: SpecDocument, api: Spec.API): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  // The runtime tells answers apart by code: two names for one code make one of them unreachable.
+  const codeNamed = new Map<number, string>();
+  for (const [name, value] of Object.entries(api.codes) as [string, number][]) {
+    const other = codeNamed.get(value);
+    if (other === undefined) codeNamed.set(value, name);
+    else out.push(diagnostic("api-code-shared", { name, other, value }, locate(spec, ["codes", name])));
+  }
+  // The same base URL in two environments: production pages calling the test API, or the reverse.
+  const urlAt = new Map<string, { environment: string; group: string }>();
+  for (const [environment, hosts] of Object.entries(api.environments))
+    for (const [group, url] of Object.entries<string>({ ...hosts })) {
+      const key = url.replace(/\/+$/, "").toLowerCase();
+      const first = urlAt.get(key);
+      if (!first) urlAt.set(key, { environment, group });
+      else if (first.environment !== environment)
+        out.push(
+          diagnostic(
+            "api-environment-shared",
+            { environment, group, url, other: `${first.environment}'s ${first.group}` },
+            locate(spec, ["environments", environment, group]),
+          ),
+        );
+    }
+  return out;
+}
