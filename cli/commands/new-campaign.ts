@@ -1,5 +1,6 @@
 // `site new campaign <id>`: a campaign file to start from, every field explained where it is
-// written, that passes `site check` as it is. Its dates are the coming week, in each region's days.
+// written, that passes `site check` as it is (warning that it shows nothing until its offers or
+// promotion are written). Its dates are the coming week, in each region's days.
 
 import type { DateTime } from "luxon";
 

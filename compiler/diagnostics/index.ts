@@ -557,6 +557,19 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "region-not-in-chooser": entry<{ region: string; name: string }>({
+    severity: "error",
+    message: (a) =>
+      `Region ${a.region} (${a.name}) has no option in the region chooser: visitors could reach it only by typing its address.`,
+    hint: (a) =>
+      `add an option for it to region-chooser.yaml, such as { label: ${a.name}, region: ${a.region}, country: … }.`,
+  }),
+  "chooser-country-shared": entry<{ country: string; labels: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `Country ${a.country} has ${a.labels.length} options (${texts(a.labels)}): the site remembers a visitor's pick by its country, so it could not tell them apart.`,
+    hint: () => "give each option its own country.",
+  }),
   "range-reversed": entry<{ low: string; lowValue: number; high: string; highValue: number; strict?: boolean }>({
     severity: "error",
     message: (a) =>

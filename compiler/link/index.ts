@@ -158,9 +158,19 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     });
   }
 
-  // Region chooser options lead to known regions.
+  // Region chooser options lead to known regions, and every region with pages is one to pick: one
+  // left out is reached only by typing its address. A region no page names yet is not live.
   const chooser = specs.regionChooser;
   chooser?.data.options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"])));
+  const offered = new Set(chooser?.data.options.map((o) => o.region));
+  if (chooser)
+    for (const code of regionCodes)
+      if (!offered.has(code) && !cx.pagelessRegions.has(code))
+        report(
+          "region-not-in-chooser",
+          { region: code, name: site.data.regions[code]!.name },
+          at(chooser, ["options"], true),
+        );
 
   // A shop's link to a product in a region: a use of it there.
   const catalogue = specs.catalogue;

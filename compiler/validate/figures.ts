@@ -1,6 +1,7 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
-// ends in order, the API's answer codes told apart, each environment's API its own. Judged only
-// on a file that passed its schema, so the shape is the one the types say.
+// ends in order, the API's answer codes told apart, each environment's API its own, each country
+// one option of the region chooser. Judged only on a file that passed its schema, so the shape is
+// the one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
 import { locate, type SpecDocument } from "../load/index.ts";
@@ -9,7 +10,23 @@ import type * as Spec from "./spec-types.ts";
 export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "constants") return constantsFigures(spec, spec.data as Spec.SystemConstants);
   if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
+  if (spec.kind === "region-chooser") return chooserFigures(spec, spec.data as Spec.RegionChooser);
   return [];
+}
+
+/** The site remembers a visitor's pick by its country (runtime/region.ts): each country is one option. */
+function chooserFigures(spec: SpecDocument, chooser: Spec.RegionChooser): Diagnostic[] {
+  const byCountry = new Map<string, number[]>();
+  chooser.options.forEach((o, i) => byCountry.set(o.country, [...(byCountry.get(o.country) ?? []), i]));
+  return [...byCountry]
+    .filter(([, at]) => at.length > 1)
+    .map(([country, at]) =>
+      diagnostic(
+        "chooser-country-shared",
+        { country, labels: at.map((i) => chooser.options[i]!.label) },
+        locate(spec, ["options", at[1]!, "country"]),
+      ),
+    );
 }
 
 function constantsFigures(spec: SpecDocument, constants: Spec.SystemConstants): Diagnostic[] {
