@@ -557,6 +557,15 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "fallback-loop": entry<{ language: string; loop: readonly string[]; root?: string }>({
+    severity: "error",
+    message: (a) =>
+      `The fallbacks of ${a.language} go round in a loop (${a.loop.join(" -> ")}): a text missing in ${a.loop.length > 2 ? "these languages" : a.language} would never reach a table that has it.`,
+    hint: (a) =>
+      a.root
+        ? `fall back to ${a.root}, whose table falls back to none.`
+        : "let one table fall back to none: the one every text is written in.",
+  }),
   "region-not-in-chooser": entry<{ region: string; name: string }>({
     severity: "error",
     message: (a) =>

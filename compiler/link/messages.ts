@@ -4,6 +4,8 @@
 
 import type { Language } from "./model.ts";
 import type { ValidSpecs } from "../validate/index.ts";
+import { at, type Report } from "./context.ts";
+import { byCodeUnit } from "../order.ts";
 
 /** A language and the languages it falls back to, in order; a loop in the chain ends it. */
 export function fallbackChain(specs: Pick<ValidSpecs, "messages">, language: string): string[] {
@@ -53,4 +55,29 @@ export function textsOf(
       if (typeof value === "string") merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * Every fallback chain ends in a table that falls back to none (en): one that comes back to a
+ * language already on it (`fallback: de` in de.yaml, or fr and de naming each other) never reaches
+ * a complete table. One error per loop, at the first of its tables by name.
+ */
+export function checkFallbacks(specs: Pick<ValidSpecs, "messages">, report: Report): void {
+  const reported = new Set<string>();
+  for (const language of [...specs.messages.keys()].sort(byCodeUnit)) {
+    const chain = fallbackChain(specs, language);
+    const last = specs.messages.get(chain.at(-1)!)?.data.fallback;
+    if (!last || !chain.includes(last) || reported.has(last)) continue;
+    const loop = chain.slice(chain.indexOf(last));
+    for (const member of loop) reported.add(member);
+    // Named from its first language by name, round to it again: de -> fr -> de.
+    const first = [...loop].sort(byCodeUnit)[0]!;
+    const from = loop.indexOf(first);
+    const root = [...specs.messages].find(([, table]) => !table.data.fallback)?.[0];
+    report(
+      "fallback-loop",
+      { language: first, loop: [...loop.slice(from), ...loop.slice(0, from), first], root },
+      at(specs.messages.get(first)!, ["fallback"]),
+    );
+  }
 }
