@@ -557,6 +557,33 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "spec-rows-differ": entry<{
+    language: string;
+    reference: string;
+    count: number;
+    referenceCount: number;
+    /** The reference row the language most likely lacks. */
+    missing?: string;
+  }>({
+    severity: "error",
+    message: (a) =>
+      `The ${a.language} specification table has ${a.count} ${a.count === 1 ? "row" : "rows"}, the ${a.reference} one ${a.referenceCount}: shoppers would read different specifications in ${a.language}.`,
+    hint: (a) =>
+      a.missing
+        ? `add the row the ${a.reference} table has as '${a.missing}', in the same place.`
+        : `give ${a.language} the ${a.reference} rows, in the same order.`,
+  }),
+  "spec-figures-differ": entry<{
+    language: string;
+    reference: string;
+    label: string;
+    value: string;
+    referenceValue: string;
+  }>({
+    severity: "error",
+    message: (a) => `${a.label} reads '${a.value}' in ${a.language} but '${a.referenceValue}' in ${a.reference}.`,
+    hint: (a) => `write the figures of the ${a.reference} row ('${a.referenceValue}'), or mend the ${a.reference} one.`,
+  }),
   "fallback-loop": entry<{ language: string; loop: readonly string[]; root?: string }>({
     severity: "error",
     message: (a) =>

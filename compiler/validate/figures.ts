@@ -11,7 +11,73 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "constants") return constantsFigures(spec, spec.data as Spec.SystemConstants);
   if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
   if (spec.kind === "region-chooser") return chooserFigures(spec, spec.data as Spec.RegionChooser);
+  if (spec.kind === "content") return productSpecFigures(spec, spec.data as Spec.PageContent);
   return [];
+}
+
+/**
+ * A product's specification table says the same in every language: as many rows, and the same
+ * figures row by row (31 servo motors are 31 Servomotoren and 31個), measured against English
+ * where the page has it. A translation with a figure slipped (13 for 31) passed unseen.
+ */
+function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  const product = content.product;
+  if (!product) return [];
+  const languages = Object.keys(product);
+  const reference = languages.includes("en") ? "en" : languages[0]!;
+  const rows = product[reference]!.specs ?? [];
+  const out: Diagnostic[] = [];
+  for (const language of languages) {
+    if (language === reference) continue;
+    const own = product[language]!.specs ?? [];
+    if (own.length !== rows.length) {
+      // The first row where the two part: most often the one left out or added.
+      const parting = rows.findIndex(
+        (row, i) => own[i] === undefined || figuresIn(own[i]!.value) !== figuresIn(row.value),
+      );
+      const where = product[language]!.specs ? ["product", language, "specs"] : ["product", language];
+      out.push(
+        diagnostic(
+          "spec-rows-differ",
+          {
+            language,
+            reference,
+            count: own.length,
+            referenceCount: rows.length,
+            ...(own.length < rows.length && parting >= 0 ? { missing: rows[parting]!.label } : {}),
+          },
+          locate(spec, where, { key: true }),
+        ),
+      );
+      continue;
+    }
+    own.forEach((row, i) => {
+      const meant = rows[i]!;
+      if (figuresIn(row.value) !== figuresIn(meant.value))
+        out.push(
+          diagnostic(
+            "spec-figures-differ",
+            { language, reference, label: row.label, value: row.value, referenceValue: meant.value },
+            locate(spec, ["product", language, "specs", i, "value"]),
+          ),
+        );
+    });
+  }
+  return out;
+}
+
+/**
+ * The figures of a text, in order, however each language writes them: full-width digits read as
+ * digits, and a separator between digits (2,100 or 2.100 or 2 100) left out.
+ */
+function figuresIn(text: string): string {
+  return (
+    text
+      .normalize("NFKC")
+      .replace(/(\d)[.,\s'’](?=\d)/g, "$1")
+      .match(/\d+/g)
+      ?.join(" ") ?? ""
+  );
 }
 
 /** The site remembers a visitor's pick by its country (runtime/region.ts): each country is one option. */
