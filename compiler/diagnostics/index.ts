@@ -557,6 +557,12 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "product-listed-twice": entry<{ product: string; canonical: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.product}${a.canonical !== a.product ? ` (${a.canonical})` : ""} is in this list already: the page would show it twice.`,
+    hint: () => "name the product this item is for, or take the item out.",
+  }),
   "spec-rows-differ": entry<{
     language: string;
     reference: string;

@@ -61,23 +61,38 @@ export function checkSections(cx: LinkContext): void {
           noteProductUse(canonical, code, `page ${pageId} shows it there`, at(content, where));
           return canonical;
         };
+        // A list of products shows each once: an item copied and its product left is a second card
+        // of the first (an alias and the product it names are one product).
+        const showOnce = () => {
+          const listed = new Set<string>();
+          return (productId: string, where: PathSegment[]) => {
+            const canonical = show(productId, where);
+            if (canonical && listed.has(canonical))
+              report("product-listed-twice", { product: productId, canonical }, at(content, where));
+            if (canonical) listed.add(canonical);
+            return canonical;
+          };
+        };
         const campaignId = section.campaign ?? pageCampaign;
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
         if (campaignId && specs.campaigns.has(campaignId))
           checkStageNumbers(cx, campaignId, section.stage, content, path);
         if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
         switch (section.type) {
-          case "preview":
+          case "preview": {
+            const showInPreview = showOnce();
             section.products.forEach((p, j) => {
-              const canonical = show(p, [...path, "products", j]);
+              const canonical = showInPreview(p, [...path, "products", j]);
               if (canonical && campaignId)
                 checkOffered(cx, campaignId, code, canonical, at(content, [...path, "products", j]));
             });
             break;
+          }
           case "products":
-            section.groups.forEach((g, j) =>
-              g.items.forEach((item, k) => show(item.product, [...path, "groups", j, "items", k, "product"])),
-            );
+            section.groups.forEach((g, j) => {
+              const showInGroup = showOnce();
+              g.items.forEach((item, k) => showInGroup(item.product, [...path, "groups", j, "items", k, "product"]));
+            });
             break;
           case "cards":
             section.items.forEach((item, j) => {
@@ -86,9 +101,11 @@ export function checkSections(cx: LinkContext): void {
               checkImage(item.image, at(content, [...path, "items", j, "image"]));
             });
             break;
-          case "comparison":
-            section.products.forEach((p, j) => show(p, [...path, "products", j]));
+          case "comparison": {
+            const showInChart = showOnce();
+            section.products.forEach((p, j) => showInChart(p, [...path, "products", j]));
             break;
+          }
           case "offers":
             section.items.forEach((item, j) => {
               if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
