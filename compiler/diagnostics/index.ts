@@ -557,6 +557,18 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "price-out-of-line": entry<{ product: string; region: string; price: number; expected: number }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.product} costs ${a.price} in ${a.region}, where its other prices and the table's rates suggest about ${a.expected}.`,
+    hint: (a) => {
+      const factor = a.expected / a.price;
+      const slip = factor > 5 && factor < 20 ? "too few" : factor > 0.05 && factor < 0.2 ? "too many" : undefined;
+      return slip
+        ? `a digit ${slip}? About ${a.expected} is in line with its other prices.`
+        : "check it against the product's prices in the other regions.";
+    },
+  }),
   "product-listed-twice": entry<{ product: string; canonical: string }>({
     severity: "error",
     message: (a) =>

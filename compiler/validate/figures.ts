@@ -1,7 +1,7 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
 // ends in order, the API's answer codes told apart, each environment's API its own, each country
-// one option of the region chooser. Judged only on a file that passed its schema, so the shape is
-// the one the types say.
+// one option of the region chooser, a price at its column's rate. Judged only on a file that
+// passed its schema, so the shape is the one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
 import { locate, type SpecDocument } from "../load/index.ts";
@@ -12,7 +12,43 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
   if (spec.kind === "region-chooser") return chooserFigures(spec, spec.data as Spec.RegionChooser);
   if (spec.kind === "content") return productSpecFigures(spec, spec.data as Spec.PageContent);
+  if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   return [];
+}
+
+/**
+ * Each column of the price table runs at about one rate against each other column (a yuan price
+ * 6 to 7.5 times the dollar one): a price far off its column's rate against most of its row (849
+ * yuan where 8499 is meant, 6990 dollars for 699) has a digit too few or too many. A warning:
+ * a price may be far off on purpose. Columns are compared only over three products or more.
+ */
+function priceScale(spec: SpecDocument, table: Spec.PriceTable): Diagnostic[] {
+  const { columns, list } = table;
+  const rows = Object.entries(list).filter(([, row]) => row.length === columns.length);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  // rate[c][d]: the median of price in c over price in d, over the products priced in both.
+  const rate = columns.map((_, c) =>
+    columns.map((_, d) => {
+      const ratios = rows.flatMap(([, row]) => (row[c] && row[d] ? [row[c]! / row[d]!] : []));
+      return c === d || ratios.length < 3 ? undefined : median(ratios);
+    }),
+  );
+  const out: Diagnostic[] = [];
+  for (const [id, row] of rows)
+    row.forEach((value, c) => {
+      if (!value) return;
+      const expected = row.flatMap((other, d) => (other && rate[c]![d] ? [other * rate[c]![d]!] : []));
+      const off = expected.filter((e) => e / value > 3 || value / e > 3);
+      if (expected.length < 2 || off.length * 2 <= expected.length) return;
+      out.push(
+        diagnostic(
+          "price-out-of-line",
+          { product: id, region: String(columns[c]), price: value, expected: Math.round(median(expected)) },
+          locate(spec, ["list", id, c]),
+        ),
+      );
+    });
+  return out;
 }
 
 /**
