@@ -557,6 +557,21 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "campaign-price-far-below-list": entry<{
+    product: string;
+    region: string;
+    stage: number;
+    price: number;
+    list: number;
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.product}'s stage ${a.stage} price in ${a.region} is ${a.price}, ${Math.round((1 - a.price / a.list) * 100)}% off its list price of ${a.list}.`,
+    hint: (a) =>
+      a.price * 10 < a.list * 1.5 && a.price * 10 > a.list / 2
+        ? `a digit too few (${a.price * 10})? Leave it if the cut is meant.`
+        : "check the figure; leave it if the cut is meant.",
+  }),
   "price-out-of-line": entry<{ product: string; region: string; price: number; expected: number }>({
     severity: "warning",
     message: (a) =>

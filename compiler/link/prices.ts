@@ -7,6 +7,7 @@
 import { closest, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
+import { pricesOutOfLine } from "../validate/figures.ts";
 import { at, type Report } from "./context.ts";
 import type { Products } from "./products.ts";
 import type { RegionModel } from "./model.ts";
@@ -121,6 +122,30 @@ function checkPrecision(
   for (const { campaign, region, product, row } of offers)
     row.forEach((value, i) => wrong(value, region, () => at(campaign, ["offers", region, product, i])));
   return wrongCells;
+}
+
+/**
+ * A sale price is below its list price (an error when not), and not two thirds or more below it
+ * (a warning: most often a digit left out, 59 for 599). A list cell already reported (`doubtful`:
+ * "product\nregion") is no measure.
+ */
+function checkAgainstList(
+  report: Report,
+  price: (product: string, region: string) => number | null,
+  offers: readonly OfferRow[],
+  doubtful: ReadonlySet<string>,
+): void {
+  for (const { campaign, region, product, canonical, row } of offers) {
+    const list = price(canonical, region);
+    if (list === null || doubtful.has(`${canonical}\n${region}`)) continue;
+    row.forEach((value, i) => {
+      if (value === null) return;
+      const args = { product, region, stage: i + 1, price: value, list };
+      const where = () => at(campaign, ["offers", region, product, i]);
+      if (value >= list) report("campaign-price-not-below-list", args, where());
+      else if (value * 3 < list) report("campaign-price-far-below-list", args, where());
+    });
+  }
 }
 
 export function buildPrices(
@@ -274,21 +299,6 @@ export function buildPrices(
       );
   };
 
-  const checkBelowList = (offers: readonly OfferRow[], wrongCells: ReadonlySet<string>) => {
-    for (const { campaign, region, product, canonical, row } of offers) {
-      const list = price(canonical, region);
-      if (list === null || wrongCells.has(`${canonical}\n${region}`)) continue;
-      row.forEach((value, i) => {
-        if (value !== null && value >= list)
-          report(
-            "campaign-price-not-below-list",
-            { product, region, stage: i + 1, price: value, list },
-            at(campaign, ["offers", region, product, i]),
-          );
-      });
-    }
-  };
-
   // A price nobody can see is probably a mistake (or a product about to be launched).
   const checkUnused = (uses: ProductUses, table: NonNullable<typeof prices>, regions: Map<string, RegionModel>) => {
     if (!specs.catalogue || !specs.pages || specs.regions.size === 0) return;
@@ -304,7 +314,11 @@ export function buildPrices(
   const checkUses = (uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>) => {
     if (!prices) return;
     checkSold(uses, prices);
-    checkBelowList(offers, checkPrecision(report, prices, offers, regions));
+    // A list price already reported (too many decimals, or a digit off its row) is no measure for offers.
+    const doubtful = checkPrecision(report, prices, offers, regions);
+    for (const { product, column } of pricesOutOfLine(prices.data))
+      doubtful.add(`${product}\n${prices.data.columns[column]}`);
+    checkAgainstList(report, price, offers, doubtful);
     checkUnused(uses, prices, regions);
   };
   return { price, offer, upTo, checkUses };

@@ -23,6 +23,19 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
  * a price may be far off on purpose. Columns are compared only over three products or more.
  */
 function priceScale(spec: SpecDocument, table: Spec.PriceTable): Diagnostic[] {
+  return pricesOutOfLine(table).map(({ product, column, price, expected }) =>
+    diagnostic(
+      "price-out-of-line",
+      { product, region: String(table.columns[column]), price, expected },
+      locate(spec, ["list", product, column]),
+    ),
+  );
+}
+
+/** The list prices far off their column's rate against most of their row (priceScale). */
+export function pricesOutOfLine(
+  table: Spec.PriceTable,
+): { product: string; column: number; price: number; expected: number }[] {
   const { columns, list } = table;
   const rows = Object.entries(list).filter(([, row]) => row.length === columns.length);
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -33,20 +46,14 @@ function priceScale(spec: SpecDocument, table: Spec.PriceTable): Diagnostic[] {
       return c === d || ratios.length < 3 ? undefined : median(ratios);
     }),
   );
-  const out: Diagnostic[] = [];
-  for (const [id, row] of rows)
-    row.forEach((value, c) => {
-      if (!value) return;
-      const expected = row.flatMap((other, d) => (other && rate[c]![d] ? [other * rate[c]![d]!] : []));
-      const off = expected.filter((e) => e / value > 3 || value / e > 3);
-      if (expected.length < 2 || off.length * 2 <= expected.length) return;
-      out.push(
-        diagnostic(
-          "price-out-of-line",
-          { product: id, region: String(columns[c]), price: value, expected: Math.round(median(expected)) },
-          locate(spec, ["list", id, c]),
-        ),
-      );
+  const out: { product: string; column: number; price: number; expected: number }[] = [];
+  for (const [product, row] of rows)
+    row.forEach((price, column) => {
+      if (!price) return;
+      const expected = row.flatMap((other, d) => (other && rate[column]![d] ? [other * rate[column]![d]!] : []));
+      const off = expected.filter((e) => e / price > 3 || price / e > 3);
+      if (expected.length >= 2 && off.length * 2 > expected.length)
+        out.push({ product, column, price, expected: Math.round(median(expected)) });
     });
   return out;
 }
