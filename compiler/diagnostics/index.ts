@@ -31,6 +31,14 @@ interface CatalogueEntry<A> {
 }
 
 const list = (items: readonly string[]) => items.join(", ");
+/** A campaign's sale price of a product at a stage in a region, and its list price there. */
+interface SalePrice {
+  product: string;
+  region: string;
+  stage: number;
+  price: number;
+  list: number;
+}
 /** Message keys named in a sentence: the first few, and how many more. */
 const texts = (keys: readonly string[]) =>
   keys.length <= 6
@@ -509,13 +517,7 @@ export const catalogue = {
     hint: (a) =>
       `write it in whole ${a.currency}${a.digits === 0 ? "" : ` or with ${a.digits} decimals`}, without a thousands separator${/^\d{1,3}\.\d{3}$/.test(String(a.price)) ? ` (${String(a.price).replace(".", "")}?)` : ""}.`,
   }),
-  "campaign-price-not-below-list": entry<{
-    product: string;
-    region: string;
-    stage: number;
-    price: number;
-    list: number;
-  }>({
+  "campaign-price-not-below-list": entry<SalePrice>({
     severity: "error",
     message: (a) =>
       `The stage ${a.stage} price of ${a.product} in ${a.region} (${a.price}) is not below its list price (${a.list}).`,
@@ -557,13 +559,7 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
-  "campaign-price-far-below-list": entry<{
-    product: string;
-    region: string;
-    stage: number;
-    price: number;
-    list: number;
-  }>({
+  "campaign-price-far-below-list": entry<SalePrice>({
     severity: "warning",
     message: (a) =>
       `${a.product}'s stage ${a.stage} price in ${a.region} is ${a.price}, ${Math.round((1 - a.price / a.list) * 100)}% off its list price of ${a.list}.`,
