@@ -551,6 +551,19 @@ export const catalogue = {
       `Page ${a.page} in ${a.region} already has an element with the id '${a.id}': a link or a tab to #${a.id} would lead to the first.`,
     hint: () => "give each section its own id (sections shown at different stages of one campaign may share one).",
   }),
+  "nav-duplicate-link": entry<{ name: string; other: string; target: string }>({
+    severity: "error",
+    message: (a) =>
+      a.name === a.other
+        ? `${a.name} is in this menu already: it would show twice, leading to ${a.target}.`
+        : `${a.name} leads to ${a.target}, as ${a.other} in the same menu does: one of the two links is most likely wrong.`,
+    hint: (a) => (a.name === a.other ? "take one of the two out." : `link ${a.name} to its own page.`),
+  }),
+  "nav-hidden-everywhere": entry<Record<string, never>>({
+    severity: "warning",
+    message: () => "This entry is hidden in the header, the footer and on mobile: it shows nowhere.",
+    hint: () => "take it out of the navigation, or leave it shown in one place.",
+  }),
   "nav-other-product": entry<{ product: string; leadsTo: string; own?: string }>({
     severity: "error",
     message: (a) => `This menu entry shows ${a.product}'s name but leads to the page of ${a.leadsTo}.`,

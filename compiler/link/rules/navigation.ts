@@ -120,6 +120,63 @@ function checkLeadsToOwnPage(
   cx.report("nav-other-product", { product, leadsTo, own }, at(file, [...path, "link"]));
 }
 
+const NAV_PLACES = ["header", "footer", "mobile"] as const;
+
+/**
+ * Each entry of a menu shows somewhere (an entry hidden in the header, the footer and on mobile
+ * is a warning: it shows nowhere), and no two entries shown in one place lead to one page (an
+ * entry copied and its link left, or the same page listed twice).
+ */
+function checkMenuShowsOnce(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  items: readonly Spec.NavItem[],
+  path: PathSegment[],
+): void {
+  interface Shown {
+    index: number;
+    name: string;
+    places: string[];
+    /** Its label or product names the page it leads to (FAQ for faq, the AI Base for ai-base). */
+    own: boolean;
+    /** A product's entry leading to another product's page: nav-other-product reports it. */
+    otherProduct: boolean;
+  }
+  const shownAt = new Map<string, Shown>();
+  items.forEach((item, index) => {
+    const places: string[] = NAV_PLACES.filter((place) => !item.hidden?.includes(place));
+    if (places.length === 0) cx.report("nav-hidden-everywhere", {}, at(file, [...path, index, "hidden"]));
+    const parsed = item.link === undefined ? undefined : parseLink(item.link);
+    if (parsed?.kind !== "internal") return;
+    const page = linkTarget(parsed, region.prefix);
+    const target = page + (parsed.anchor ? `#${parsed.anchor}` : "");
+    const product = item.identify ? cx.canonicalProduct(item.identify) : undefined;
+    const pageProduct = cx.routesByPath.get(page)?.product;
+    const shown: Shown = {
+      index,
+      name: item.label ?? item.identify ?? item.link!,
+      places,
+      own: product
+        ? pageProduct === product
+        : (item.label ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-") === parsed.path.split("/").at(-1),
+      otherProduct: !!product && !!pageProduct && pageProduct !== product,
+    };
+    const first = shownAt.get(target);
+    if (!first) shownAt.set(target, shown);
+    else if (first.places.some((place) => places.includes(place))) {
+      // Of the two, the one whose name is not the page's took the link by mistake.
+      const [wrong, right] = first.own || !shown.own ? [shown, first] : [first, shown];
+      if (!wrong.otherProduct)
+        cx.report(
+          "nav-duplicate-link",
+          { name: wrong.name, other: right.name, target },
+          at(file, [...path, wrong.index, "link"]),
+        );
+    }
+  });
+}
+
 /** The links, products and stages of every region file. */
 export function checkRegionFiles(cx: LinkContext): void {
   const { specs, regions } = cx;
@@ -133,7 +190,8 @@ export function checkRegionFiles(cx: LinkContext): void {
     }
     s.footerNavs.forEach((n, i) => checkLink(cx, region, file, ["footerNavs", i, "link"], n.link));
     s.textBanner?.forEach((b, i) => checkLink(cx, region, file, ["textBanner", i, "link"], b.link));
-    const walkNav = (items: Spec.NavItem[], path: PathSegment[]) =>
+    const walkNav = (items: Spec.NavItem[], path: PathSegment[]) => {
+      checkMenuShowsOnce(cx, region, file, items, path);
       items.forEach((item, i) => {
         const p = [...path, i];
         if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
@@ -147,6 +205,7 @@ export function checkRegionFiles(cx: LinkContext): void {
         }
         if (item.children) walkNav(item.children, [...p, "children"]);
       });
+    };
     walkNav(s.navigation, ["navigation"]);
   }
 }
