@@ -1,6 +1,6 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
 // ends in order, the API's answer codes told apart, each environment's API its own, each country
-// one option of the region chooser, a price at its column's rate. Judged only on a file that
+// one option of the region chooser, each dealer its own, a price at its column's rate. Judged only on a file that
 // passed its schema, so the shape is the one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
@@ -11,7 +11,11 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "constants") return constantsFigures(spec, spec.data as Spec.SystemConstants);
   if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
   if (spec.kind === "region-chooser") return chooserFigures(spec, spec.data as Spec.RegionChooser);
-  if (spec.kind === "content") return productSpecFigures(spec, spec.data as Spec.PageContent);
+  if (spec.kind === "content")
+    return [
+      ...productSpecFigures(spec, spec.data as Spec.PageContent),
+      ...dealersOnce(spec, spec.data as Spec.PageContent),
+    ];
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   return [];
 }
@@ -55,6 +59,33 @@ export function pricesOutOfLine(
       if (expected.length >= 2 && off.length * 2 > expected.length)
         out.push({ product, column, price, expected: Math.round(median(expected)) });
     });
+  return out;
+}
+
+/**
+ * Each dealer of a region is its own: a shop copied and its title, site or badge left names one
+ * shop twice (the page would list Galaxy Forge twice, or send two shops' visitors to one site).
+ */
+function dealersOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [region, dealers] of Object.entries(content.dealers ?? {}))
+    for (const field of ["title", "link", "img"] as const) {
+      const firstWith = new Map<string, string>();
+      dealers.forEach((dealer, i) => {
+        const value = dealer[field];
+        if (value === undefined) return;
+        const first = firstWith.get(value);
+        if (first === undefined) firstWith.set(value, dealer.title);
+        else
+          out.push(
+            diagnostic(
+              "entry-field-repeated",
+              { field, value, other: first },
+              locate(spec, ["dealers", region, i, field]),
+            ),
+          );
+      });
+    }
   return out;
 }
 
