@@ -626,6 +626,19 @@ export const catalogue = {
     message: (a) => `${a.label} reads '${a.value}' in ${a.language} but '${a.referenceValue}' in ${a.reference}.`,
     hint: (a) => `write the figures of the ${a.reference} row ('${a.referenceValue}'), or mend the ${a.reference} one.`,
   }),
+  "redirect-loop": entry<{ loop: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      a.loop.length === 2
+        ? `${a.loop[0]} redirects to itself: browsers would ask for it again and again until they give up.`
+        : `These redirects go round in a loop (${a.loop.join(" -> ")}): browsers would be sent back and forth until they give up.`,
+    hint: () => "redirect to a page that shows something (a page with a template).",
+  }),
+  "redirect-chain": entry<{ page: string; via: string; to: string }>({
+    severity: "warning",
+    message: (a) => `${a.page} redirects to ${a.via}, which redirects again: two hops to reach ${a.to}.`,
+    hint: (a) => `redirect ${a.page} straight to ${a.to}.`,
+  }),
   "fallback-loop": entry<{ language: string; loop: readonly string[]; root?: string }>({
     severity: "error",
     message: (a) =>

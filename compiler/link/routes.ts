@@ -5,7 +5,7 @@ import type { DateTime } from "luxon";
 import { closest, type Location } from "../diagnostics/index.ts";
 import type { PathSegment } from "../load/index.ts";
 import { campaignStages, campaignWindow, regionZoneOf } from "../time/windows.ts";
-import type { ValidSpecs } from "../validate/index.ts";
+import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type LinkContext, type Report } from "./context.ts";
 import type { RouteModel } from "./model.ts";
@@ -13,6 +13,7 @@ import { findPage, forEachPage, pageRegions, pageYamlPath, regionEntryPath } fro
 import type { Products } from "./products.ts";
 import type { Regions } from "./regions.ts";
 import { regionPath } from "./syntax.ts";
+import { byCodeUnit } from "../order.ts";
 
 export interface Routes {
   routes: RouteModel[];
@@ -115,9 +116,49 @@ export function buildRoutes(
       }
       route.redirect = { ...route.redirect, to: targetPath };
     }
+    checkRedirectChains(routes, routesByPath, pages, report);
   }
 
   return { routes, routesByPath, checkCampaign, campaignsNamed };
+}
+
+/**
+ * A redirect leads to a page: one that leads back round to itself (new-release to new-release,
+ * or two pages to each other) would send browsers back and forth until they give up (an error,
+ * once per loop of pages); one that leads to another redirect makes two hops where one would do
+ * (a warning, with where it ends).
+ */
+function checkRedirectChains(
+  routes: readonly RouteModel[],
+  routesByPath: ReadonlyMap<string, RouteModel>,
+  pages: Valid<Spec.Pages>,
+  report: Report,
+): void {
+  const told = new Set<string>();
+  for (const route of routes) {
+    if (!route.redirect) continue;
+    const hops = [route];
+    let next = routesByPath.get(route.redirect.to);
+    while (next?.redirect && !hops.includes(next)) {
+      hops.push(next);
+      next = routesByPath.get(next.redirect.to);
+    }
+    const looped = next !== undefined && hops.includes(next);
+    const where = (page: string) => at(pages, [...pageYamlPath(page), "redirect", "to"]);
+    if (looped) {
+      const loop = hops.slice(hops.indexOf(next!)).map((r) => r.page);
+      const first = [...loop].sort(byCodeUnit)[0]!;
+      const key = `loop ${[...loop].sort(byCodeUnit).join(" ")}`;
+      if (!told.has(key)) {
+        told.add(key);
+        const from = loop.indexOf(first);
+        report("redirect-loop", { loop: [...loop.slice(from), ...loop.slice(0, from), first] }, where(first));
+      }
+    } else if (hops.length > 1 && next && !told.has(`chain ${route.page}`)) {
+      told.add(`chain ${route.page}`);
+      report("redirect-chain", { page: route.page, via: hops[1]!.page, to: next.page }, where(route.page));
+    }
+  }
 }
 
 /** A product page names its product, a campaign page its campaign, and both exist. */
