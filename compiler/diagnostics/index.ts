@@ -666,6 +666,12 @@ export const catalogue = {
     message: (a) => `'${a.value}' is the ${a.field} of ${a.other} above already: each entry of this list has its own.`,
     hint: (a) => `this entry was most likely copied from ${a.other}: give it its own ${a.field}.`,
   }),
+  "hreflang-shared": entry<{ region: string; other: string; hreflang: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.region} and ${a.other} both tell search engines their pages are for ${a.hreflang}: the alternates of a page could not be told apart.`,
+    hint: (a) => `give ${a.region} its own locale, or an hreflang of its own.`,
+  }),
   "range-reversed": entry<{ low: string; lowValue: number; high: string; highValue: number; strict?: boolean }>({
     severity: "error",
     message: (a) =>

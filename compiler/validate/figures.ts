@@ -1,7 +1,8 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
 // ends in order, the API's answer codes told apart, each environment's API its own, each country
-// one option of the region chooser, each dealer its own, a price at its column's rate. Judged only on a file that
-// passed its schema, so the shape is the one the types say.
+// one option of the region chooser, each dealer its own, each region its hreflang, a price at its
+// column's rate. Judged only on a file that passed its schema, so the shape is the one the types
+// say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
 import { locate, type SpecDocument } from "../load/index.ts";
@@ -17,6 +18,7 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
       ...dealersOnce(spec, spec.data as Spec.PageContent),
     ];
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
+  if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
   return [];
 }
 
@@ -59,6 +61,30 @@ export function pricesOutOfLine(
       if (expected.length >= 2 && off.length * 2 > expected.length)
         out.push({ product, column, price, expected: Math.round(median(expected)) });
     });
+  return out;
+}
+
+/**
+ * Each region's pages name their audience to search engines by hreflang (its locale unless it
+ * says otherwise): two regions with one hreflang (us written en-GB like uk) make alternates no
+ * search engine can tell apart.
+ */
+function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
+  const firstWith = new Map<string, string>();
+  const out: Diagnostic[] = [];
+  for (const [code, region] of Object.entries(site.regions)) {
+    const hreflang = region.hreflang ?? region.locale;
+    const other = firstWith.get(hreflang.toLowerCase());
+    if (other === undefined) firstWith.set(hreflang.toLowerCase(), code);
+    else
+      out.push(
+        diagnostic(
+          "hreflang-shared",
+          { region: code, other, hreflang },
+          locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
+        ),
+      );
+  }
   return out;
 }
 
