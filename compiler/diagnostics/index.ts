@@ -559,6 +559,22 @@ export const catalogue = {
         : `${a.name} leads to ${a.target}, as ${a.other} in the same menu does: one of the two links is most likely wrong.`,
     hint: (a) => (a.name === a.other ? "take one of the two out." : `link ${a.name} to its own page.`),
   }),
+  "image-other-campaign": entry<{ key: string; drawnFor: string; campaign: string; uses?: number }>({
+    severity: "warning",
+    message: (a) =>
+      a.uses === undefined
+        ? `${a.key} is drawn in the colours of ${a.drawnFor} (artwork.yaml), but shown here for ${a.campaign}.`
+        : `${a.key} is drawn in the colours of ${a.drawnFor}, but all ${a.uses} of its uses are for ${a.campaign}.`,
+    hint: (a) =>
+      a.uses === undefined
+        ? `use a picture drawn for ${a.campaign}, or draw ${a.key} for it in artwork.yaml.`
+        : `draw it for ${a.campaign}: campaign: ${a.campaign}.`,
+  }),
+  "tab-duplicate-link": entry<{ label: string; other: string; link: string }>({
+    severity: "error",
+    message: (a) => `The tab ${a.label} leads to ${a.link}, as the tab ${a.other} does: one section, two tabs.`,
+    hint: (a) => `link ${a.label} to its own section.`,
+  }),
   "nav-hidden-everywhere": entry<Record<string, never>>({
     severity: "warning",
     message: () => "This entry is hidden in the header, the footer and on mobile: it shows nowhere.",

@@ -22,16 +22,23 @@ export function checkSections(cx: LinkContext): void {
   // The catalogue and artwork.yaml make the image keys: when either failed to load (its own
   // error says why), a key not made is no mistake of the file naming it.
   const keysKnown = catalogue !== undefined && specs.artwork !== undefined;
-  const checkImage = (key: string | undefined, location: Location) => {
+  const campaignUses = new Map<string, { campaign: string; location: Location }[]>();
+  const checkImage = (key: string | undefined, location: Location, campaign?: string) => {
     if (key === undefined || !keysKnown) return;
     if (cx.images.has(key)) cx.imagesNamed.add(key);
     else report("missing-image", { key }, location);
+    if (campaign && specs.campaigns.has(campaign))
+      campaignUses.set(key, [...(campaignUses.get(key) ?? []), { campaign, location }]);
   };
   if (specs.organisation) checkImage(specs.organisation.data.logo, at(specs.organisation, ["logo"]));
   for (const [, campaign] of specs.campaigns)
     for (const [code, entries] of Object.entries(campaign.data.promotion ?? {}))
       entries.forEach((entry, i) =>
-        checkImage(entry.homeBanner?.image, at(campaign, ["promotion", code, i, "homeBanner", "image"])),
+        checkImage(
+          entry.homeBanner?.image,
+          at(campaign, ["promotion", code, i, "homeBanner", "image"]),
+          campaign.spec.name,
+        ),
       );
   const mistaken = cx.mistakenLandings;
   for (const [pageId, content] of specs.content) {
@@ -77,7 +84,7 @@ export function checkSections(cx: LinkContext): void {
         if (section.campaign) checkCampaign(section.campaign, at(content, [...path, "campaign"]));
         if (campaignId && specs.campaigns.has(campaignId))
           checkStageNumbers(cx, campaignId, section.stage, content, path);
-        if ("image" in section) checkImage(section.image, at(content, [...path, "image"]));
+        if ("image" in section) checkImage(section.image, at(content, [...path, "image"]), campaignId);
         switch (section.type) {
           case "preview": {
             const showInPreview = showOnce();
@@ -98,7 +105,7 @@ export function checkSections(cx: LinkContext): void {
             section.items.forEach((item, j) => {
               if (item.product) show(item.product, [...path, "items", j, "product"]);
               if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
-              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+              checkImage(item.image, at(content, [...path, "items", j, "image"]), campaignId);
             });
             break;
           case "comparison": {
@@ -110,7 +117,7 @@ export function checkSections(cx: LinkContext): void {
             section.items.forEach((item, j) => {
               if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
               if (item.link) checkAnchor(item.link, [...path, "items", j, "link"]);
-              checkImage(item.image, at(content, [...path, "items", j, "image"]));
+              checkImage(item.image, at(content, [...path, "items", j, "image"]), campaignId);
             });
             break;
           case "quotes":
@@ -123,11 +130,19 @@ export function checkSections(cx: LinkContext): void {
           case "gallery":
             section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
             break;
-          case "tabs":
-            section.items.forEach((item, j) =>
-              anchors.push({ anchor: item.link.slice(1), link: item.link, where: [...path, "items", j, "link"] }),
-            );
+          case "tabs": {
+            // Each tab leads to its own section: a tab copied and its link left shows one section twice.
+            const tabFor = new Map<string, string>();
+            section.items.forEach((item, j) => {
+              const where: PathSegment[] = [...path, "items", j, "link"];
+              anchors.push({ anchor: item.link.slice(1), link: item.link, where });
+              const other = tabFor.get(item.link);
+              if (other !== undefined)
+                report("tab-duplicate-link", { label: item.label, other, link: item.link }, at(content, where));
+              else tabFor.set(item.link, item.label);
+            });
             break;
+          }
           case "booking":
             if (sellsNoProduct(cx, pageId))
               report(
@@ -145,6 +160,38 @@ export function checkSections(cx: LinkContext): void {
       });
       reportBrokenAnchors(cx, page, ids, anchors);
     }
+  }
+  reportImagesOfOtherCampaigns(cx, campaignUses);
+}
+
+/**
+ * A picture drawn in one campaign's colours (artwork.yaml `campaign:`) shown for another's: a
+ * Christmas-green banner on the Black Friday page (a warning: the page is built). When no use is
+ * its campaign's, the drawing names the wrong campaign: one warning there, not one per use.
+ */
+function reportImagesOfOtherCampaigns(
+  cx: LinkContext,
+  uses: ReadonlyMap<string, readonly { campaign: string; location: Location }[]>,
+): void {
+  const artwork = cx.specs.artwork;
+  if (!artwork) return;
+  // Campaigns drawn alike (a campaign copied for next year, its art kept) show the same picture.
+  const artOf = (id: string) => JSON.stringify(cx.specs.campaigns.get(id)?.data.art ?? null);
+  for (const [key, list] of uses) {
+    const drawnFor = artwork.data.images[key]?.campaign;
+    // A campaign that does not exist (renamed, removed) has its own error.
+    if (!drawnFor || !cx.specs.campaigns.has(drawnFor)) continue;
+    const others = list.filter((use) => use.campaign !== drawnFor && artOf(use.campaign) !== artOf(drawnFor));
+    if (others.length === 0) continue;
+    if (others.length === list.length && new Set(others.map((use) => use.campaign)).size === 1)
+      cx.report(
+        "image-other-campaign",
+        { key, drawnFor, campaign: others[0]!.campaign, uses: others.length },
+        at(artwork, ["images", key, "campaign"]),
+      );
+    else
+      for (const use of others)
+        cx.report("image-other-campaign", { key, drawnFor, campaign: use.campaign }, use.location);
   }
 }
 
