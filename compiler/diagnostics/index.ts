@@ -789,6 +789,12 @@ export const catalogue = {
     message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${texts(a.what)} there.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or remove what it writes for ${a.region}.`,
   }),
+  "buy-query-other-campaign": entry<{ campaign: string; key: string; other: string }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.key} of ${a.campaign}'s buyQuery is ${a.other}, another campaign: the shop would count ${a.campaign}'s orders as ${a.other}'s.`,
+    hint: (a) => `write ${a.key}: ${a.campaign}.`,
+  }),
   "campaign-region-silent": entry<{ campaign: string; region: string }>({
     severity: "warning",
     message: (a) =>

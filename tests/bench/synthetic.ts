@@ -117,7 +117,10 @@ export function writeSyntheticSpecs(
         (offers[region] ??= {})[id] = spec.stages.map(() => Math.floor(list * 0.9));
       }
     });
-    writeFileSync(join(dir, "campaigns", `${campaignId}.yaml`), withOffers(source, offers));
+    // Its shop links tag orders with its own id, as a campaign copied by hand should (site check
+    // warns about one left with the id it was copied from).
+    const ownQuery = source.replaceAll(`utm_campaign: ${modelEntry.campaign}`, `utm_campaign: ${campaignId}`);
+    writeFileSync(join(dir, "campaigns", `${campaignId}.yaml`), withOffers(ownQuery, offers));
     pageLines.push(
       `  ${modelPage}-copy-${k}: { regions: ${flow(modelEntry.regions)}, template: campaign, campaign: ${campaignId} }`,
     );

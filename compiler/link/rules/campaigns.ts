@@ -112,12 +112,25 @@ function checkSilentRegions(cx: LinkContext, file: Valid<Spec.Campaign>, pages: 
   });
 }
 
+/**
+ * A campaign copied for another (black-friday-2025 from black-friday-2024) with its buyQuery left
+ * tags the new campaign's orders with the old one's id: the shop's reports would count them there.
+ * A value of buyQuery that is another campaign's id, and not this one's, is a warning.
+ */
+function checkBuyQuery(cx: LinkContext, file: Valid<Spec.Campaign>): void {
+  const own = file.spec.name;
+  for (const [key, value] of Object.entries(file.data.buyQuery ?? {}))
+    if (value !== own && cx.specs.campaigns.has(value))
+      cx.report("buy-query-other-campaign", { campaign: own, key, other: value }, at(file, ["buyQuery", key]));
+}
+
 /** A campaign's pages and what it writes per region are in the regions it runs in, and the converse. */
 export function checkCampaignRegions(cx: LinkContext): void {
   const pages = cx.specs.pages;
   if (pages) checkPageRegions(cx, pages);
   for (const file of cx.specs.campaigns.values()) {
     checkUnusedRegions(cx, file);
+    checkBuyQuery(cx, file);
     if (pages) checkSilentRegions(cx, file, pages);
   }
 }
