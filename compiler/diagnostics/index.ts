@@ -706,6 +706,23 @@ export const catalogue = {
       `The ${a.environment} API of ${a.group} is ${a.url}, the same as ${a.other}: pages built for one environment would call the other's API.`,
     hint: () => "give each environment its own base URL.",
   }),
+  "product-name-shared": entry<{ product: string; other: string; region: string; name: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.product} and ${a.other} are both named '${a.name}' in ${a.region}: shoppers could not tell them apart.`,
+    hint: (a) => `give ${a.product} its own name in ${a.region}.`,
+  }),
+  "product-name-slip": entry<{
+    product: string;
+    region: string;
+    name: string;
+    meant: string;
+    regions: readonly string[];
+  }>({
+    severity: "warning",
+    message: (a) => `${a.product} is named '${a.name}' in ${a.region}, but '${a.meant}' in ${texts(a.regions)}.`,
+    hint: (a) => `did you mean '${a.meant}'?`,
+  }),
   "buy-link-shared": entry<{ product: string; other: string; region: string }>({
     severity: "error",
     message: (a) =>

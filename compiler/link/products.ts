@@ -1,6 +1,6 @@
 // The products of the model: the catalogue's entries, aliases resolved to the product they name.
 
-import { closest, type Location } from "../diagnostics/index.ts";
+import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type Report } from "./context.ts";
 import type { ProductModel } from "./model.ts";
@@ -158,6 +158,47 @@ function linkNamesProduct(specs: ValidSpecs, products: ReadonlyMap<string, Produ
             .replace(/^-|-$/g, ""),
         );
   return (path: string, product: string) => path.split("/").some((part) => wordsOf.get(product)?.has(part));
+}
+
+/**
+ * A product's name is its own in each region: two products of a region with one name (a row
+ * copied, its name left) read as one on every menu and card; a name one region writes a slip
+ * away from what two or more others write (Flagship Bumblebe) is most likely a typo (a warning:
+ * a translation may differ on purpose, but by more than a slip).
+ */
+export function checkProductNames(
+  specs: ValidSpecs,
+  products: ReadonlyMap<string, ProductModel>,
+  report: Report,
+): void {
+  const catalogue = specs.catalogue;
+  if (!catalogue) return;
+  const nameAt = (product: string, region: string) => at(catalogue, ["products", product, "regions", region, "name"]);
+  const namedIn = new Map<string, string>();
+  for (const [id, product] of products) {
+    const regionsByName = new Map<string, string[]>();
+    for (const [code, facts] of Object.entries(product.regions)) {
+      if (!facts.name) continue;
+      regionsByName.set(facts.name, [...(regionsByName.get(facts.name) ?? []), code]);
+      const key = `${code}\n${facts.name.trim().toLowerCase()}`;
+      const other = namedIn.get(key);
+      if (other)
+        report("product-name-shared", { product: id, other, region: code, name: facts.name }, nameAt(id, code));
+      else namedIn.set(key, id);
+    }
+    for (const [name, [region, ...more]] of regionsByName) {
+      if (more.length > 0) continue;
+      const meant = [...regionsByName].find(
+        ([other, regions]) => regions.length >= 2 && other.length >= 6 && editDistance(name, other) <= 2,
+      );
+      if (meant)
+        report(
+          "product-name-slip",
+          { product: id, region: region!, name, meant: meant[0], regions: meant[1] },
+          nameAt(id, region!),
+        );
+    }
+  }
 }
 
 /** A link's host and the rest, as two links to one page compare: no case in the host, no trailing slash. */
