@@ -1,7 +1,7 @@
 // The products of the model: the catalogue's entries, aliases resolved to the product they name.
 
 import { closest, editDistance, type Location } from "../diagnostics/index.ts";
-import type { ValidSpecs } from "../validate/index.ts";
+import type { Valid, ValidSpecs } from "../validate/index.ts";
 import { at, type Report } from "./context.ts";
 import type { ProductModel } from "./model.ts";
 import { byCodeUnit } from "../order.ts";
@@ -94,7 +94,7 @@ export function checkBuyLinks(
 ): void {
   const catalogue = specs.catalogue;
   if (!catalogue) return;
-  const buyAt = (product: string, region: string) => at(catalogue, ["products", product, "regions", region, "buy"]);
+  const buyAt = factAt(catalogue, "buy");
   const shops = regionShops(specs, regions);
   const linkNames = linkNamesProduct(specs, products);
   const firstWithLink = new Map<string, string>();
@@ -173,7 +173,7 @@ export function checkProductNames(
 ): void {
   const catalogue = specs.catalogue;
   if (!catalogue) return;
-  const nameAt = (product: string, region: string) => at(catalogue, ["products", product, "regions", region, "name"]);
+  const nameAt = factAt(catalogue, "name");
   const namedIn = new Map<string, string>();
   for (const [id, product] of products) {
     const regionsByName = new Map<string, string[]>();
@@ -200,6 +200,12 @@ export function checkProductNames(
     }
   }
 }
+
+/** Where the catalogue writes one fact of a product in a region. */
+const factAt =
+  (catalogue: Valid<unknown>, field: string) =>
+  (product: string, region: string): Location =>
+    at(catalogue, ["products", product, "regions", region, field]);
 
 /** A link's host and the rest, as two links to one page compare: no case in the host, no trailing slash. */
 function urlParts(link: string): { host: string; rest: string } | undefined {
