@@ -700,6 +700,23 @@ export const catalogue = {
       `The answer codes ${a.other} and ${a.name} are both ${a.value}: the site could not tell the two answers apart.`,
     hint: (a) => `give ${a.name} the code the API answers with (seed 000 §8).`,
   }),
+  "api-endpoint-shared": entry<{ name: string; other: string; path: string }>({
+    severity: "error",
+    message: (a) => `${a.name} and ${a.other} both call ${a.path}: ${a.name} would reach ${a.other}'s endpoint.`,
+    hint: (a) => `give ${a.name} its own path (seed 000 §7).`,
+  }),
+  "api-method-without-body": entry<{ name: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.name} sends the shopper's data in its body, which a GET request cannot carry: every ${a.name} call would fail.`,
+    hint: () => "method: POST.",
+  }),
+  "preproduction-host-is-live": entry<{ host: string; origin: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.host} is where the site is published (origin ${a.origin} in site.yaml): its shoppers would call the pre-production API.`,
+    hint: () => "list only the hosts of the pre-production site here.",
+  }),
   "api-environment-shared": entry<{ environment: string; group: string; url: string; other: string }>({
     severity: "error",
     message: (a) =>

@@ -20,7 +20,7 @@ import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
 import { buildProducts, checkBuyLinks, checkProductNames, type Products } from "./products.ts";
-import { buildRegions } from "./regions.ts";
+import { buildRegions, checkPreproductionHosts } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
@@ -186,6 +186,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
             at(catalogue, ["products", id, "regions", code, "buy"]),
           );
   checkBuyLinks(specs, productsPart.products, regions, report);
+  checkPreproductionHosts(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);

@@ -109,3 +109,23 @@ export function writtenNowhere(specs: ValidSpecs, language: string): boolean {
   for (const content of specs.content.values()) if (content.data.head[language]) return false;
   return true;
 }
+
+/**
+ * A page decides its API by its host: on a pre-production host it calls the pre-production API.
+ * A host the site is published on (an origin of site.yaml) listed there would send every shopper
+ * of that origin to the pre-production API.
+ */
+export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
+  const api = specs.api;
+  if (!api) return;
+  const originOf = new Map<string, string>();
+  for (const [name, origin] of Object.entries(site.data.origins)) {
+    try {
+      originOf.set(new URL(origin).host.toLowerCase(), name);
+    } catch {}
+  }
+  api.data.preproductionHosts.forEach((host, i) => {
+    const origin = originOf.get(host.toLowerCase());
+    if (origin) report("preproduction-host-is-live", { host, origin }, at(api, ["preproductionHosts", i]));
+  });
+}

@@ -220,6 +220,9 @@ function constantsFigures(spec: SpecDocument, constants: Spec.SystemConstants): 
   return out;
 }
 
+/** The calls whose data goes in the request's body (runtime/api.ts): an address, a password. */
+const CALLS_WITH_A_BODY = ["subscribe", "registerOrLogin", "signIn"];
+
 function apiFigures(spec: SpecDocument, api: Spec.API): Diagnostic[] {
   const out: Diagnostic[] = [];
   // The runtime tells answers apart by code: two names for one code make one of them unreachable.
@@ -228,6 +231,24 @@ function apiFigures(spec: SpecDocument, api: Spec.API): Diagnostic[] {
     const other = codeNamed.get(value);
     if (other === undefined) codeNamed.set(value, name);
     else out.push(diagnostic("api-code-shared", { name, other, value }, locate(spec, ["codes", name])));
+  }
+  // Two calls with one method and path: one of them would reach the other's endpoint.
+  const endpointAt = new Map<string, string>();
+  for (const [name, endpoint] of Object.entries(api.endpoints) as [string, Spec.Endpoint][]) {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    const other = endpointAt.get(key);
+    if (other === undefined) endpointAt.set(key, name);
+    else
+      out.push(
+        diagnostic(
+          "api-endpoint-shared",
+          { name, other, path: endpoint.path },
+          locate(spec, ["endpoints", name, "path"]),
+        ),
+      );
+    // The runtime sends these calls a body (runtime/api.ts): a GET cannot carry one, and fetch refuses it.
+    if (endpoint.method === "GET" && CALLS_WITH_A_BODY.includes(name))
+      out.push(diagnostic("api-method-without-body", { name }, locate(spec, ["endpoints", name, "method"])));
   }
   // The same base URL in two environments: production pages calling the test API, or the reverse.
   const urlAt = new Map<string, { environment: string; group: string }>();
