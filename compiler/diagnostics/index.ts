@@ -823,6 +823,15 @@ export const catalogue = {
     message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${texts(a.what)} there.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or remove what it writes for ${a.region}.`,
   }),
+  "promotion-stage-twice": entry<{ region: string; stage: number; kind: string; missing?: number }>({
+    severity: "error",
+    message: (a) =>
+      `A second ${{ textBanner: "text banner", menu: "menu entry", homeBanner: "home banner" }[a.kind] ?? a.kind} for stage ${a.stage} in ${a.region}: shoppers there would see two at once.`,
+    hint: (a) =>
+      a.missing !== undefined
+        ? `did you mean [${a.missing}]? No entry of ${a.region} is for stage ${a.missing}.`
+        : "merge the two entries, or give each its own stage.",
+  }),
   "buy-query-other-campaign": entry<{ campaign: string; key: string; other: string }>({
     severity: "warning",
     message: (a) =>

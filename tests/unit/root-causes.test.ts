@@ -450,6 +450,21 @@ test("a campaign's stage taken out is one error for its offer rows and one for t
   );
 });
 
+test("a promotion entry's stage mistyped ([2] for [3]) is one error with the stage it means, not also that stage unreachable", () => {
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    '    - stage: [3]\n      textBanner: { label: "Cyber Monday',
+    '    - stage: [2]\n      textBanner: { label: "Cyber Monday',
+  );
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    [
+      "promotion-stage-twice",
+      "specs/campaigns/black-friday-2024.yaml",
+      "did you mean [3]? No entry of us is for stage 3.",
+    ],
+  ]);
+});
+
 test.for([
   [
     "a picture numbered like its neighbours",

@@ -124,6 +124,39 @@ function checkBuyQuery(cx: LinkContext, file: Valid<Spec.Campaign>): void {
       cx.report("buy-query-other-campaign", { campaign: own, key, other: value }, at(file, ["buyQuery", key]));
 }
 
+/** What a promotion entry shows, of the three places a campaign is seen. */
+const PROMOTION_KINDS = ["textBanner", "menu", "homeBanner"] as const;
+
+/**
+ * No two promotion entries of a region show the same kind of thing at one stage (two text banners
+ * at Black Friday): an entry's stage mistyped ([2] for [3]) does that, and leaves its own stage
+ * without the entry. Returns the regions reported: their stage left without a way in follows from it.
+ */
+function checkPromotionStages(cx: LinkContext, file: Valid<Spec.Campaign>): Set<string> {
+  const reported = new Set<string>();
+  for (const [region, entries] of Object.entries(file.data.promotion ?? {})) {
+    const shown = new Set<string>();
+    const covered = new Set(entries.flatMap((e) => e.stage));
+    const stagesHere = campaignStages(file.data, region, regionZoneOf(cx.specs, region)).map((s) => s.number);
+    const missing = stagesHere.find((n) => !covered.has(n));
+    entries.forEach((entry, i) => {
+      const kinds = PROMOTION_KINDS.filter((kind) => entry[kind] !== undefined);
+      const twice = entry.stage.flatMap((n) =>
+        kinds.filter((kind) => shown.has(`${n} ${kind}`)).map((kind) => ({ n, kind })),
+      );
+      for (const n of entry.stage) for (const kind of kinds) shown.add(`${n} ${kind}`);
+      if (twice.length === 0) return;
+      reported.add(region);
+      cx.report(
+        "promotion-stage-twice",
+        { region, stage: twice[0]!.n, kind: twice[0]!.kind, ...(missing ? { missing } : {}) },
+        at(file, ["promotion", region, i, "stage"]),
+      );
+    });
+  }
+  return reported;
+}
+
 /** A campaign's pages and what it writes per region are in the regions it runs in, and the converse. */
 export function checkCampaignRegions(cx: LinkContext): void {
   const pages = cx.specs.pages;
@@ -175,7 +208,13 @@ function landingsMeant(
  * with the regions where: a stage added without its entries lacks them in every region, and is
  * one error at the stage naming them all, not one per region.
  */
-function checkWaysIn(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, page: string): void {
+function checkWaysIn(
+  cx: LinkContext,
+  id: string,
+  file: Valid<Spec.Campaign>,
+  page: string,
+  doubled: ReadonlySet<string>,
+): void {
   const campaign = file.data;
   // The regions each stage has no way in, in route order.
   const unreached = new Map<number, { name: string; regions: string[] }>();
@@ -185,6 +224,8 @@ function checkWaysIn(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, pa
     // An entry for a stage the campaign lacks (unknown-stage) was meant for one it has: that
     // error says so, and the stage left without a way in here only follows from it.
     if (entries.some((e) => e.stage.some((n) => n > campaign.stages.length))) continue;
+    // So was an entry whose stage doubles another's (promotion-stage-twice).
+    if (doubled.has(route.region)) continue;
     for (const stage of campaignStages(campaign, route.region, regionZoneOf(cx.specs, route.region))) {
       const leadsThere = entries.some(
         (e) => e.stage.includes(stage.number) && pathOf(cx, route.region, e.link ?? page) === route.path,
@@ -278,9 +319,11 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
       });
     }
 
-    // Every stage of a running landing page has a way in, in every region that carries it.
+    // No stage shows one kind of entry twice; every stage of a running landing page has a way in,
+    // in every region that carries it (but in a region with an entry's stage mistyped).
+    const doubled = checkPromotionStages(cx, file);
     const page = landing.get(id);
-    if (page) checkWaysIn(cx, id, file, page);
+    if (page) checkWaysIn(cx, id, file, page, doubled);
   }
 
   // Banners of content sections that belong to a campaign promise what its offers give.
