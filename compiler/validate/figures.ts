@@ -1,8 +1,8 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
 // ends in order, the API's answer codes told apart, each environment's API its own, each country
-// one option of the region chooser, each dealer its own, each region its hreflang, a price at its
-// column's rate. Judged only on a file that passed its schema, so the shape is the one the types
-// say.
+// one option of the region chooser, each dealer and stage its own name, each region its hreflang,
+// a price at its column's rate. Judged only on a file that passed its schema, so the shape is the
+// one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
 import { locate, type SpecDocument } from "../load/index.ts";
@@ -19,6 +19,7 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
     ];
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
+  if (spec.kind === "campaign") return stageNamesOnce(spec, spec.data as Spec.Campaign);
   return [];
 }
 
@@ -85,6 +86,28 @@ function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
         ),
       );
   }
+  return out;
+}
+
+/**
+ * Each stage of a campaign has its own name: check-windows, the timeline and the countdown name
+ * stages by it, and two called Black Friday could not be told apart.
+ */
+function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic[] {
+  const firstWith = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  campaign.stages.forEach((stage, i) => {
+    const first = firstWith.get(stage.name);
+    if (first === undefined) firstWith.set(stage.name, i);
+    else
+      out.push(
+        diagnostic(
+          "entry-field-repeated",
+          { field: "name", value: stage.name, other: `stage ${first + 1}` },
+          locate(spec, ["stages", i, "name"]),
+        ),
+      );
+  });
   return out;
 }
 
