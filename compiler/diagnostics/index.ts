@@ -823,6 +823,13 @@ export const catalogue = {
     message: (a) => `Campaign ${a.campaign} does not run in ${a.region}: nothing uses its ${texts(a.what)} there.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or remove what it writes for ${a.region}.`,
   }),
+  "pre-order-without-buy": entry<{ product: string; region: string; campaign: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.campaign} opens pre-orders of ${a.product} in ${a.region}, but the catalogue gives it no buy link there: the page would have no Pre-Order button.`,
+    hint: (a) =>
+      `add the ${a.region} store's link (buy:) to ${a.product}'s ${a.region} entry, or take ${a.region} out of ${a.campaign}'s regions.`,
+  }),
   "promotion-stage-twice": entry<{ region: string; stage: number; kind: string; missing?: number }>({
     severity: "error",
     message: (a) =>

@@ -124,6 +124,24 @@ function checkBuyQuery(cx: LinkContext, file: Valid<Spec.Campaign>): void {
       cx.report("buy-query-other-campaign", { campaign: own, key, other: value }, at(file, ["buyQuery", key]));
 }
 
+/**
+ * A pre-order's product can be bought in every region the pre-order runs in where the catalogue
+ * lists it: without a buy link its Pre-Order button would lead nowhere (compile shows none).
+ */
+function checkPreOrderBuyable(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, productId: string): void {
+  const product = cx.checkProduct(productId, at(file, ["preOrder"]));
+  const catalogue = cx.specs.catalogue;
+  const facts = product ? catalogue?.data.products[product]?.regions : undefined;
+  if (!catalogue || !facts) return;
+  for (const code of regionsMeant(cx, file.data.regions))
+    if (cx.regions.has(code) && facts[code] && !facts[code]!.buy)
+      cx.report(
+        "pre-order-without-buy",
+        { product: product!, region: code, campaign: id },
+        at(catalogue, ["products", product!, "regions", code], true),
+      );
+}
+
 /** What a promotion entry shows, of the three places a campaign is seen. */
 const PROMOTION_KINDS = ["textBanner", "menu", "homeBanner"] as const;
 
@@ -298,7 +316,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
 
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;
-    if (campaign.preOrder) cx.checkProduct(campaign.preOrder, at(file, ["preOrder"]));
+    if (campaign.preOrder) checkPreOrderBuyable(cx, id, file, campaign.preOrder);
     for (const [code, entries] of Object.entries(campaign.promotion ?? {})) {
       if (!cx.checkRegion(code, at(file, ["promotion", code], true))) continue;
       const region = regions.get(code);
