@@ -6,6 +6,7 @@ import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
+import { idsOfPage, sectionIds } from "../page-ids.ts";
 import { linkTarget, parseLink, regionPage } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
@@ -54,7 +55,37 @@ export function checkLink(
       return;
     }
     report("broken-link", args, at(file, path));
+    return;
   }
+  // A bare #anchor is of the page it is written on (rules/sections.ts judges those).
+  if (parsed.anchor && (parsed.path !== "" || parsed.absolute))
+    checkOtherPageAnchor(cx, region, file, path, text, parsed.anchor, route.page);
+}
+
+/**
+ * The #anchor of a link to another page names an element that page has in the region (a link to
+ * the page itself is judged with the page's own sections, rules/sections.ts): faq linking to
+ * where-to-buy#hongkong, which no section of where-to-buy is, opens the page at its top.
+ */
+function checkOtherPageAnchor(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  text: string,
+  anchor: string,
+  page: string,
+): void {
+  if (file.spec.kind === "content" && file.spec.name === page) return;
+  const sections = cx.specs.content.get(page)?.data.sections?.[region.code] ?? [];
+  const ids = idsOfPage(cx, { pageId: page, given: sectionIds(region.code, sections) });
+  if (ids.has(anchor)) return;
+  const suggestion = closest(anchor, ids);
+  cx.report(
+    "broken-anchor",
+    { link: text, page, region: region.code, ...(suggestion ? { suggestion } : {}) },
+    at(file, path),
+  );
 }
 
 /**

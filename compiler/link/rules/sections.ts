@@ -4,7 +4,8 @@ import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
-import { pageAnchors, templateAnchors } from "../../../templates/anchors.ts";
+import { pageAnchors } from "../../../templates/anchors.ts";
+import { idsOfPage, type SectionId, sectionIds } from "../page-ids.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoExists } from "./videos.ts";
@@ -214,31 +215,6 @@ interface PageSections {
   region: string;
   /** sectionIds of its sections, listed once for the rules that read them. */
   given: SectionId[];
-}
-
-interface SectionId {
-  id: string;
-  path: PathSegment[];
-  section: Spec.RichSection;
-}
-
-/** Every id a page's sections give (their own and their product groups'), where it is written, and its section. */
-function sectionIds(region: string, sections: readonly Spec.RichSection[]): SectionId[] {
-  const given: SectionId[] = [];
-  sections.forEach((section, i) => {
-    if (section.id) given.push({ id: section.id, path: ["sections", region, i, "id"], section });
-    if (section.type === "products")
-      section.groups.forEach((g, j) => {
-        if (g.id) given.push({ id: g.id, path: ["sections", region, i, "groups", j, "id"], section });
-      });
-  });
-  return given;
-}
-
-/** The ids a page has in a region: its sections' and product groups', and those its template gives. */
-function idsOfPage(cx: LinkContext, page: Pick<PageSections, "pageId" | "given">): Set<string> {
-  const template = findPage(cx.specs.pages?.data.pages ?? {}, page.pageId)?.template;
-  return new Set([...pageAnchors, ...((template && templateAnchors[template]) ?? []), ...page.given.map((e) => e.id)]);
 }
 
 /** A link or tab to an #anchor of its own page, and where it is written. */
