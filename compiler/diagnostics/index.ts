@@ -466,6 +466,11 @@ export const catalogue = {
     message: (a) => `{${a.name} opens a placeholder that is not closed; it would reach shoppers as it is written.`,
     hint: (a) => `close it: {${a.name}}.`,
   }),
+  "markup-in-text": entry<{ mark: string }>({
+    severity: "warning",
+    message: (a) => `${a.mark} is Markdown or HTML: texts are shown as written, so shoppers would read the marks.`,
+    hint: () => "write the text plainly; a line break in the text is kept, and a link goes in links: or link:.",
+  }),
   "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string; onlyIn?: string }>({
     severity: "error",
     message: (a) =>

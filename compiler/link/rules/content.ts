@@ -136,7 +136,14 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    for (const { name, path, unclosed, nth } of placeholdersOf(file.data)) {
+    const { placeholders, markup } = textFindingsOf(file.data);
+    for (const { path, mark } of markup)
+      report(
+        "markup-in-text",
+        { mark },
+        atPart(file, path, { pattern: new RegExp(mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"), nth: 0 }),
+      );
+    for (const { name, path, unclosed, nth } of placeholders) {
       const where = atPart(file, path, { pattern: placeholderPattern(name, unclosed), nth });
       if (unclosed) {
         report("unclosed-placeholder", { name }, where);
@@ -186,15 +193,18 @@ const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
  * The placeholders of a file's data and where they are. They depend on nothing else, so they are
  * remembered by data object: site dev's loader keeps the data of unchanged files.
  */
-function placeholdersOf(data: object): PlaceholderUse[] {
-  let found = placeholdersByData.get(data);
+function textFindingsOf(data: object): TextFindings {
+  let found = findingsByData.get(data);
   if (!found) {
     const list: PlaceholderUse[] = [];
+    const markup: MarkupUse[] = [];
     // One path, grown and shrunk along the walk and copied only where a placeholder is: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
       if (typeof value === "string") {
+        if ((value.includes("<") || value.includes("*") || value.includes("](")) && MARKUP.test(value))
+          markup.push({ path: [...path], mark: MARKUP.exec(value)![0] });
         if (!value.includes("{")) return;
         const uses = [
           ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
@@ -219,9 +229,27 @@ function placeholdersOf(data: object): PlaceholderUse[] {
       }
     };
     walk(data);
-    placeholdersByData.set(data, (found = list));
+    findingsByData.set(data, (found = { placeholders: list, markup }));
   }
   return found;
+}
+
+/**
+ * Markdown or HTML in a text (**bold**, [label](link), <br>): texts are shown as written, line
+ * breaks kept, so shoppers would read the marks.
+ */
+const MARKUP =
+  /\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|<\/?(?:a|b|i|u|em|strong|br|p|span|div|h[1-6]|ul|ol|li|img)\b[^>]*>/i;
+
+/** Markup a text holds, where: the first mark of the text. */
+interface MarkupUse {
+  path: PathSegment[];
+  mark: string;
+}
+
+interface TextFindings {
+  placeholders: PlaceholderUse[];
+  markup: MarkupUse[];
 }
 /** A {name} a text uses, where; or one it opens and does not close. */
 interface PlaceholderUse {
@@ -231,7 +259,7 @@ interface PlaceholderUse {
   /** Which use of this name in its text (from 0), to point at it and not at the text's start. */
   nth: number;
 }
-const placeholdersByData = new WeakMap<object, PlaceholderUse[]>();
+const findingsByData = new WeakMap<object, TextFindings>();
 
 /**
  * Every message key should exist in every language. One that is missing shows its fallback
