@@ -172,13 +172,17 @@ export const catalogue = {
     description?: string;
     /** For a list of fixed words (hidden: [header, footer]), the words. */
     allowed?: readonly string[];
+    /** The value most likely meant (true for yes). */
+    meant?: string;
   }>({
     severity: "error",
     message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
     hint: (a) =>
-      a.allowed
-        ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
-        : a.description,
+      a.meant
+        ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
+        : a.allowed
+          ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
+          : a.description,
   }),
   "invalid-value": entry<{
     value: string;

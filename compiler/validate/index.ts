@@ -737,20 +737,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     return diagnostic(xCode, { value: String(value), allowed }, at(path));
   }
   switch (error.keyword) {
-    case "type": {
-      const expected = [(error.params as { type: string | string[] }).type]
-        .flat()
-        .map((t) => typeWords[t] ?? t)
-        .join(" or ");
-      // A list of fixed words written as one value (`hidden: true`): the words it takes.
-      const items = schema.items as { enum?: unknown[] } | undefined;
-      const allowed = expected === typeWords.array && Array.isArray(items?.enum) ? items.enum.map(String) : undefined;
-      return diagnostic(
-        "wrong-type",
-        { expected, found: describeValue(value), description, ...(allowed ? { allowed } : {}) },
-        at(path),
-      );
-    }
+    case "type":
+      return explainType(error, value, description, at(path));
     case "enum": {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return diagnostic(
@@ -797,6 +785,37 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
         at(path),
       );
   }
+}
+
+/** A value of another kind than its field's: what was expected, what was found, what was most likely meant. */
+function explainType(
+  error: ErrorObject,
+  value: unknown,
+  description: string | undefined,
+  location: Location,
+): Diagnostic {
+  const schema = schemaOf(error);
+  const expected = [(error.params as { type: string | string[] }).type]
+    .flat()
+    .map((t) => typeWords[t] ?? t)
+    .join(" or ");
+  // A list of fixed words written as one value (`hidden: true`): the words it takes.
+  const items = schema.items as { enum?: unknown[] } | undefined;
+  const allowed = expected === typeWords.array && Array.isArray(items?.enum) ? items.enum.map(String) : undefined;
+  // yes, no, on and off were booleans in YAML 1.1; in 1.2, which the specs are read as, they are text.
+  const word = expected === typeWords.boolean && typeof value === "string" ? value : "";
+  const meant = /^(?:y|yes|on|true)$/i.test(word) ? "true" : /^(?:n|no|off|false)$/i.test(word) ? "false" : undefined;
+  return diagnostic(
+    "wrong-type",
+    {
+      expected,
+      found: describeValue(value),
+      description,
+      ...(allowed ? { allowed } : {}),
+      ...(meant ? { meant } : {}),
+    },
+    location,
+  );
 }
 
 /**
