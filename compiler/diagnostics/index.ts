@@ -606,6 +606,13 @@ export const catalogue = {
         ? `a digit too few (${a.price * 10})? Leave it if the cut is meant.`
         : "check the figure; leave it if the cut is meant.",
   }),
+  "currency-of-twin": entry<{ region: string; currency: string; other: string; otherCurrency: string }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.region} prices in ${a.currency}, but its prices are ${a.other}'s, in ${a.otherCurrency}, figure for figure: shoppers would read them as ${a.currency}.`,
+    hint: (a) =>
+      `give ${a.region} its own prices in prices.yaml, or, if they are meant in ${a.otherCurrency}, write currency: ${a.otherCurrency}.`,
+  }),
   "price-out-of-line": entry<{ product: string; region: string; price: number; expected: number }>({
     severity: "warning",
     message: (a) =>

@@ -148,6 +148,48 @@ function checkAgainstList(
   }
 }
 
+/**
+ * Two regions whose price columns are the same figure for figure price in one currency (eu, fr
+ * and de all write 1599 for the Bumblebee, in euros): a region among them with another currency
+ * (de set to USD) would show those figures in it. Reported at the currency of the region the
+ * others outnumber, or of the later one of two; only over three prices or more.
+ */
+function checkCurrencyOfTwins(
+  report: Report,
+  prices: Valid<Spec.PriceTable>,
+  regions: Map<string, RegionModel>,
+  specs: ValidSpecs,
+): void {
+  const { columns, list } = prices.data;
+  const rows = Object.values(list).filter((row) => row.length === columns.length);
+  const columnOf = (i: number) => rows.map((row) => row[i] ?? null);
+  const priced = (i: number) => columnOf(i).filter((v) => v !== null).length;
+  const groups = new Map<string, string[]>();
+  columns.forEach((code, i) => {
+    if (priced(i) < 3 || !regions.has(code)) return;
+    const key = JSON.stringify(columnOf(i));
+    groups.set(key, [...(groups.get(key) ?? []), code]);
+  });
+  for (const twins of groups.values()) {
+    if (twins.length < 2) continue;
+    const currencyOf = (code: string) => String(regions.get(code)!.settings.currency);
+    const count = (currency: string) => twins.filter((code) => currencyOf(code) === currency).length;
+    const usual = [...twins].map(currencyOf).sort((a, b) => count(b) - count(a))[0]!;
+    for (const code of twins) {
+      const currency = currencyOf(code);
+      if (currency === usual) continue;
+      const other = twins.find((c) => currencyOf(c) === usual);
+      const file = specs.regions.get(code);
+      if (!other || !file) continue;
+      report(
+        "currency-of-twin",
+        { region: code, currency, other, otherCurrency: currencyOf(other) },
+        at(file, ["currency"]),
+      );
+    }
+  }
+}
+
 export function buildPrices(
   specs: ValidSpecs,
   site: Valid<Spec.Site>,
@@ -320,6 +362,7 @@ export function buildPrices(
       doubtful.add(`${product}\n${prices.data.columns[column]}`);
     checkAgainstList(report, price, offers, doubtful);
     checkUnused(uses, prices, regions);
+    checkCurrencyOfTwins(report, prices, regions, specs);
   };
   return { price, offer, upTo, checkUses };
 }
