@@ -39,10 +39,25 @@ function priceScale(spec: SpecDocument, table: Spec.PriceTable): Diagnostic[] {
   );
 }
 
-/** The list prices far off their column's rate against most of their row (priceScale). */
-export function pricesOutOfLine(
-  table: Spec.PriceTable,
-): { product: string; column: number; price: number; expected: number }[] {
+/**
+ * The list prices far off their column's rate against most of their row (priceScale). Validate
+ * reports them and link leaves them out of the offers' comparisons: worked out once per table.
+ */
+export function pricesOutOfLine(table: Spec.PriceTable): readonly OutOfLine[] {
+  let found = outOfLineByTable.get(table);
+  if (!found) outOfLineByTable.set(table, (found = findPricesOutOfLine(table)));
+  return found;
+}
+
+interface OutOfLine {
+  product: string;
+  column: number;
+  price: number;
+  expected: number;
+}
+const outOfLineByTable = new WeakMap<Spec.PriceTable, readonly OutOfLine[]>();
+
+function findPricesOutOfLine(table: Spec.PriceTable): OutOfLine[] {
   const { columns, list } = table;
   const rows = Object.entries(list).filter(([, row]) => row.length === columns.length);
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -53,7 +68,7 @@ export function pricesOutOfLine(
       return c === d || ratios.length < 3 ? undefined : median(ratios);
     }),
   );
-  const out: { product: string; column: number; price: number; expected: number }[] = [];
+  const out: OutOfLine[] = [];
   for (const [product, row] of rows)
     row.forEach((price, column) => {
       if (!price) return;
@@ -66,27 +81,37 @@ export function pricesOutOfLine(
 }
 
 /**
+ * The items of a list that repeat an earlier one's key, each with the first that had it (items
+ * with no key are left out): the one shape of every "each is its own" rule below.
+ */
+function repeats<T>(items: Iterable<T>, keyOf: (item: T) => string | number | undefined): [repeat: T, first: T][] {
+  const firstWith = new Map<string | number, T>();
+  const out: [T, T][] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === undefined) continue;
+    const first = firstWith.get(key);
+    if (first === undefined) firstWith.set(key, item);
+    else out.push([item, first]);
+  }
+  return out;
+}
+
+/**
  * Each region's pages name their audience to search engines by hreflang (its locale unless it
  * says otherwise): two regions with one hreflang (us written en-GB like uk) make alternates no
  * search engine can tell apart.
  */
 function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
-  const firstWith = new Map<string, string>();
-  const out: Diagnostic[] = [];
-  for (const [code, region] of Object.entries(site.regions)) {
-    const hreflang = region.hreflang ?? region.locale;
-    const other = firstWith.get(hreflang.toLowerCase());
-    if (other === undefined) firstWith.set(hreflang.toLowerCase(), code);
-    else
-      out.push(
-        diagnostic(
-          "hreflang-shared",
-          { region: code, other, hreflang },
-          locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
-        ),
-      );
-  }
-  return out;
+  const hreflangOf = ([, region]: [string, Spec.Site["regions"][string]]) => region.hreflang ?? region.locale;
+  return repeats(Object.entries(site.regions), (entry) => hreflangOf(entry).toLowerCase()).map(
+    ([[code, region], [other]]) =>
+      diagnostic(
+        "hreflang-shared",
+        { region: code, other, hreflang: hreflangOf([code, region]) },
+        locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
+      ),
+  );
 }
 
 /**
@@ -94,21 +119,13 @@ function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
  * stages by it, and two called Black Friday could not be told apart.
  */
 function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic[] {
-  const firstWith = new Map<string, number>();
-  const out: Diagnostic[] = [];
-  campaign.stages.forEach((stage, i) => {
-    const first = firstWith.get(stage.name);
-    if (first === undefined) firstWith.set(stage.name, i);
-    else
-      out.push(
-        diagnostic(
-          "entry-field-repeated",
-          { field: "name", value: stage.name, other: `stage ${first + 1}` },
-          locate(spec, ["stages", i, "name"]),
-        ),
-      );
-  });
-  return out;
+  return repeats(campaign.stages.keys(), (i) => campaign.stages[i]!.name).map(([i, first]) =>
+    diagnostic(
+      "entry-field-repeated",
+      { field: "name", value: campaign.stages[i]!.name, other: `stage ${first + 1}` },
+      locate(spec, ["stages", i, "name"]),
+    ),
+  );
 }
 
 /**
@@ -118,23 +135,15 @@ function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic
 function dealersOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [region, dealers] of Object.entries(content.dealers ?? {}))
-    for (const field of ["title", "link", "img"] as const) {
-      const firstWith = new Map<string, string>();
-      dealers.forEach((dealer, i) => {
-        const value = dealer[field];
-        if (value === undefined) return;
-        const first = firstWith.get(value);
-        if (first === undefined) firstWith.set(value, dealer.title);
-        else
-          out.push(
-            diagnostic(
-              "entry-field-repeated",
-              { field, value, other: first },
-              locate(spec, ["dealers", region, i, field]),
-            ),
-          );
-      });
-    }
+    for (const field of ["title", "link", "img"] as const)
+      for (const [i, first] of repeats(dealers.keys(), (i) => dealers[i]![field]))
+        out.push(
+          diagnostic(
+            "entry-field-repeated",
+            { field, value: dealers[i]![field]!, other: dealers[first]!.title },
+            locate(spec, ["dealers", region, i, field]),
+          ),
+        );
   return out;
 }
 
@@ -249,45 +258,35 @@ const CALLS_WITH_A_BODY = ["subscribe", "registerOrLogin", "signIn"];
 function apiFigures(spec: SpecDocument, api: Spec.API): Diagnostic[] {
   const out: Diagnostic[] = [];
   // The runtime tells answers apart by code: two names for one code make one of them unreachable.
-  const codeNamed = new Map<number, string>();
-  for (const [name, value] of Object.entries(api.codes) as [string, number][]) {
-    const other = codeNamed.get(value);
-    if (other === undefined) codeNamed.set(value, name);
-    else out.push(diagnostic("api-code-shared", { name, other, value }, locate(spec, ["codes", name])));
-  }
+  for (const [[name, value], [other]] of repeats(Object.entries(api.codes) as [string, number][], ([, v]) => v))
+    out.push(diagnostic("api-code-shared", { name, other, value }, locate(spec, ["codes", name])));
   // Two calls with one method and path: one of them would reach the other's endpoint.
-  const endpointAt = new Map<string, string>();
-  for (const [name, endpoint] of Object.entries(api.endpoints) as [string, Spec.Endpoint][]) {
-    const key = `${endpoint.method} ${endpoint.path}`;
-    const other = endpointAt.get(key);
-    if (other === undefined) endpointAt.set(key, name);
-    else
-      out.push(
-        diagnostic(
-          "api-endpoint-shared",
-          { name, other, path: endpoint.path },
-          locate(spec, ["endpoints", name, "path"]),
-        ),
-      );
-    // The runtime sends these calls a body (runtime/api.ts): a GET cannot carry one, and fetch refuses it.
+  const endpoints = Object.entries(api.endpoints) as [string, Spec.Endpoint][];
+  for (const [[name, endpoint], [other]] of repeats(endpoints, ([, e]) => `${e.method} ${e.path}`))
+    out.push(
+      diagnostic(
+        "api-endpoint-shared",
+        { name, other, path: endpoint.path },
+        locate(spec, ["endpoints", name, "path"]),
+      ),
+    );
+  // The runtime sends these calls a body (runtime/api.ts): a GET cannot carry one, and fetch refuses it.
+  for (const [name, endpoint] of endpoints)
     if (endpoint.method === "GET" && CALLS_WITH_A_BODY.includes(name))
       out.push(diagnostic("api-method-without-body", { name }, locate(spec, ["endpoints", name, "method"])));
-  }
-  // The same base URL in two environments: production pages calling the test API, or the reverse.
-  const urlAt = new Map<string, { environment: string; group: string }>();
-  for (const [environment, hosts] of Object.entries(api.environments))
-    for (const [group, url] of Object.entries<string>({ ...hosts })) {
-      const key = url.replace(/\/+$/, "").toLowerCase();
-      const first = urlAt.get(key);
-      if (!first) urlAt.set(key, { environment, group });
-      else if (first.environment !== environment)
-        out.push(
-          diagnostic(
-            "api-environment-shared",
-            { environment, group, url, other: `${first.environment}'s ${first.group}` },
-            locate(spec, ["environments", environment, group]),
-          ),
-        );
-    }
+  // The same base URL in two environments: production pages calling the test API, or the reverse
+  // (two groups of one environment may share one).
+  const bases = Object.entries(api.environments).flatMap(([environment, hosts]) =>
+    Object.entries<string>({ ...hosts }).map(([group, url]) => ({ environment, group, url })),
+  );
+  for (const [base, first] of repeats(bases, (b) => b.url.replace(/\/+$/, "").toLowerCase()))
+    if (first.environment !== base.environment)
+      out.push(
+        diagnostic(
+          "api-environment-shared",
+          { ...base, other: `${first.environment}'s ${first.group}` },
+          locate(spec, ["environments", base.environment, base.group]),
+        ),
+      );
   return out;
 }
