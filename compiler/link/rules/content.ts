@@ -203,8 +203,8 @@ function textFindingsOf(data: object): TextFindings {
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
       if (typeof value === "string") {
-        if ((value.includes("<") || value.includes("*") || value.includes("](")) && MARKUP.test(value))
-          markup.push({ path: [...path], mark: MARKUP.exec(value)![0] });
+        const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
+        if (mark) markup.push({ path: [...path], mark: mark[0] });
         if (!value.includes("{")) return;
         const uses = [
           ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
