@@ -5,7 +5,7 @@
 
 import type { Language, RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { lookupMessage } from "../link/messages.ts";
-import { fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
+import { type CampaignFigures, fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
 import { linkTarget, parseLink } from "../link/syntax.ts";
 import { Images, type Picture, type Slot } from "../images/index.ts";
 import { feedPath, isNewsRoute } from "./feed.ts";
@@ -98,12 +98,14 @@ export class CompileContext {
     return [...this.#fallbacks.values()];
   }
 
-  /** A campaign's figures for its texts in a region: the live stage's saving and dates; none while no stage is live. */
-  campaignFigures(region: RegionModel, campaignId: string): PlaceholderContext["campaign"] {
-    const live = this.time.region(region.code).live(campaignId);
-    return live
-      ? { upTo: this.model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone }
-      : undefined;
+  /** A campaign's figures for its texts in a region: the live stage's saving and dates, and every stage's bounds. */
+  campaignFigures(region: RegionModel, campaignId: string): CampaignFigures {
+    const inForce = this.time.region(region.code);
+    const live = inForce.live(campaignId);
+    return {
+      live: live ? { upTo: this.model.upTo(campaignId, region.code, live.number), dates: live.datesWithZone } : null,
+      stages: inForce.stages(campaignId),
+    };
   }
 
   /** A text with the region's figures filled in; a campaign's texts also get the campaign's ({upTo}, {dates}). */

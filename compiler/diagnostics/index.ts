@@ -475,16 +475,27 @@ export const catalogue = {
     message: (a) => `${a.mark} is Markdown or HTML: texts are shown as written, so shoppers would read the marks.`,
     hint: () => "write the text plainly; a line break in the text is kept, and a link goes in links: or link:.",
   }),
-  "unknown-placeholder": entry<{ name: string; known: readonly string[]; suggestion?: string; onlyIn?: string }>({
+  "unknown-placeholder": entry<{
+    name: string;
+    known: readonly string[];
+    suggestion?: string;
+    onlyIn?: string;
+    /** For a stage bound ({stage3End}) the campaign does not have: the campaign's name. */
+    campaign?: string;
+  }>({
     severity: "error",
     message: (a) =>
-      a.onlyIn
-        ? `{${a.name}} means something only in ${a.onlyIn}; here it would reach shoppers as it is written.`
-        : `{${a.name}} is not a figure the compiler can fill in; it would reach shoppers as it is written.`,
+      a.campaign
+        ? `{${a.name}} is not the start or end of a stage of ${a.campaign}; it would reach shoppers as it is written.`
+        : a.onlyIn
+          ? `{${a.name}} means something only in ${a.onlyIn}; here it would reach shoppers as it is written.`
+          : `{${a.name}} is not a figure the compiler can fill in; it would reach shoppers as it is written.`,
     hint: (a) =>
-      a.suggestion
-        ? `did you mean {${a.suggestion}}?`
-        : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`,
+      a.campaign
+        ? `its stages' bounds are ${a.known.map((k) => `{${k}}`).join(", ")}; a stage with no end has no {stageNEnd}.`
+        : a.suggestion
+          ? `did you mean {${a.suggestion}}?`
+          : `placeholders here are ${a.known.map((k) => `{${k}}`).join(", ")}.`,
   }),
   "campaign-unreachable": entry<{
     campaign: string;

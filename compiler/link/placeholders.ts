@@ -9,8 +9,16 @@ export interface PlaceholderContext {
   region: RegionModel;
   constants: Spec.SystemConstants;
   organisation: Spec.Organisation;
-  /** Texts of a campaign (its promotion entries, its pages' sections) at its live stage. */
-  campaign?: { upTo: number | null; dates: string };
+  /** Texts of a campaign (its promotion entries, its pages' sections). */
+  campaign?: CampaignFigures;
+}
+
+/** What a campaign's texts may name: the live stage's figures, and every stage's first and last minute. */
+export interface CampaignFigures {
+  /** Null while no stage is live. */
+  live: { upTo: number | null; dates: string } | null;
+  /** The stages held in the region, for {stage2Start} and {stage2End}. */
+  stages: readonly { number: number; startsAt: string; lastMinute: string | null }[];
 }
 
 const placeholders = {
@@ -28,7 +36,7 @@ const placeholders = {
 export type PlaceholderName = keyof typeof placeholders;
 export const placeholderNames = Object.keys(placeholders) as PlaceholderName[];
 
-const PATTERN = /\{([A-Za-z]+)\}/g;
+const PATTERN = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 
 // Most texts name no placeholder: looking for a brace first keeps the regex off them, and
 // hands back the very same string, which site dev's comparison of compiled data then passes at once.
@@ -40,7 +48,7 @@ export function placeholdersIn(text: string): string[] {
 }
 
 /** A brace and a name with no closing brace ("Hallo {name!"): nothing fills it, and it shows as written. */
-const UNCLOSED = /\{([A-Za-z]+)(?![A-Za-z}])/g;
+const UNCLOSED = /\{([A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9}])/g;
 
 /** The names a text opens as placeholders and does not close. */
 export function unclosedPlaceholdersIn(text: string): string[] {
@@ -50,22 +58,39 @@ export function unclosedPlaceholdersIn(text: string): string[] {
 
 /** What finds one placeholder's uses (`{name}`, or `{name` left open) in a text, as the two above do. */
 export function placeholderPattern(name: string, unclosed: boolean): RegExp {
-  return new RegExp(unclosed ? `\\{${name}(?![A-Za-z}])` : `\\{${name}\\}`, "g");
+  return new RegExp(unclosed ? `\\{${name}(?![A-Za-z0-9}])` : `\\{${name}\\}`, "g");
 }
 
-/** Figures of a campaign's texts: link's checks make sure they appear nowhere else. */
-const campaignPlaceholders: Record<string, (c: NonNullable<PlaceholderContext["campaign"]>) => string | null> = {
-  upTo: (c) => (c.upTo === null ? null : String(c.upTo)),
-  dates: (c) => c.dates,
+/** Figures of a campaign's texts at its live stage: link's checks make sure they appear nowhere else. */
+const livePlaceholders: Record<string, (live: NonNullable<CampaignFigures["live"]>) => string | null> = {
+  upTo: (live) => (live.upTo === null ? null : String(live.upTo)),
+  dates: (live) => live.dates,
 };
+export const liveStageNames = Object.keys(livePlaceholders);
+
+/** {stage2Start} and {stage2End}: a stage's first and last minute, so terms never restate a date the campaign sets. */
+const STAGE_BOUNDARY = /^stage([1-9][0-9]*)(Start|End)$/;
+
+/** The stage boundary names of a campaign's stages, by whether each has an end. */
+export function stageBoundaryNames(stages: readonly { end?: unknown }[]): string[] {
+  return stages.flatMap((stage, i) => [`stage${i + 1}Start`, ...(stage.end === undefined ? [] : [`stage${i + 1}End`])]);
+}
+
+export const isStageBoundaryName = (name: string): boolean => STAGE_BOUNDARY.test(name);
+
+function campaignValue(name: string, campaign: CampaignFigures): string | null {
+  if (name in livePlaceholders) return campaign.live && livePlaceholders[name]!(campaign.live);
+  const boundary = STAGE_BOUNDARY.exec(name);
+  const stage = boundary && campaign.stages.find((s) => s.number === Number(boundary[1]));
+  if (!stage) return null;
+  return boundary[2] === "Start" ? stage.startsAt : stage.lastMinute;
+}
 
 export function fillPlaceholders(text: string, context: PlaceholderContext): string {
   if (!text.includes("{")) return text;
   return text.replace(PATTERN, (whole, name: string) => {
     if (name in placeholders) return placeholders[name as PlaceholderName](context);
-    const campaignValue =
-      context.campaign && name in campaignPlaceholders ? campaignPlaceholders[name]!(context.campaign) : null;
-    return campaignValue ?? whole;
+    return (context.campaign && campaignValue(name, context.campaign)) ?? whole;
   });
 }
 

@@ -21,6 +21,12 @@ export interface StageAt extends Stage {
   /** First day, and last day inside the stage, each as a date label. */
   startDate: string;
   endDate: string | null;
+  /**
+   * The stage's first and last minute written out, with the year, and with the time and zone when
+   * the campaign gives times ("November 22, 2024 at 00:00 CET"): what terms state as the period.
+   */
+  startsAt: string;
+  lastMinute: string | null;
 }
 
 /**
@@ -207,6 +213,12 @@ function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now
     : format.format(stage.start.toJSDate());
   const abbreviation =
     stage.dateOnly || !(campaign.displayZone ?? campaign.zone) ? null : zoneAbbreviation(zone, stage.start);
+  const full = fullDateFormat(region.locale, zone, !stage.dateOnly);
+  const written = (instant: DateTime) => {
+    const text = full.format(instant.toJSDate());
+    const name = abbreviation && zoneAbbreviation(zone, instant);
+    return name ? `${text} ${name}` : text;
+  };
   return {
     ...stage,
     state,
@@ -214,6 +226,8 @@ function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now
     datesWithZone: abbreviation ? `${dates} (${abbreviation})` : dates,
     startDate: format.format(stage.start.toJSDate()),
     endDate: last ? format.format(last.toJSDate()) : null,
+    startsAt: written(stage.start),
+    lastMinute: last ? written(last) : null,
   };
 }
 
@@ -226,6 +240,25 @@ function dateFormat(locale: string, zone: string): Intl.DateTimeFormat {
     dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: zone })));
   return format;
 }
+
+/** A date with its year, and its time on the 24-hour clock when `withTime`, as the locale writes them. */
+function fullDateFormat(locale: string, zone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${withTime}`;
+  let format = fullDateFormats.get(key);
+  if (!format) {
+    const time = withTime ? ({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const) : {};
+    format = new Intl.DateTimeFormat(locale, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      ...time,
+      timeZone: zone,
+    });
+    fullDateFormats.set(key, format);
+  }
+  return format;
+}
+const fullDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A zone as people write it (CET, PDT, BST), or null where the only name is a raw offset

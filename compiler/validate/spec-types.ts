@@ -423,7 +423,7 @@ export interface Campaign {
   art?: CampaignArt;
 }
 /**
- * The entry points of one or more stages in one region. Texts may use {upTo} (the largest saving of the stage's offers in the region, in whole percent, rounded down) and {dates} (the stage's dates as shoppers read them).
+ * The entry points of one or more stages in one region. Texts may use {upTo} (the largest saving of the stage's offers in the region, in whole percent, rounded down) and {dates} (the stage's dates as shoppers read them); {stage1Start} and {stage1End} are any stage's first and last minute, with the year and time.
  */
 
 export interface PromotionEntry {

@@ -152,6 +152,23 @@ describe("texts", () => {
     expect(cx.fillAll(region("us"), { days: ["{returnDays}-Day Returns"] })).toEqual({ days: ["30-Day Returns"] });
     expect(cx.fill(region("us"), "Up to {upTo}% OFF")).toBe("Up to {upTo}% OFF");
   });
+
+  test("a campaign's texts name any stage's first and last minute, in the region's words, live or not", () => {
+    const period = "{stage1Start} to {stage1End}";
+    for (const iso of [BEFORE_BLACK_FRIDAY, BLACK_FRIDAY]) {
+      const cx = contextAt(iso);
+      expect(cx.fill(region("us"), period, "black-friday-2024")).toBe(
+        "November 14, 2024 at 09:00 CET to November 21, 2024 at 23:59 CET",
+      );
+      expect(cx.fill(region("de"), period, "black-friday-2024")).toBe(
+        "14. November 2024 um 09:00 CET to 21. November 2024 um 23:59 CET",
+      );
+    }
+    // Cyber Monday ends on a region's own day: December 4 in us, December 2 in uk.
+    const cx = contextAt(BLACK_FRIDAY);
+    expect(cx.fill(region("us"), "{stage3End}", "black-friday-2024")).toBe("December 4, 2024 at 23:59 CET");
+    expect(cx.fill(region("uk"), "{stage3End}", "black-friday-2024")).toBe("2 December 2024 at 23:59 CET");
+  });
 });
 
 describe("layout", () => {
@@ -237,6 +254,26 @@ describe("section builders", () => {
     // The stage-by-stage price preview only runs while later prices are still to come.
     expect(early).toContain("preview#");
     expect(main).not.toContain("preview#");
+  });
+
+  test("the terms state the stages' periods as the campaign sets them, and follow a stage moved", () => {
+    const termsAt = (site: SiteModel) => {
+      const cx = contextAt(BLACK_FRIDAY, site);
+      const terms = ofType(pageSections(cx, routeOf(cx, "/us/black-friday"), region("us")), "terms");
+      return terms.flatMap((t) => t.paragraphs).find((p) => p.startsWith("Event periods"));
+    };
+    expect(termsAt(model)).toContain(
+      "Cyber Monday runs from November 30, 2024 at 00:00 CET to December 4, 2024 at 23:59 CET.",
+    );
+    // Cyber Monday extended in us by two days: the terms say so, with nothing else edited.
+    const file = model.specs.campaigns.get("black-friday-2024")!;
+    const data = structuredClone(file.data);
+    (data.stages[2]!.end as Record<string, string>).us = "2024-12-07T00:00";
+    const extended: SiteModel = {
+      ...model,
+      specs: { ...model.specs, campaigns: new Map(model.specs.campaigns).set("black-friday-2024", { ...file, data }) },
+    };
+    expect(termsAt(extended)).toContain("to December 6, 2024 at 23:59 CET.");
   });
 
   test("a later stage's price is not in the preview before that stage starts", () => {

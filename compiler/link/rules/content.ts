@@ -9,7 +9,15 @@ import { checkLink } from "./navigation.ts";
 import { writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
-import { placeholderNames, placeholderPattern, placeholdersIn, unclosedPlaceholdersIn } from "../placeholders.ts";
+import {
+  isStageBoundaryName,
+  liveStageNames,
+  placeholderNames,
+  placeholderPattern,
+  placeholdersIn,
+  stageBoundaryNames,
+  unclosedPlaceholdersIn,
+} from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 
 /**
@@ -151,8 +159,15 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
       }
       const scope = scopeOf(path);
       const known = [...placeholderNames, ...(scope?.names ?? [])];
-      if (known.includes(name)) continue;
-      const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name));
+      if (known.includes(name) || scope?.accepts?.(name)) continue;
+      // A stage the campaign does not have, or the end of one that has none: the stages are the
+      // campaign's to say, and the closest name by spelling would be another stage's date.
+      if (scope?.campaign && isStageBoundaryName(name)) {
+        const stages = scope.names.filter(isStageBoundaryName);
+        report("unknown-placeholder", { name, known: stages, campaign: scope.campaign }, where);
+        continue;
+      }
+      const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name) || c.accepts?.(name));
       report(
         "unknown-placeholder",
         { name, known, suggestion: closest(name, known), ...(elsewhere ? { onlyIn: elsewhere.where } : {}) },
@@ -164,10 +179,12 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     scan(file, (path) => {
       if (path[0] !== "sections") return null;
       const section = file.data.sections?.[path[1] as string]?.[path[2] as number];
-      return section && (("campaign" in section && section.campaign) || pageCampaign(pageId)) ? campaignScope : null;
+      const campaign = section && (("campaign" in section && section.campaign) || pageCampaign(pageId));
+      return campaign ? campaignScope(specs, campaign) : null;
     });
   }
-  for (const file of specs.campaigns.values()) scan(file, (path) => (path[0] === "promotion" ? campaignScope : null));
+  for (const [id, file] of specs.campaigns)
+    scan(file, (path) => (path[0] === "promotion" ? campaignScope(specs, id) : null));
   for (const file of specs.regions.values())
     scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
   for (const file of specs.messages.values())
@@ -175,19 +192,38 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
 }
 
 interface PlaceholderScope {
-  names: string[];
+  names: readonly string[];
+  /** Names known here beyond `names`. */
+  accepts?: (name: string) => boolean;
+  /** The campaign whose texts these are, by name, when it is known. */
+  campaign?: string;
   where: string;
 }
-const campaignScope: PlaceholderScope = {
-  names: ["upTo", "dates"],
-  where: "a campaign's promotion entries and the sections of its pages",
+const campaignTexts = "a campaign's promotion entries and the sections of its pages";
+/** What a campaign's texts may name: its live stage's figures, and its own stages' bounds. */
+function campaignScope(specs: ValidSpecs, campaignId: string): PlaceholderScope {
+  const campaign = specs.campaigns.get(campaignId)?.data;
+  // A campaign that is not there (its own error says why) has any number of stages.
+  const boundaries = campaign ? stageBoundaryNames(campaign.stages) : null;
+  return {
+    names: [...liveStageNames, ...(boundaries ?? [])],
+    accepts: boundaries ? undefined : isStageBoundaryName,
+    campaign: campaign?.name,
+    where: campaignTexts,
+  };
+}
+/** How a campaign's names are told where they mean nothing. */
+const campaignAnywhere: PlaceholderScope = {
+  names: liveStageNames,
+  accepts: isStageBoundaryName,
+  where: campaignTexts,
 };
 const installmentScope: PlaceholderScope = { names: ["amount", "months"], where: "a region's installment text" };
 const greetingScope: PlaceholderScope = {
   names: ["name"],
   where: "the account greeting (ui.account.greeting), filled in the browser",
 };
-const contextualPlaceholders = [campaignScope, installmentScope, greetingScope];
+const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScope];
 
 /**
  * The placeholders of a file's data and where they are. They depend on nothing else, so they are
