@@ -157,7 +157,7 @@ export class CompileContext {
     if (!format) {
       // Building a number format is costly next to using one. Whole prices show no cents; a
       // derived amount shows as the seed writes it (141.6).
-      format = new Intl.NumberFormat(region.locale, {
+      format = new Intl.NumberFormat(region.formats, {
         style: "currency",
         currency,
         minimumFractionDigits: 0,

@@ -11,6 +11,8 @@ export interface RegionModel {
   code: string;
   name: string;
   locale: string;
+  /** The locale dates and prices are written in (formatLocale): the locale, or en-150 for en-EU. */
+  formats: string;
   /** First part of the locale: picks the message table. */
   language: Language;
   /** Tag used in alternate links (the locale unless the site says otherwise). */

@@ -70,6 +70,7 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
       code,
       name: r.name,
       locale: r.locale,
+      formats: formatLocale(r.locale),
       language,
       hreflang: r.hreflang ?? r.locale,
       prefix,
@@ -128,4 +129,22 @@ export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site
     const origin = originOf.get(host.toLowerCase());
     if (origin) report("preproduction-host-is-live", { host, origin }, at(api, ["preproductionHosts", i]));
   });
+}
+
+/**
+ * The locale a region's dates and prices are written in. Intl has no data for a country it does
+ * not know and falls back to the bare language: en-EU, the seeds' locale for Europe, would read
+ * American ("November 22 – 29") on pages written in British spelling. The European Union is not a
+ * country; the language as written in Europe is its CLDR locale, with the UN's code for Europe
+ * (en-150: "22–29 November").
+ */
+function formatLocale(locale: string): string {
+  let tag: Intl.Locale;
+  try {
+    tag = new Intl.Locale(locale);
+  } catch {
+    return locale; // malformed (en_US): its own error says so
+  }
+  if (tag.region !== "EU") return locale;
+  return new Intl.Locale(tag.language, { script: tag.script, region: "150" }).toString();
 }

@@ -206,14 +206,14 @@ function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now
   // Dates a campaign writes as days are the region's own days; times are shown in the zone the
   // campaign names, and name it (Black Friday in CET everywhere), or else in the region's own.
   const zone = stage.dateOnly ? region.zone : (campaign.displayZone ?? campaign.zone ?? region.zone);
-  const format = dateFormat(region.locale, zone);
+  const format = dateFormat(region.formats, zone);
   const last = stage.end ? stage.end.minus({ minutes: 1 }) : null;
   const dates = last
     ? format.formatRange(stage.start.toJSDate(), last.toJSDate())
     : format.format(stage.start.toJSDate());
   const abbreviation =
     stage.dateOnly || !(campaign.displayZone ?? campaign.zone) ? null : zoneAbbreviation(zone, stage.start);
-  const full = fullDateFormat(region.locale, zone, !stage.dateOnly);
+  const full = fullDateFormat(region.formats, zone, !stage.dateOnly);
   const written = (instant: DateTime) => {
     const text = full.format(instant.toJSDate());
     const name = abbreviation && zoneAbbreviation(zone, instant);

@@ -169,6 +169,14 @@ describe("texts", () => {
     expect(cx.fill(region("us"), "{stage3End}", "black-friday-2024")).toBe("December 4, 2024 at 23:59 CET");
     expect(cx.fill(region("uk"), "{stage3End}", "black-friday-2024")).toBe("2 December 2024 at 23:59 CET");
   });
+
+  test("eu's dates read as English is written in Europe, day first, as its British spelling does", () => {
+    // Intl knows no en-EU and would write it American: "November 22 – 29".
+    const cx = contextAt(BLACK_FRIDAY);
+    expect(cx.fill(region("eu"), "{dates}", "black-friday-2024")).toBe("22–29 November (CET)");
+    expect(cx.fill(region("eu"), "{stage2Start}", "black-friday-2024")).toBe("22 November 2024 at 00:00 CET");
+    expect(cx.formatPrice(region("eu"), 1299.5).text).toBe("€1,299.5");
+  });
 });
 
 describe("layout", () => {
