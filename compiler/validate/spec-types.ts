@@ -2346,7 +2346,7 @@ export interface RegionalSettings {
    */
   companyAddress: string;
   /**
-   * Return guarantee in days.
+   * Return guarantee in days: every page that names {returnDays} promises it, so there is no 0.
    */
   returnDays: number;
   /**
