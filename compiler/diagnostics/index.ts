@@ -709,6 +709,11 @@ export const catalogue = {
     message: (a) => `'${a.value}' is the ${a.field} of ${a.other} above already: each entry of this list has its own.`,
     hint: (a) => `this entry was most likely copied from ${a.other}: give it its own ${a.field}.`,
   }),
+  "words-repeated": entry<{ field: string; value: string; other: string }>({
+    severity: "error",
+    message: (a) => `${a.field} says '${a.value}', as ${a.other} does: shoppers could not tell the two apart.`,
+    hint: (a) => `${a.field} was most likely copied from ${a.other}: give it its own words.`,
+  }),
   "hreflang-shared": entry<{ region: string; other: string; hreflang: string }>({
     severity: "error",
     message: (a) =>

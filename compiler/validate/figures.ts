@@ -20,7 +20,37 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
   if (spec.kind === "campaign") return stageNamesOnce(spec, spec.data as Spec.Campaign);
+  if (spec.kind === "region") return labelsOnce(spec, spec.data as Spec.RegionalSettings);
   return [];
+}
+
+/**
+ * Words of a region that a shopper reads together and that say different things: the countdown's
+ * units (00 Days 04 Hours 12 Minutes 09 Seconds) and the sign-up's two answers. One copied over
+ * another ("Minutes" for seconds, the success message for the refusal) tells something false,
+ * and reads right to whoever checks one field at a time. (Labels shown apart, such as fr's
+ * "Bientôt disponible" for both a deal to come and a product to come, may share their words.)
+ */
+const WORDS_READ_TOGETHER = {
+  countdown: ["days", "hours", "minutes", "seconds"],
+  subscribe: ["invalid", "success"],
+} as const;
+
+function labelsOnce(spec: SpecDocument, region: Spec.RegionalSettings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [group, keys] of Object.entries(WORDS_READ_TOGETHER)) {
+    const block = region[group as keyof typeof WORDS_READ_TOGETHER] as Record<string, unknown> | undefined;
+    const wordsOf = (key: string) => (typeof block?.[key] === "string" ? block[key].trim().toLowerCase() : undefined);
+    for (const [key, first] of repeats(keys, wordsOf))
+      out.push(
+        diagnostic(
+          "words-repeated",
+          { field: `${group}.${key}`, value: block![key] as string, other: `${group}.${first}` },
+          locate(spec, [group, key]),
+        ),
+      );
+  }
+  return out;
 }
 
 /**
