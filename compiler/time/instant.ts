@@ -33,6 +33,20 @@ export function isTimeZone(name: string): boolean {
   return known;
 }
 
+/**
+ * Why an offset no clock on Earth keeps is one (+80:00 for +08:00, +08:75): luxon reads it
+ * as given, and the campaign would start days away from the moment meant.
+ */
+function offsetOutOfRange(value: string): string | null {
+  const offset = /([+-])(\d{2}):?(\d{2})?$/.exec(value);
+  if (!offset) return null; // Z
+  const hours = Number(offset[2]);
+  const minutes = Number(offset[3] ?? 0);
+  const total = (offset[1] === "-" ? -1 : 1) * (hours * 60 + minutes);
+  if (minutes < 60 && total >= -12 * 60 && total <= 14 * 60) return null;
+  return `${offset[0]} is not an offset any clock keeps: they run from -12:00 to +14:00`;
+}
+
 /** "2024-11-14 09:00", with or without an offset or zone after it: the T written as a space. */
 const DATE_SPACE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*)$/;
 
@@ -57,6 +71,8 @@ function parseUncached(text: string): ParsedInstant {
       reason: `a T goes between the date and the time: ${spaced[1]}T${spaced[2]}`,
     };
   if (ISO_WITH_OFFSET.test(value)) {
+    const offsetProblem = offsetOutOfRange(value);
+    if (offsetProblem) return { ok: false, problem: "invalid", reason: offsetProblem };
     const instant = DateTime.fromISO(value, { setZone: true });
     return instant.isValid
       ? { ok: true, instant, zone: null, inDstGap: false }

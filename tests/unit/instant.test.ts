@@ -8,6 +8,9 @@ describe("parseInstant", () => {
     ["2025-04-28T15:00+08:00", "2025-04-28T07:00:00.000Z"],
     ["2024-11-14T09:00 Europe/Paris", "2024-11-14T08:00:00.000Z"],
     ["2024-11-14 Europe/Paris", "2024-11-13T23:00:00.000Z"],
+    // The ends of the range clocks keep.
+    ["2025-01-01T12:00+14:00", "2024-12-31T22:00:00.000Z"],
+    ["2025-01-01T12:00-12:00", "2025-01-02T00:00:00.000Z"],
   ] as const)("%s is an instant", ([text, utc], { expect }) => {
     const parsed = parseInstant(text);
     expect(parsed.ok && parsed.instant.toUTC().toISO()).toBe(utc);
@@ -31,6 +34,10 @@ describe("parseInstant", () => {
       "a T goes between the date and the time: 2024-11-14T09:00 Europe/Paris",
     ],
     ["2024-11-14 09:00+01:00", "invalid", "a T goes between the date and the time: 2024-11-14T09:00+01:00"],
+    // An offset no clock keeps (+80:00 typed for +08:00) would move the instant by days.
+    ["2025-06-18T15:00+80:00", "invalid", "+80:00 is not an offset any clock keeps: they run from -12:00 to +14:00"],
+    ["2025-06-18T15:00+08:75", "invalid", "+08:75 is not an offset any clock keeps: they run from -12:00 to +14:00"],
+    ["2025-06-18T15:00-1300", "invalid", "-1300 is not an offset any clock keeps: they run from -12:00 to +14:00"],
   ] as const)("%s is not: %s, %s", ([text, problem, reason], { expect }) => {
     const parsed = parseInstant(text);
     expect(parsed.ok).toBe(false);
