@@ -786,6 +786,12 @@ export const catalogue = {
         ? `link to the product in ${a.region}'s shop (${a.own}), where ${a.region}'s shoppers pay in their currency.`
         : `link to the product in a shop that sells to ${a.region}.`,
   }),
+  "shop-other-region": entry<{ region: string; host: string; owner: string; currency: string; ownerCurrency: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.region}'s Shop link leads to ${a.host}, the shop of ${a.owner}: ${a.region}'s shoppers would pay in ${a.ownerCurrency}, not ${a.currency}.`,
+    hint: (a) => `give ${a.region}'s shop: the address of the store that sells to ${a.region} in ${a.currency}.`,
+  }),
   "broken-anchor": entry<{ link: string; page: string; region: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.link}' points at no section of page ${a.page} in ${a.region}.`,

@@ -19,7 +19,7 @@ import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
-import { buildProducts, checkBuyLinks, checkProductNames, type Products } from "./products.ts";
+import { buildProducts, checkBuyLinks, checkProductNames, checkShops, type Products } from "./products.ts";
 import { buildRegions, checkPreproductionHosts } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
@@ -186,6 +186,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
             at(catalogue, ["products", id, "regions", code, "buy"]),
           );
   checkBuyLinks(specs, productsPart.products, regions, report);
+  checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
   const offers = checkOffers(cx);

@@ -118,6 +118,25 @@ export function checkBuyLinks(
 }
 
 /**
+ * Each region's `shop:` is its own when the two regions pay in different currencies: us's Shop
+ * link copied from uk's (uk.store) would send every us shopper to pay in pounds. Regions of one
+ * currency may share a shop.
+ */
+export function checkShops(specs: ValidSpecs, regions: ReadonlyMap<string, unknown>, report: Report): void {
+  const { hostOf, ownerOf } = regionShops(specs, regions);
+  const currencyOf = (code: string) => specs.regions.get(code)?.data.currency;
+  for (const [code, host] of hostOf) {
+    const owner = ownerOf.get(host)!;
+    if (owner === code || currencyOf(owner) === currencyOf(code)) continue;
+    report(
+      "shop-other-region",
+      { region: code, host, owner, currency: currencyOf(code)!, ownerCurrency: currencyOf(owner)! },
+      at(specs.regions.get(code)!, ["shop", "link"]),
+    );
+  }
+}
+
+/**
  * Each region's shop host (`shop:` of its settings), and the region each host is first the shop
  * of. Only the site's regions: a settings file misnamed (`ukk.yaml`) has its own error.
  */
@@ -128,9 +147,13 @@ function regionShops(specs: ValidSpecs, regions: ReadonlyMap<string, unknown>) {
     const host = file.data.shop ? urlParts(file.data.shop.link)?.host : undefined;
     if (host) hostOf.set(code, host);
   }
+  // A host two regions name is the shop of the one it is named after (us.store is us's, whoever
+  // copied it), else of the first by code.
   const ownerOf = new Map<string, string>();
+  const namedAfter = (host: string, code: string) => host.split(".").includes(code);
   for (const [code, host] of [...hostOf].sort(([a], [b]) => byCodeUnit(a, b)))
-    if (!ownerOf.has(host)) ownerOf.set(host, code);
+    if (!ownerOf.has(host) || (namedAfter(host, code) && !namedAfter(host, ownerOf.get(host)!)))
+      ownerOf.set(host, code);
   return { hostOf, ownerOf };
 }
 
