@@ -160,10 +160,25 @@ export const catalogue = {
           ? `add ${a.field}: ${a.description}`
           : `add ${a.field}.`,
   }),
-  "unknown-field": entry<{ field: string; suggestion?: string; allowed: readonly string[] }>({
+  "unknown-field": entry<{
+    field: string;
+    suggestion?: string;
+    allowed: readonly string[];
+    /** The field whose value a comma cut short inside { }, and that value as written. */
+    cut?: { field: string; written: string };
+  }>({
     severity: "error",
-    message: (a) => `'${a.field}' is not a field that can be written here.`,
-    hint: (a) => didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`,
+    message: (a) =>
+      a.cut
+        ? `'${a.field}' is not a field: inside { } a comma ends a value, so ${a.cut.field} stops before it.`
+        : `'${a.field}' is not a field that can be written here.`,
+    hint: (a) =>
+      !a.cut
+        ? (didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`)
+        : /,\s/.test(a.cut.written)
+          ? `put the value in quotes: ${a.cut.field}: ${JSON.stringify(a.cut.written)}`
+          : // No space after it: most often a slip of the finger for a dot (support@mechanova,com).
+            `if the comma is a slip for a dot, write ${a.cut.field}: ${a.cut.written.replace(/,(?=\S)/g, ".")}; if it is meant, put the value in quotes.`,
   }),
   "wrong-type": entry<{
     expected: string;

@@ -159,6 +159,44 @@ function partOf(text: string, whole: { offset: number; length: number }, part: T
 }
 
 function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean): { offset: number; length: number } {
+  const { isAlias } = yaml();
+  let { node, keyNode } = nodeAt(spec, path);
+  // A block an alias repeats is pointed at itself, not at the key before it, from every path that
+  // reaches it: the one written there and each alias's.
+  if (isAlias(node)) node = node.resolve(spec.doc);
+  const anchored = typeof (node as Node | undefined)?.anchor === "string";
+  const target = (key && keyNode && !anchored ? keyNode : node) as Node | undefined;
+  const range = target?.range;
+  return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
+}
+
+/**
+ * Where a field that is not one is a value cut short: inside { } a comma ends a value, so
+ * `{ label: Meet Bumblebee, the new flagship, bg: black }` is a label 'Meet Bumblebee' and a
+ * field 'the new flagship' with no value. The field cut, and the whole text as it was written.
+ */
+export function commaCut(
+  spec: SpecDocument,
+  mapPath: readonly PathSegment[],
+  field: string,
+): { field: string; written: string } | undefined {
+  const { isMap, isScalar } = yaml();
+  const { node } = nodeAt(spec, mapPath);
+  if (!isMap(node) || !node.flow) return undefined;
+  const i = node.items.findIndex((p) => scalarValue(p.key) === field);
+  const pair = node.items[i];
+  const before = node.items[i - 1];
+  // Written with no colon (a bare word), after a field whose value is a plain text.
+  if (!pair || pair.value !== null || !before || !isScalar(before.value) || before.value.type !== "PLAIN")
+    return undefined;
+  const start = before.value.range?.[0];
+  const end = (pair.key as Node).range?.[1];
+  if (start === undefined || end === undefined) return undefined;
+  return { field: String(scalarValue(before.key)), written: spec.source.text.slice(start, end) };
+}
+
+/** The node at `path`, and the key it is written under (none for a list's item). */
+function nodeAt(spec: SpecDocument, path: readonly PathSegment[]): { node: unknown; keyNode: unknown } {
   const { isAlias, isMap, isSeq } = yaml();
   let node: unknown = spec.doc.contents;
   let keyNode: unknown;
@@ -177,13 +215,7 @@ function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean
       node = node.items[segment];
     } else break;
   }
-  // A block an alias repeats is pointed at itself, not at the key before it, from every path that
-  // reaches it: the one written there and each alias's.
-  if (isAlias(node)) node = node.resolve(spec.doc);
-  const anchored = typeof (node as Node | undefined)?.anchor === "string";
-  const target = (key && keyNode && !anchored ? keyNode : node) as Node | undefined;
-  const range = target?.range;
-  return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
+  return { node, keyNode };
 }
 
 /**

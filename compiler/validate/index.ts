@@ -19,6 +19,7 @@ import {
 } from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
 import {
+  commaCut,
   locate,
   SPEC_KINDS as KINDS,
   type LoadedSpecs,
@@ -722,9 +723,10 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     case "additionalProperties": {
       const field = (error.params as { additionalProperty: string }).additionalProperty;
       const allowed = Object.keys((schema.properties ?? {}) as object);
+      const cut = commaCut(spec, path, field);
       return diagnostic(
         "unknown-field",
-        { field, allowed, suggestion: closest(field, allowed) },
+        cut ? { field, allowed, cut } : { field, allowed, suggestion: closest(field, allowed) },
         at([...path, field], true),
       );
     }
