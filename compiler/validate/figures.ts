@@ -21,6 +21,7 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
   if (spec.kind === "campaign") return stageNamesOnce(spec, spec.data as Spec.Campaign);
   if (spec.kind === "region") return labelsOnce(spec, spec.data as Spec.RegionalSettings);
+  if (spec.kind === "catalogue") return seriesNamesOnce(spec, spec.data as Spec.ProductCatalogue);
   return [];
 }
 
@@ -154,6 +155,21 @@ function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic
       "entry-field-repeated",
       { field: "name", value: campaign.stages[i]!.name, other: `stage ${first + 1}` },
       locate(spec, ["stages", i, "name"]),
+    ),
+  );
+}
+
+/**
+ * Each series has its own name: the manuals page groups by series under it, and two series
+ * called Megatron would be two groups no shopper could tell apart.
+ */
+function seriesNamesOnce(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
+  const names = catalogue.series ?? {};
+  return repeats(Object.keys(names), (id) => names[id]!.trim().toLowerCase()).map(([id, first]) =>
+    diagnostic(
+      "entry-field-repeated",
+      { field: "name", value: names[id]!, other: `series ${first}` },
+      locate(spec, ["series", id]),
     ),
   );
 }
