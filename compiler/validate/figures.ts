@@ -258,11 +258,15 @@ function figuresIn(text: string): string {
   );
 }
 
-/** The site remembers a visitor's pick by its country (runtime/region.ts): each country is one option. */
+/**
+ * The site remembers a visitor's pick by its country (runtime/region.ts): each country is one
+ * option. Each option has its own label too: Canada labelled "United States - English" would be
+ * a second United States in the list, and no way to pick Canada.
+ */
 function chooserFigures(spec: SpecDocument, chooser: Spec.RegionChooser): Diagnostic[] {
   const byCountry = new Map<string, number[]>();
   chooser.options.forEach((o, i) => byCountry.set(o.country, [...(byCountry.get(o.country) ?? []), i]));
-  return [...byCountry]
+  const countriesShared = [...byCountry]
     .filter(([, at]) => at.length > 1)
     .map(([country, at]) =>
       diagnostic(
@@ -271,6 +275,15 @@ function chooserFigures(spec: SpecDocument, chooser: Spec.RegionChooser): Diagno
         locate(spec, ["options", at[1]!, "country"]),
       ),
     );
+  const labelsShared = repeats(chooser.options.keys(), (i) => chooser.options[i]!.label.trim().toLowerCase()).map(
+    ([i, first]) =>
+      diagnostic(
+        "entry-field-repeated",
+        { field: "label", value: chooser.options[i]!.label, other: `the ${chooser.options[first]!.country} option` },
+        locate(spec, ["options", i, "label"]),
+      ),
+  );
+  return [...countriesShared, ...labelsShared];
 }
 
 function constantsFigures(spec: SpecDocument, constants: Spec.SystemConstants): Diagnostic[] {

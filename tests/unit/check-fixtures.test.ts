@@ -30,7 +30,10 @@ describe("site check on fixtures", () => {
         expected,
       );
       for (const e of c.diagnostics.filter((e) => e.hint !== undefined)) {
-        expect(actual.find((a) => a.code === e.code && a.line === e.line)?.hint).toBe(e.hint);
+        const at = actual.find(
+          (a) => a.code === e.code && a.file === e.file && a.line === e.line && a.column === e.column,
+        );
+        expect(at?.hint, `the hint at ${e.file}:${e.line}:${e.column}`).toBe(e.hint);
       }
       await expect(run.printed).toMatchFileSnapshot(snapshotOf(c.name));
     });
