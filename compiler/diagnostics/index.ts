@@ -45,6 +45,15 @@ const texts = (keys: readonly string[]) =>
     ? `${keys.slice(0, -1).join(", ")}${keys.length > 1 ? " and " : ""}${keys.at(-1)}`
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
+const LANGUAGE_NAMES: Record<string, string> = {
+  zh: "Chinese",
+  en: "English",
+  de: "German",
+  fr: "French",
+  ja: "Japanese",
+  ko: "Korean",
+};
+const languageName = (code: string) => LANGUAGE_NAMES[code] ?? code;
 
 /** The other places that name an undefined name, when one error stands for them all (link/renames.ts). */
 interface OtherUses {
@@ -723,6 +732,12 @@ export const catalogue = {
     severity: "error",
     message: (a) => `'${a.value}' is the ${a.field} of ${a.other} above already: each entry of this list has its own.`,
     hint: (a) => `this entry was most likely copied from ${a.other}: give it its own ${a.field}.`,
+  }),
+  "text-in-other-language": entry<{ language: string; written: string; texts: number }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.texts > 1 ? `this text and ${a.texts - 1} more of this block are` : "this text is"} written as ${languageName(a.language)} but in ${a.written}: ${languageName(a.language)} readers would see a language they may not read.`,
+    hint: () => "most likely a translation pasted under the wrong key: move it to its language, and write this one.",
   }),
   "words-repeated": entry<{ field: string; value: string; other: string }>({
     severity: "error",

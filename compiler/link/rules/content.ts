@@ -143,8 +143,25 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     const page = specs.pages ? findPage(specs.pages.data.pages, pageId) : undefined;
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
+  const languageOf = textLanguages(specs);
+  // A block pasted under the wrong language is one warning at its first text, with the count.
+  const checkScripts = (file: Valid<object>) => {
+    const blocks = new Map<string, { language: string; written: string; path: PathSegment[]; texts: number }>();
+    for (const use of textFindingsOf(file.data).scripts) {
+      const found = languageOf(file, use.path);
+      const written = found && scriptMismatch(found.language, use);
+      if (!written) continue;
+      const key = `${use.path.slice(0, found.depth + 1).join("\0")}\0${written}`;
+      const block = blocks.get(key);
+      if (block) block.texts++;
+      else blocks.set(key, { language: found.language, written, path: use.path, texts: 1 });
+    }
+    for (const { path, ...args } of blocks.values()) report("text-in-other-language", args, at(file, path));
+  };
+  if (specs.regionChooser) checkScripts(specs.regionChooser);
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
     const { placeholders, markup } = textFindingsOf(file.data);
+    checkScripts(file);
     for (const { path, mark } of markup)
       report(
         "markup-in-text",
@@ -191,6 +208,30 @@ export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
     scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
 }
 
+/**
+ * The language a text of a spec file is written in: a message table's own; else the language or
+ * region it is written under (head.de, sections.kr); else a region file's region's. Null where
+ * nothing says (a product's name in every region, the chooser's labels).
+ */
+function textLanguages(specs: ValidSpecs) {
+  const regionLanguage = new Map(
+    Object.entries(specs.site?.data.regions ?? {}).map(([code, r]) => [code, r.locale.slice(0, 2).toLowerCase()]),
+  );
+  const languages = new Set(regionLanguage.values());
+  // With the depth of the path segment that says so (-1: the file).
+  return (file: Valid<object>, path: readonly PathSegment[]): { language: string; depth: number } | null => {
+    const { kind, name } = file.spec;
+    if (kind === "messages") return { language: name, depth: -1 };
+    for (const [depth, segment] of path.entries()) {
+      if (typeof segment !== "string") continue;
+      const language = languages.has(segment) ? segment : regionLanguage.get(segment);
+      if (language) return { language, depth };
+    }
+    const language = kind === "region" ? regionLanguage.get(name) : undefined;
+    return language ? { language, depth: -1 } : null;
+  };
+}
+
 interface PlaceholderScope {
   names: readonly string[];
   /** Names known here beyond `names`. */
@@ -232,25 +273,13 @@ const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScop
 function textFindingsOf(data: object): TextFindings {
   let found = findingsByData.get(data);
   if (!found) {
-    const list: PlaceholderUse[] = [];
-    const markup: MarkupUse[] = [];
-    // One path, grown and shrunk along the walk and copied only where a placeholder is: every
+    found = { placeholders: [], markup: [], scripts: [] };
+    // One path, grown and shrunk along the walk and copied only where a text has a finding: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
-      if (typeof value === "string") {
-        const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
-        if (mark) markup.push({ path: [...path], mark: mark[0] });
-        if (!value.includes("{")) return;
-        const uses = [
-          ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
-          ...unclosedPlaceholdersIn(value).map((name) => ({ name, unclosed: true })),
-        ];
-        for (const [i, use] of uses.entries()) {
-          const nth = uses.slice(0, i).filter((u) => u.name === use.name && u.unclosed === use.unclosed).length;
-          list.push({ ...use, path: [...path], nth });
-        }
-      } else if (Array.isArray(value)) {
+      if (typeof value === "string") noteText(value, path, found!);
+      else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           path.push(i);
           walk(value[i]);
@@ -265,9 +294,26 @@ function textFindingsOf(data: object): TextFindings {
       }
     };
     walk(data);
-    findingsByData.set(data, (found = { placeholders: list, markup }));
+    findingsByData.set(data, found);
   }
   return found;
+}
+
+/** What one text at `path` holds: markup, scripts beyond Latin, placeholders. */
+function noteText(value: string, path: readonly PathSegment[], found: TextFindings): void {
+  const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
+  if (mark) found.markup.push({ path: [...path], mark: mark[0] });
+  const scripts = NOT_LATIN.test(value) ? scriptsOf(value) : null;
+  if (scripts) found.scripts.push({ path: [...path], ...scripts });
+  if (!value.includes("{")) return;
+  const uses = [
+    ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
+    ...unclosedPlaceholdersIn(value).map((name) => ({ name, unclosed: true })),
+  ];
+  for (const [i, use] of uses.entries()) {
+    const nth = uses.slice(0, i).filter((u) => u.name === use.name && u.unclosed === use.unclosed).length;
+    found.placeholders.push({ ...use, path: [...path], nth });
+  }
 }
 
 /**
@@ -286,6 +332,51 @@ interface MarkupUse {
 interface TextFindings {
   placeholders: PlaceholderUse[];
   markup: MarkupUse[];
+  scripts: ScriptUse[];
+}
+
+/** The East Asian scripts a text is written in, where: Chinese characters, Hangul, kana. */
+interface ScriptUse extends Scripts {
+  path: PathSegment[];
+}
+interface Scripts {
+  /** Chinese characters that only simplified Chinese writes (们, 这, 选; Japanese writes 選). */
+  simplified: number;
+  hangul: boolean;
+  kana: boolean;
+  han: boolean;
+}
+
+/** A letter beyond Latin and its accents: the only texts worth looking at for a script. */
+const NOT_LATIN = /[\u0370-\uFFFF]/;
+const HAN = /\p{Script=Han}/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+// Common characters of simplified Chinese that Japanese writes otherwise (们 has no Japanese form;
+// 这 is 這, 选 is 選, 价 is 価): an address in Japan is all Chinese characters, and none of these.
+const SIMPLIFIED_ONLY =
+  /[们这说为对个现发经过还进么样问题请选择购买产优价订阅邮联关载门时间动东车机长开网页务员级试边专业]/gu;
+
+function scriptsOf(text: string): Scripts | null {
+  const han = HAN.test(text);
+  const hangul = HANGUL.test(text);
+  const kana = KANA.test(text);
+  if (!han && !hangul && !kana) return null;
+  return { han, hangul, kana, simplified: han ? (text.match(SIMPLIFIED_ONLY)?.length ?? 0) : 0 };
+}
+
+/**
+ * Why a text cannot be in its language, by the scripts it is written in, or null. Korean is
+ * written in Hangul, Chinese with neither Hangul nor kana, Latin-script languages with none of the
+ * three. Japanese may be all Chinese characters (an address, 製品登録): it is taken for Chinese
+ * only with no kana and two characters or more only simplified Chinese writes.
+ */
+function scriptMismatch(language: string, s: Scripts): string | null {
+  const written = s.hangul ? "Korean" : s.kana ? "Japanese" : "Chinese";
+  if (language === "ko") return s.hangul ? null : written;
+  if (language === "ja") return s.hangul ? "Korean" : !s.kana && s.simplified >= 2 ? "Chinese" : null;
+  if (language === "zh") return s.hangul || s.kana ? written : null;
+  return written;
 }
 /** A {name} a text uses, where; or one it opens and does not close. */
 interface PlaceholderUse {
