@@ -739,6 +739,19 @@ export const catalogue = {
       `${a.texts > 1 ? `this text and ${a.texts - 1} more of this block are` : "this text is"} written as ${languageName(a.language)} but in ${a.written}: ${languageName(a.language)} readers would see a language they may not read.`,
     hint: () => "most likely a translation pasted under the wrong key: move it to its language, and write this one.",
   }),
+  "page-title-other-product": entry<{
+    page: string;
+    product: string;
+    other: string;
+    /** The other product's name as the title writes it. */
+    written: string;
+    language: string;
+  }>({
+    severity: "error",
+    message: (a) =>
+      `the ${languageName(a.language)} title of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows: search results and browser tabs would call it ${a.written}.`,
+    hint: (a) => `the head was most likely copied from ${a.other}'s page: write ${a.product}'s name in it.`,
+  }),
   "words-repeated": entry<{ field: string; value: string; other: string }>({
     severity: "error",
     message: (a) => `${a.field} says '${a.value}', as ${a.other} does: shoppers could not tell the two apart.`,

@@ -19,7 +19,14 @@ import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
-import { buildProducts, checkBuyLinks, checkProductNames, checkShops, type Products } from "./products.ts";
+import {
+  buildProducts,
+  checkBuyLinks,
+  checkProductNames,
+  checkProductPageTitles,
+  checkShops,
+  type Products,
+} from "./products.ts";
 import { buildRegions, checkPreproductionHosts } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
@@ -189,6 +196,8 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
+  const languageOf = new Map([...regions].map(([code, r]) => [code, r.language as string]));
+  checkProductPageTitles(specs, productsPart.products, productsPart.canonicalProduct, languageOf, report);
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);

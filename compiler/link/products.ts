@@ -224,6 +224,55 @@ export function checkProductNames(
   }
 }
 
+/**
+ * A product page's title names its product: a page copied from another product's with its head
+ * left (title Flagship Megatron on the Flagship Bumblebee page) would be that product in every
+ * search result and browser tab. Judged per language against the names the catalogue gives the
+ * products in regions of that language; a title naming its own product as well (a comparison)
+ * is fine.
+ */
+export function checkProductPageTitles(
+  specs: ValidSpecs,
+  products: ReadonlyMap<string, ProductModel>,
+  canonical: (id: string) => string | undefined,
+  languageOf: ReadonlyMap<string, string>,
+  report: Report,
+): void {
+  if (!specs.pages) return;
+  // Each product's names by language, lower case.
+  const namesIn = new Map<string, Map<string, Set<string>>>();
+  for (const [id, product] of products)
+    for (const [code, facts] of Object.entries(product.regions)) {
+      const language = languageOf.get(code);
+      if (!facts.name || !language) continue;
+      const byLanguage = namesIn.get(id) ?? new Map<string, Set<string>>();
+      byLanguage.set(language, (byLanguage.get(language) ?? new Set()).add(facts.name.toLowerCase()));
+      namesIn.set(id, byLanguage);
+    }
+  forEachPage(specs.pages.data.pages, (pageId, page) => {
+    const own = page.product && canonical(page.product);
+    const content = own ? specs.content.get(pageId) : undefined;
+    if (!own || !content) return;
+    for (const [language, head] of Object.entries(content.data.head ?? {})) {
+      const title = head?.title?.toLowerCase();
+      if (!title || [...(namesIn.get(own)?.get(language) ?? [])].some((name) => title.includes(name))) continue;
+      let named: { product: string; name: string } | undefined;
+      for (const [other, byLanguage] of namesIn)
+        for (const name of byLanguage.get(language) ?? [])
+          if (other !== own && title.includes(name) && name.length > (named?.name.length ?? 0))
+            named = { product: other, name };
+      if (!named) continue;
+      const start = title.indexOf(named.name);
+      const written = head!.title!.slice(start, start + named.name.length);
+      report(
+        "page-title-other-product",
+        { page: pageId, product: own, other: named.product, written, language },
+        at(content, ["head", language, "title"]),
+      );
+    }
+  });
+}
+
 /** Where the catalogue writes one fact of a product in a region. */
 const factAt =
   (catalogue: Valid<unknown>, field: string) =>
