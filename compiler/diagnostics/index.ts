@@ -682,6 +682,11 @@ export const catalogue = {
         ? `add the row the ${a.reference} table has as '${a.missing}', in the same place.`
         : `give ${a.language} the ${a.reference} rows, in the same order.`,
   }),
+  "text-figure-differs": entry<{ label: string; value: string; written: string }>({
+    severity: "warning",
+    message: (a) => `'${a.written}' differs from the specification table, whose ${a.label} reads '${a.value}'.`,
+    hint: () => "mend the text or the table, whichever is wrong: shoppers read both on the page.",
+  }),
   "spec-figures-differ": entry<{
     language: string;
     reference: string;

@@ -5,7 +5,7 @@
 // one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
-import { locate, type SpecDocument } from "../load/index.ts";
+import { locate, type PathSegment, type SpecDocument } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 
 export function checkFigures(spec: SpecDocument): Diagnostic[] {
@@ -16,6 +16,7 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
     return [
       ...productSpecFigures(spec, spec.data as Spec.PageContent),
       ...dealersOnce(spec, spec.data as Spec.PageContent),
+      ...textFiguresAgainstSpecs(spec, spec.data as Spec.PageContent),
     ];
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
@@ -240,6 +241,54 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
           ),
         );
     });
+  }
+  return out;
+}
+
+/**
+ * A product's texts state the figures its specification table does: "13 servo motors" in a
+ * highlight or the page's description, beside a table that says 31, is one of the two wrong.
+ * Looked for as a figure right before a row's label, in the row's language ("31 servo motors",
+ * "31 Servomotoren", "31個のサーボモーター", "31 个伺服电机"). A warning: a text may count
+ * something else under the same word.
+ */
+function textFiguresAgainstSpecs(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const product = content.product ?? {};
+  const reference = product.en ?? Object.values(product)[0];
+  for (const [language, written] of Object.entries(product)) {
+    // A row a translation changed is spec-figures-differ's: its texts are not judged against it.
+    const rowDiffers = (i: number) =>
+      written !== reference &&
+      figuresIn(written.specs?.[i]?.value ?? "") !== figuresIn(reference?.specs?.[i]?.value ?? "");
+    const texts: [PathSegment[], string | undefined][] = [
+      [["product", language, "tagline"], written.tagline],
+      ...(written.highlights ?? []).map((text, i): [PathSegment[], string] => [
+        ["product", language, "highlights", i],
+        text,
+      ]),
+      [["head", language, "description"], content.head?.[language]?.description],
+    ];
+    // Most rows' labels are in none of the texts: looked for as plain text before any pattern is made.
+    const lowered = texts.map(([, text]) => text?.toLowerCase() ?? "").join("\n");
+    for (const [i, row] of (written.specs ?? []).entries()) {
+      const figure = figuresIn(row.value);
+      if (!/^\d+$/.test(figure) || !lowered.includes(row.label.trim().toLowerCase()) || rowDiffers(i)) continue;
+      const label = row.label.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const pattern = new RegExp(`([\\d０-９][\\d０-９,.\\s]*?)\\s*(?:個の|个|颗|개의|개)?\\s*${label}`, "giu");
+      for (const [path, text] of texts) {
+        if (!text) continue;
+        for (const [nth, match] of [...text.matchAll(pattern)].entries())
+          if (figuresIn(match[1]!) !== figure)
+            out.push(
+              diagnostic(
+                "text-figure-differs",
+                { label: row.label, value: row.value, written: match[0].trim() },
+                locate(spec, path, { part: { pattern, nth } }),
+              ),
+            );
+      }
+    }
   }
   return out;
 }
