@@ -19,6 +19,7 @@ import {
   unclosedPlaceholdersIn,
 } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
+import { NOT_LATIN, type Scripts, scriptMismatch, scriptsOf } from "../scripts.ts";
 
 /**
  * The content files pages.yaml does not list, each an unknown-page error naming the page it most
@@ -130,11 +131,13 @@ export function checkContent(cx: LinkContext): void {
 }
 
 /**
- * No text reaches a shopper with a {placeholder} in it: every name a text uses is one compile
- * fills where that text is shown. Content, region, campaign and message files are read; names
- * that mean something only in one place ({upTo} of a campaign) are known only there.
+ * What the texts shoppers read hold. No {placeholder} reaches them: every name a text uses is one
+ * compile fills where that text is shown, and names that mean something only in one place ({upTo}
+ * of a campaign) are known only there. No Markdown or HTML, shown as written. No text in another
+ * language's script than the one it is written under. Content, region, campaign and message files
+ * are read, and the region chooser's texts for their script.
  */
-export function checkPlaceholders(specs: ValidSpecs, report: Report): void {
+export function checkTexts(specs: ValidSpecs, report: Report): void {
   // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
   // says why), or does not list the content file's page (unknown-page says so: a page renamed,
   // most likely), any page may be, and a campaign's names are not reported.
@@ -338,45 +341,6 @@ interface TextFindings {
 /** The East Asian scripts a text is written in, where: Chinese characters, Hangul, kana. */
 interface ScriptUse extends Scripts {
   path: PathSegment[];
-}
-interface Scripts {
-  /** Chinese characters that only simplified Chinese writes (们, 这, 选; Japanese writes 選). */
-  simplified: number;
-  hangul: boolean;
-  kana: boolean;
-  han: boolean;
-}
-
-/** A letter beyond Latin and its accents: the only texts worth looking at for a script. */
-const NOT_LATIN = /[\u0370-\uFFFF]/;
-const HAN = /\p{Script=Han}/u;
-const HANGUL = /\p{Script=Hangul}/u;
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-// Common characters of simplified Chinese that Japanese writes otherwise (们 has no Japanese form;
-// 这 is 這, 选 is 選, 价 is 価): an address in Japan is all Chinese characters, and none of these.
-const SIMPLIFIED_ONLY =
-  /[们这说为对个现发经过还进么样问题请选择购买产优价订阅邮联关载门时间动东车机长开网页务员级试边专业]/gu;
-
-function scriptsOf(text: string): Scripts | null {
-  const han = HAN.test(text);
-  const hangul = HANGUL.test(text);
-  const kana = KANA.test(text);
-  if (!han && !hangul && !kana) return null;
-  return { han, hangul, kana, simplified: han ? (text.match(SIMPLIFIED_ONLY)?.length ?? 0) : 0 };
-}
-
-/**
- * Why a text cannot be in its language, by the scripts it is written in, or null. Korean is
- * written in Hangul, Chinese with neither Hangul nor kana, Latin-script languages with none of the
- * three. Japanese may be all Chinese characters (an address, 製品登録): it is taken for Chinese
- * only with no kana and two characters or more only simplified Chinese writes.
- */
-function scriptMismatch(language: string, s: Scripts): string | null {
-  const written = s.hangul ? "Korean" : s.kana ? "Japanese" : "Chinese";
-  if (language === "ko") return s.hangul ? null : written;
-  if (language === "ja") return s.hangul ? "Korean" : !s.kana && s.simplified >= 2 ? "Chinese" : null;
-  if (language === "zh") return s.hangul || s.kana ? written : null;
-  return written;
 }
 /** A {name} a text uses, where; or one it opens and does not close. */
 interface PlaceholderUse {
