@@ -757,6 +757,12 @@ export const catalogue = {
       `the ${languageName(a.language)} title of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows: search results and browser tabs would call it ${a.written}.`,
     hint: (a) => `the head was most likely copied from ${a.other}'s page: write ${a.product}'s name in it.`,
   }),
+  "tag-without-start": entry<{ tag: string }>({
+    severity: "warning",
+    message: (a) =>
+      `the ${a.tag} tag never shows: a menu entry's tag shows from its startTime, and this entry has none.`,
+    hint: () => "give the entry a startTime (when it becomes new), or take the tag away.",
+  }),
   "words-repeated": entry<{ field: string; value: string; other: string }>({
     severity: "error",
     message: (a) => `${a.field} says '${a.value}', as ${a.other} does: shoppers could not tell the two apart.`,

@@ -21,7 +21,11 @@ export function checkFigures(spec: SpecDocument): Diagnostic[] {
   if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
   if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
   if (spec.kind === "campaign") return stageNamesOnce(spec, spec.data as Spec.Campaign);
-  if (spec.kind === "region") return labelsOnce(spec, spec.data as Spec.RegionalSettings);
+  if (spec.kind === "region")
+    return [
+      ...labelsOnce(spec, spec.data as Spec.RegionalSettings),
+      ...navigationFigures(spec, (spec.data as Spec.RegionalSettings).navigation),
+    ];
   if (spec.kind === "catalogue") return seriesNamesOnce(spec, spec.data as Spec.ProductCatalogue);
   return [];
 }
@@ -158,6 +162,31 @@ function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic
       locate(spec, ["stages", i, "name"]),
     ),
   );
+}
+
+/**
+ * A menu's entries each have their own label: two Support menus side by side, or two entries of
+ * one menu called Support Center, cannot be told apart. And a tag shows from its entry's
+ * startTime (a NEW tag from the day the entry is new): a tag on an entry with none never shows.
+ */
+function navigationFigures(spec: SpecDocument, items: readonly Spec.NavItem[], path: PathSegment[] = ["navigation"]) {
+  const out: Diagnostic[] = [];
+  for (const [i, first] of repeats(items.keys(), (i) => items[i]!.label?.trim().toLowerCase()))
+    out.push(
+      diagnostic(
+        "entry-field-repeated",
+        { field: "label", value: items[i]!.label!, other: `entry ${first + 1} of this menu` },
+        locate(spec, [...path, i, "label"]),
+      ),
+    );
+  items.forEach((item, i) => {
+    if (item.tag && !item.startTime)
+      out.push(
+        diagnostic("tag-without-start", { tag: item.tag.label }, locate(spec, [...path, i, "tag"], { key: true })),
+      );
+    if (item.children) out.push(...navigationFigures(spec, item.children, [...path, i, "children"]));
+  });
+  return out;
 }
 
 /**
