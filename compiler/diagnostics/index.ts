@@ -763,6 +763,13 @@ export const catalogue = {
       `the ${a.tag} tag never shows: a menu entry's tag shows from its startTime, and this entry has none.`,
     hint: () => "give the entry a startTime (when it becomes new), or take the tag away.",
   }),
+  "untranslated-text": entry<{ language: string; texts: number; first: string }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.texts === 1 ? `this ${languageName(a.language)} text is the English one` : `${a.texts} ${languageName(a.language)} texts here are the English ones`} word for word${a.texts === 1 ? "" : ` (${a.first} first)`}: ${languageName(a.language)} readers would read English.`,
+    hint: (a) =>
+      `translate ${a.texts === 1 ? "it" : "them"} into ${languageName(a.language)}; a text left out falls back to its fallback language by itself, so no copy is needed.`,
+  }),
   "words-repeated": entry<{ field: string; value: string; other: string }>({
     severity: "error",
     message: (a) => `${a.field} says '${a.value}', as ${a.other} does: shoppers could not tell the two apart.`,

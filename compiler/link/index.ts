@@ -31,7 +31,7 @@ import { buildRegions, checkPreproductionHosts } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
-import { checkContent, checkMessages, checkTexts } from "./rules/content.ts";
+import { checkContent, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
 import { checkFallbacks } from "./messages.ts";
 import { checkRegionFiles, reportLinksElsewhere, reportPagelessRegions } from "./rules/navigation.ts";
 import { checkScrollTargets, checkSections } from "./rules/sections.ts";
@@ -206,6 +206,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkMessages(specs, report);
   checkFallbacks(specs, report);
   checkTexts(specs, report);
+  checkTranslations(specs, report);
   appendAll(diagnostics, checkWindows(specs, regionCodes));
   return {
     regions,

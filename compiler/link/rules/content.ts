@@ -353,6 +353,59 @@ interface PlaceholderUse {
 const findingsByData = new WeakMap<object, TextFindings>();
 
 /**
+ * A text copied from English into another language and left untranslated: German shoppers would
+ * read English where a German text belongs, and nothing else tells. Texts of four words or more
+ * that a language writes word for word as English does, at the same place: in each message table
+ * against en.yaml, and in each content file's language blocks (head, hero, body, product) against
+ * its en block (a head's title and keywords aside). One warning per file and language, at the
+ * first, with the count. A product's name is the same in every language and is left out.
+ */
+export function checkTranslations(specs: ValidSpecs, report: Report): void {
+  const oneLine = (text: string) => text.trim().replace(/\s+/g, " ");
+  const names: string[] = [];
+  for (const product of Object.values(specs.catalogue?.data.products ?? {}))
+    for (const facts of Object.values(product.regions ?? {})) if (facts.name) names.push(oneLine(facts.name));
+  // Words to translate: letters only, two or more ("WiFi 2.4G + BLE 5.0" has two).
+  const words = (text: string) => text.split(" ").filter((w) => /^\p{L}{2,}$/u.test(w)).length;
+  const copied = (text: unknown, english: unknown): text is string => {
+    if (typeof text !== "string" || typeof english !== "string") return false;
+    const line = oneLine(text);
+    return line === oneLine(english) && words(line) >= 4 && !names.some((name) => name.includes(line));
+  };
+  const compare = (file: Valid<object>, language: string, own: unknown, english: unknown, at: PathSegment[]) => {
+    const found: PathSegment[][] = [];
+    const walk = (a: unknown, b: unknown, path: PathSegment[]) => {
+      if (copied(a, b)) found.push(path);
+      else if (a && b && typeof a === "object" && typeof b === "object")
+        for (const key of Object.keys(a))
+          walk((a as never)[key], (b as never)[key], [...path, Array.isArray(a) ? Number(key) : key]);
+    };
+    walk(own, english, at);
+    if (found.length === 0) return;
+    // The first in the file, not in the data's order (which puts keys like "4003" first).
+    const [first] = found
+      .map((path) => ({ path, where: locate(file.spec, path) }))
+      .sort((a, b) => a.where.offset - b.where.offset);
+    report("untranslated-text", { language, texts: found.length, first: first!.path.join(".") }, first!.where);
+  };
+  const english = specs.messages.get("en");
+  if (english)
+    for (const [language, table] of specs.messages)
+      if (language !== "en") compare(table, language, table.data, english.data, []);
+  for (const file of specs.content.values())
+    for (const block of ["head", "hero", "body", "product"] as const) {
+      const byLanguage = file.data[block] as Record<string, unknown> | undefined;
+      if (!byLanguage?.en) continue;
+      for (const [language, own] of Object.entries(byLanguage)) {
+        if (language === "en") continue;
+        // A head's title and keywords are most often the product's name, which no language translates.
+        const compared = block === "head" ? { ...(own as object), title: undefined, keywords: undefined } : own;
+        compare(file, language, compared, byLanguage.en, [block, language]);
+      }
+    }
+}
+
+/**
  * Every message key should exist in every language. One that is missing shows its fallback
  * language's text (a warning: the translation is owed); missing along the whole chain, it would be
  * an empty button or label (an error).
