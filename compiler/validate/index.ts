@@ -593,7 +593,17 @@ const VALUE_KEYWORDS = new Set([
 function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
+  // A value a comma cut short inside { } (email: support@mechanova,com) is wrong only because
+  // of the comma: the field it left behind says so, and the value's own error would be a second.
+  const cutValues = new Set<string>();
+  for (const error of errors)
+    if (error.keyword === "additionalProperties") {
+      const field = (error.params as { additionalProperty: string }).additionalProperty;
+      const cut = commaCut(spec, toPath(error.instancePath), field);
+      if (cut) cutValues.add(`${error.instancePath}/${cut.field}`);
+    }
   for (const error of errors) {
+    if (cutValues.has(error.instancePath)) continue;
     const d = explainOne(spec, error);
     const key = `${d.code}@${d.location.offset}`;
     if (seen.has(key)) continue;
