@@ -47,6 +47,9 @@ function offsetOutOfRange(value: string): string | null {
   return `${offset[0]} is not an offset any clock keeps: they run from -12:00 to +14:00`;
 }
 
+/** The end of a day written as ISO 8601 allows: 2024-11-21T24:00. */
+const END_OF_DAY = /T24:00(:00(\.0+)?)?$/;
+
 /** "2024-11-14 09:00", with or without an offset or zone after it: the T written as a space. */
 const DATE_SPACE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*)$/;
 
@@ -88,8 +91,9 @@ function parseUncached(text: string): ParsedInstant {
     const instant = DateTime.fromISO(local, { zone });
     if (!instant.isValid) return { ok: false, problem: "invalid", reason: invalidReason(instant, local) };
     // A local time skipped by a DST change is moved forward by luxon; report it so nobody is surprised.
+    // 24:00 is the end of its day, as ISO 8601 writes it: the next day's 00:00, skipped by nothing.
     const written = local.length === 10 ? `${local}T00:00` : local.slice(0, 16);
-    const inDstGap = instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;
+    const inDstGap = !END_OF_DAY.test(local) && instant.toFormat("yyyy-MM-dd'T'HH:mm") !== written;
     return { ok: true, instant, zone, inDstGap };
   }
   if (ISO_LOCAL.test(value)) {

@@ -8,12 +8,17 @@ describe("parseInstant", () => {
     ["2025-04-28T15:00+08:00", "2025-04-28T07:00:00.000Z"],
     ["2024-11-14T09:00 Europe/Paris", "2024-11-14T08:00:00.000Z"],
     ["2024-11-14 Europe/Paris", "2024-11-13T23:00:00.000Z"],
+    // 24:00 ends its day: the next day's 00:00, in a zone's local time too (not a skipped hour).
+    ["2024-11-21T24:00 Europe/Paris", "2024-11-21T23:00:00.000Z"],
+    ["2024-11-21T24:00+01:00", "2024-11-21T23:00:00.000Z"],
     // The ends of the range clocks keep.
     ["2025-01-01T12:00+14:00", "2024-12-31T22:00:00.000Z"],
     ["2025-01-01T12:00-12:00", "2025-01-02T00:00:00.000Z"],
   ] as const)("%s is an instant", ([text, utc], { expect }) => {
     const parsed = parseInstant(text);
     expect(parsed.ok && parsed.instant.toUTC().toISO()).toBe(utc);
+    // None of them falls in an hour a clock skips: no warning.
+    expect(parsed.ok && parsed.inDstGap).toBe(false);
   });
 
   test.for([
