@@ -770,6 +770,11 @@ export const catalogue = {
     hint: (a) =>
       `translate ${a.texts === 1 ? "it" : "them"} into ${languageName(a.language)}; a text left out falls back to its fallback language by itself, so no copy is needed.`,
   }),
+  "stage-long": entry<{ what: string; days: number; from: string; to: string }>({
+    severity: "warning",
+    message: (a) => `${a.what} lasts ${a.days} days, from ${a.from} to ${a.to}: is a year typed wrong?`,
+    hint: () => "check the years of its start and end; a stage meant to run this long may stay as it is.",
+  }),
   "words-repeated": entry<{ field: string; value: string; other: string }>({
     severity: "error",
     message: (a) => `${a.field} says '${a.value}', as ${a.other} does: shoppers could not tell the two apart.`,

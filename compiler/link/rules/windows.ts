@@ -125,6 +125,9 @@ function checkEndsPerRegion(id: string, campaign: Valid<Spec.Campaign>, regionCo
   return out;
 }
 
+/** Half a year: the longest stage of the seeds runs a month; one longer than this is most likely a slip. */
+const LONGEST_LIKELY_STAGE_DAYS = 183;
+
 /**
  * The stages of a campaign in each region: each ends after it starts, lies inside the campaign's
  * window, and follows the one before without overlap or an undeclared pause. A time shared by
@@ -159,6 +162,16 @@ function checkStageOrder(
       if (stage.end && stage.end <= stage.start) {
         const location = where(stage, "end");
         flag("end", location, (r) => diagnostic("window-end-not-after-start", { what: what(r) }, location));
+      }
+      // A year typed wrong (2023-11-14 for 2024) makes a week's stage a year long, and passes
+      // every other rule: the stage runs, only from a year before.
+      const days = stage.end ? Math.round(stage.end.diff(stage.start, "days").days) : 0;
+      if (days > LONGEST_LIKELY_STAGE_DAYS) {
+        const location = where(stage, "start");
+        const [from, to] = [stage.start, stage.end!].map((t) => t.toFormat("d LLL yyyy"));
+        flag("long", location, (r) =>
+          diagnostic("stage-long", { what: what(r), days, from: from!, to: to! }, location),
+        );
       }
       if (windowStart && stage.start < windowStart) {
         const location = where(stage, "start");
