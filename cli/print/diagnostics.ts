@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SourceFile } from "../../compiler/load/index.ts";
 import { printable, printableChars } from "../../compiler/diagnostics/printable.ts";
 import { byCodeUnit } from "../../compiler/order.ts";
+import { columnsOf } from "./width.ts";
 
 /** A diagnostic with its offset turned into a position, as the CLI contract prints it. */
 export interface PositionedDiagnostic {
@@ -198,24 +199,6 @@ function around(raw: string, at: number): { content: string; padding: string } {
     padding: shownLeft.map((c) => (c === "\t" ? c : " ".repeat(columnsOf(c)))).join(""),
   };
 }
-
-/**
- * The terminal columns a shown character takes: an escape as many as its letters, a tab one (the
- * caret's padding keeps it as a tab), a wide character two, a combining mark none.
- */
-function columnsOf(shown: string): number {
-  // Latin letters and the escapes (\x1b, \n): a column each.
-  if (shown.charCodeAt(0) < 0x300) return shown.length;
-  return WIDE.test(shown) ? 2 : MARK.test(shown) ? 0 : 1;
-}
-
-// What terminals draw two columns wide: Chinese, Japanese and Korean script, their punctuation
-// and full-width forms, and emoji. V8 knows these by Unicode property; string-width, which
-// knows East Asian Width itself, took 50 ms to load on every command that prints (timeline.ts,
-// whose tables it lays out, still uses it).
-const WIDE =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6\p{Extended_Pictographic}]/u;
-const MARK = /^\p{M}$/u;
 
 const widthOf = (chars: string[]) => chars.reduce((sum, c) => sum + columnsOf(c), 0);
 

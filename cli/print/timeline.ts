@@ -6,7 +6,7 @@
 // same output. The JSON report keeps one row per window and region.
 
 import type { DateTime, Zone } from "luxon";
-import stringWidth from "string-width";
+import { textColumns } from "./width.ts";
 import { appendAll, diagnostic, type Diagnostic } from "../../compiler/diagnostics/index.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import type * as Spec from "../../compiler/validate/spec-types.ts";
@@ -235,10 +235,10 @@ export function timeline(model: SiteModel, at: DateTime): Timeline {
  */
 function table(cells: string[][]): string[] {
   if (!cells.length) return [];
-  const widths = cells[0]!.map((_, i) => cells.reduce((widest, c) => Math.max(widest, stringWidth(c[i]!)), 0));
+  const widths = cells[0]!.map((_, i) => cells.reduce((widest, c) => Math.max(widest, textColumns(c[i]!)), 0));
   return cells.map((c) =>
     c
-      .map((v, i) => (i === c.length - 1 ? v : v + " ".repeat(widths[i]! - stringWidth(v) + 2)))
+      .map((v, i) => (i === c.length - 1 ? v : v + " ".repeat(widths[i]! - textColumns(v) + 2)))
       .join("")
       .trimEnd(),
   );

@@ -2,7 +2,7 @@
 // imports the packages it needs and no other's (compiler/run-ts.js): `site check`, clean or
 // printing errors with their code frames, loads none for rendering, bundling or laying out
 // text. (string-width, imported by the printer for the width of CJK characters, once added
-// 50 ms to every command.)
+// 50 ms to every command; check-windows' tables kept it until 2026-11-27.)
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,4 +43,16 @@ test("site check loads only what a check needs, with nothing to print and with c
   expect(printing.code).toBe(1);
   expect(printing.stdout).toContain("中国大陆");
   for (const { loaded } of [clean, printing]) expect(loaded).toEqual(["ajv-formats", "commander", "luxon"]);
+});
+
+test("site check-windows loads what a check does, and site --version only what the program needs", () => {
+  // A campaign manager's everyday question: what runs when. It checks the specs and reads times.
+  const windows = packagesLoadedBy("base", ["check-windows", "--at", "2025-06-10T12:00+08:00"]);
+  expect(windows.code, windows.stdout).toBe(0);
+  expect(windows.stdout).toContain("Summer sale");
+  expect(windows.loaded).toEqual(["ajv-formats", "commander", "luxon"]);
+  // The program reads every command's --now and --at with luxon: loaded by any command, nothing else.
+  const version = packagesLoadedBy("base", ["--version"]);
+  expect(version.code).toBe(0);
+  expect(version.loaded).toEqual(["commander", "luxon"]);
 });
