@@ -11,21 +11,35 @@ export interface Scripts {
 
 /** A letter beyond Latin and its accents: the only texts worth looking at for a script. */
 export const NOT_LATIN = /[\u0370-\uFFFF]/;
-const HAN = /\p{Script=Han}/u;
-const HANGUL = /\p{Script=Hangul}/u;
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 // Common characters of simplified Chinese that Japanese writes otherwise (们 has no Japanese form;
 // 这 is 這, 选 is 選, 价 is 価): an address in Japan is all Chinese characters, and none of these.
-const SIMPLIFIED_ONLY =
-  /[们这说为对个现发经过还进么样问题请选择购买产优价订阅邮联关载门时间动东车机长开网页务员级试边专业]/gu;
+const SIMPLIFIED_ONLY = new Set(
+  [..."们这说为对个现发经过还进么样问题请选择购买产优价订阅邮联关载门时间动东车机长开网页务员级试边专业"].map((c) =>
+    c.charCodeAt(0),
+  ),
+);
 
-/** The East Asian scripts of a text, or null where it has none. */
+/**
+ * The East Asian scripts of a text, or null where it has none. One pass over its code units by
+ * Unicode block (Unicode property patterns cost 0.2 s more over the texts of 10,000 routes).
+ */
 export function scriptsOf(text: string): Scripts | null {
-  const han = HAN.test(text);
-  const hangul = HANGUL.test(text);
-  const kana = KANA.test(text);
-  if (!han && !hangul && !kana) return null;
-  return { han, hangul, kana, simplified: han ? (text.match(SIMPLIFIED_ONLY)?.length ?? 0) : 0 };
+  let han = false;
+  let hangul = false;
+  let kana = false;
+  let simplified = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x1100) continue;
+    if ((c >= 0xac00 && c <= 0xd7a3) || (c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f)) hangul = true;
+    else if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xff66 && c <= 0xff9f)) kana = true;
+    else if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff)) {
+      han = true;
+      if (SIMPLIFIED_ONLY.has(c)) simplified++;
+    } else if (c >= 0xd840 && c <= 0xd87f) han = true; // the supplementary planes' Chinese characters
+  }
+  return han || hangul || kana ? { han, hangul, kana, simplified } : null;
 }
 
 /**

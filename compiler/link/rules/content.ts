@@ -19,7 +19,8 @@ import {
   unclosedPlaceholdersIn,
 } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
-import { NOT_LATIN, type Scripts, scriptMismatch, scriptsOf } from "../scripts.ts";
+import type * as Spec from "../../validate/spec-types.ts";
+import { NOT_LATIN, scriptMismatch, scriptsOf } from "../scripts.ts";
 
 /**
  * The content files pages.yaml does not list, each an unknown-page error naming the page it most
@@ -147,23 +148,13 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const languageOf = textLanguages(specs);
-  // A block pasted under the wrong language is one warning at its first text, with the count.
   const checkScripts = (file: Valid<object>) => {
-    const blocks = new Map<string, { language: string; written: string; path: PathSegment[]; texts: number }>();
-    for (const use of textFindingsOf(file.data).scripts) {
-      const found = languageOf(file, use.path);
-      const written = found && scriptMismatch(found.language, use);
-      if (!written) continue;
-      const key = `${use.path.slice(0, found.depth + 1).join("\0")}\0${written}`;
-      const block = blocks.get(key);
-      if (block) block.texts++;
-      else blocks.set(key, { language: found.language, written, path: use.path, texts: 1 });
-    }
-    for (const { path, ...args } of blocks.values()) report("text-in-other-language", args, at(file, path));
+    for (const { path, ...args } of textFindingsOf(file, languageOf).otherLanguage)
+      report("text-in-other-language", args, at(file, path));
   };
   if (specs.regionChooser) checkScripts(specs.regionChooser);
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    const { placeholders, markup } = textFindingsOf(file.data);
+    const { placeholders, markup } = textFindingsOf(file, languageOf);
     checkScripts(file);
     for (const { path, mark } of markup)
       report(
@@ -216,13 +207,24 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
  * region it is written under (head.de, sections.kr); else a region file's region's. Null where
  * nothing says (a product's name in every region, the chooser's labels).
  */
-function textLanguages(specs: ValidSpecs) {
+function textLanguages(specs: ValidSpecs): LanguageOf {
+  // One per site.yaml data: the texts' findings are remembered by it (site dev keeps unchanged data).
+  const site = specs.site?.data ?? noSite;
+  let found = languagesBySite.get(site);
+  if (!found) languagesBySite.set(site, (found = languagesOfSite(specs)));
+  return found;
+}
+const noSite = {};
+const languagesBySite = new WeakMap<object, LanguageOf>();
+type LanguageOf = (file: Valid<object>, path: readonly PathSegment[]) => { language: string; depth: number } | null;
+
+function languagesOfSite(specs: ValidSpecs): LanguageOf {
   const regionLanguage = new Map(
     Object.entries(specs.site?.data.regions ?? {}).map(([code, r]) => [code, r.locale.slice(0, 2).toLowerCase()]),
   );
   const languages = new Set(regionLanguage.values());
   // With the depth of the path segment that says so (-1: the file).
-  return (file: Valid<object>, path: readonly PathSegment[]): { language: string; depth: number } | null => {
+  return (file, path) => {
     const { kind, name } = file.spec;
     if (kind === "messages") return { language: name, depth: -1 };
     for (const [depth, segment] of path.entries()) {
@@ -270,19 +272,25 @@ const greetingScope: PlaceholderScope = {
 const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScope];
 
 /**
- * The placeholders of a file's data and where they are. They depend on nothing else, so they are
- * remembered by data object: site dev's loader keeps the data of unchanged files.
+ * The placeholders, markup and text in another language's script of a file's data, and where
+ * they are. They depend on nothing else but the site's languages, so they are remembered by data
+ * object: site dev's loader keeps the data of unchanged files.
  */
-function textFindingsOf(data: object): TextFindings {
-  let found = findingsByData.get(data);
+function textFindingsOf(file: Valid<object>, languageOf: LanguageOf): TextFindings {
+  let byData = findingsByLanguages.get(languageOf);
+  if (!byData) findingsByLanguages.set(languageOf, (byData = new WeakMap()));
+  let found = byData.get(file.data);
   if (!found) {
-    found = { placeholders: [], markup: [], scripts: [] };
+    found = { placeholders: [], markup: [], otherLanguage: [] };
+    const blocks = new Map<string, OtherLanguage>();
     // One path, grown and shrunk along the walk and copied only where a text has a finding: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
-      if (typeof value === "string") noteText(value, path, found!);
-      else if (Array.isArray(value)) {
+      if (typeof value === "string") {
+        noteText(value, path, found!);
+        if (NOT_LATIN.test(value)) noteScript(value, path, languageOf(file, path), blocks);
+      } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           path.push(i);
           walk(value[i]);
@@ -296,18 +304,36 @@ function textFindingsOf(data: object): TextFindings {
         }
       }
     };
-    walk(data);
-    findingsByData.set(data, found);
+    walk(file.data);
+    found.otherLanguage = [...blocks.values()];
+    byData.set(file.data, found);
   }
   return found;
 }
 
-/** What one text at `path` holds: markup, scripts beyond Latin, placeholders. */
+/**
+ * A text in another language's script than the one it is written under, noted by block: a block
+ * pasted under the wrong language is one warning at its first text, with the count.
+ */
+function noteScript(
+  text: string,
+  path: readonly PathSegment[],
+  written: { language: string; depth: number } | null,
+  blocks: Map<string, OtherLanguage>,
+): void {
+  const scripts = written && scriptsOf(text);
+  const other = scripts && scriptMismatch(written.language, scripts);
+  if (!other) return;
+  const key = `${path.slice(0, written.depth + 1).join("\0")}\0${other}`;
+  const block = blocks.get(key);
+  if (block) block.texts++;
+  else blocks.set(key, { language: written.language, written: other, path: [...path], texts: 1 });
+}
+
+/** What one text at `path` holds: markup, placeholders. */
 function noteText(value: string, path: readonly PathSegment[], found: TextFindings): void {
   const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
   if (mark) found.markup.push({ path: [...path], mark: mark[0] });
-  const scripts = NOT_LATIN.test(value) ? scriptsOf(value) : null;
-  if (scripts) found.scripts.push({ path: [...path], ...scripts });
   if (!value.includes("{")) return;
   const uses = [
     ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
@@ -335,12 +361,15 @@ interface MarkupUse {
 interface TextFindings {
   placeholders: PlaceholderUse[];
   markup: MarkupUse[];
-  scripts: ScriptUse[];
+  otherLanguage: OtherLanguage[];
 }
 
-/** The East Asian scripts a text is written in, where: Chinese characters, Hangul, kana. */
-interface ScriptUse extends Scripts {
+/** Texts of a block written in another language's script: the first's place, and how many. */
+interface OtherLanguage {
+  language: string;
+  written: string;
   path: PathSegment[];
+  texts: number;
 }
 /** A {name} a text uses, where; or one it opens and does not close. */
 interface PlaceholderUse {
@@ -350,7 +379,7 @@ interface PlaceholderUse {
   /** Which use of this name in its text (from 0), to point at it and not at the text's start. */
   nth: number;
 }
-const findingsByData = new WeakMap<object, TextFindings>();
+const findingsByLanguages = new WeakMap<LanguageOf, WeakMap<object, TextFindings>>();
 
 /**
  * A text copied from English into another language and left untranslated: German shoppers would
@@ -361,26 +390,8 @@ const findingsByData = new WeakMap<object, TextFindings>();
  * first, with the count. A product's name is the same in every language and is left out.
  */
 export function checkTranslations(specs: ValidSpecs, report: Report): void {
-  const oneLine = (text: string) => text.trim().replace(/\s+/g, " ");
-  const names: string[] = [];
-  for (const product of Object.values(specs.catalogue?.data.products ?? {}))
-    for (const facts of Object.values(product.regions ?? {})) if (facts.name) names.push(oneLine(facts.name));
-  // Words to translate: letters only, two or more ("WiFi 2.4G + BLE 5.0" has two).
-  const words = (text: string) => text.split(" ").filter((w) => /^\p{L}{2,}$/u.test(w)).length;
-  const copied = (text: unknown, english: unknown): text is string => {
-    if (typeof text !== "string" || typeof english !== "string") return false;
-    const line = oneLine(text);
-    return line === oneLine(english) && words(line) >= 4 && !names.some((name) => name.includes(line));
-  };
-  const compare = (file: Valid<object>, language: string, own: unknown, english: unknown, at: PathSegment[]) => {
-    const found: PathSegment[][] = [];
-    const walk = (a: unknown, b: unknown, path: PathSegment[]) => {
-      if (copied(a, b)) found.push(path);
-      else if (a && b && typeof a === "object" && typeof b === "object")
-        for (const key of Object.keys(a))
-          walk((a as never)[key], (b as never)[key], [...path, Array.isArray(a) ? Number(key) : key]);
-    };
-    walk(own, english, at);
+  const copied = copiedTest(specs);
+  const reportFirst = (file: Valid<object>, language: string, found: readonly PathSegment[][]) => {
     if (found.length === 0) return;
     // The first in the file, not in the data's order (which puts keys like "4003" first).
     const [first] = found
@@ -391,19 +402,79 @@ export function checkTranslations(specs: ValidSpecs, report: Report): void {
   const english = specs.messages.get("en");
   if (english)
     for (const [language, table] of specs.messages)
-      if (language !== "en") compare(table, language, table.data, english.data, []);
+      if (language !== "en") reportFirst(table, language, copiedPaths(table.data, english.data, [], copied));
   for (const file of specs.content.values())
-    for (const block of ["head", "hero", "body", "product"] as const) {
-      const byLanguage = file.data[block] as Record<string, unknown> | undefined;
-      if (!byLanguage?.en) continue;
-      for (const [language, own] of Object.entries(byLanguage)) {
-        if (language === "en") continue;
-        // A head's title and keywords are most often the product's name, which no language translates.
-        const compared = block === "head" ? { ...(own as object), title: undefined, keywords: undefined } : own;
-        compare(file, language, compared, byLanguage.en, [block, language]);
+    for (const { language, found } of copiedInContent(file.data, copied)) reportFirst(file, language, found);
+}
+
+type CopiedTest = (text: unknown, english: unknown) => boolean;
+
+/** Whether a text is English copied: the same words, four or more of them, and no product's name. */
+function copiedTest(specs: ValidSpecs): CopiedTest {
+  const catalogue = specs.catalogue?.data ?? noCatalogue;
+  let test = copiedTests.get(catalogue);
+  if (test) return test;
+  const names: string[] = [];
+  for (const product of Object.values(specs.catalogue?.data.products ?? {}))
+    for (const facts of Object.values(product.regions ?? {})) if (facts.name) names.push(oneLine(facts.name));
+  // Words to translate: letters only, two or more ("WiFi 2.4G + BLE 5.0" has two).
+  const words = (text: string) => text.split(" ").filter((w) => /^\p{L}{2,}$/u.test(w)).length;
+  // Most texts differ from their English: told apart before anything else is made of them.
+  test = (text, english) => {
+    if (typeof text !== "string" || typeof english !== "string" || text.trim() !== english.trim()) return false;
+    const line = oneLine(text);
+    return words(line) >= 4 && !names.some((name) => name.includes(line));
+  };
+  copiedTests.set(catalogue, test);
+  return test;
+}
+const oneLine = (text: string) => text.trim().replace(/\s+/g, " ");
+const noCatalogue = {};
+const copiedTests = new WeakMap<object, CopiedTest>();
+
+/** The places where `own` holds English copied from `english`, walked side by side. */
+function copiedPaths(own: unknown, english: unknown, at: PathSegment[], copied: CopiedTest): PathSegment[][] {
+  const found: PathSegment[][] = [];
+  const path = [...at];
+  const walk = (a: unknown, b: unknown) => {
+    if (copied(a, b)) found.push([...path]);
+    else if (a && b && typeof a === "object" && typeof b === "object") {
+      const list = Array.isArray(a);
+      for (const key of Object.keys(a)) {
+        path.push(list ? Number(key) : key);
+        walk((a as never)[key], (b as never)[key]);
+        path.pop();
       }
     }
+  };
+  walk(own, english);
+  return found;
 }
+
+/**
+ * A content file's English copied into its other language blocks, by language. Remembered by
+ * data object (site dev keeps the data of unchanged files) and catalogue.
+ */
+function copiedInContent(data: Spec.PageContent, copied: CopiedTest) {
+  let byData = copiedByTest.get(copied);
+  if (!byData) copiedByTest.set(copied, (byData = new WeakMap()));
+  let found = byData.get(data);
+  if (found) return found;
+  found = [];
+  for (const block of ["head", "hero", "body", "product"] as const) {
+    const byLanguage = data[block] as Record<string, unknown> | undefined;
+    if (!byLanguage?.en) continue;
+    for (const [language, own] of Object.entries(byLanguage)) {
+      if (language === "en") continue;
+      // A head's title and keywords are most often the product's name, which no language translates.
+      const compared = block === "head" ? { ...(own as object), title: undefined, keywords: undefined } : own;
+      found.push({ language, found: copiedPaths(compared, byLanguage.en, [block, language], copied) });
+    }
+  }
+  byData.set(data, found);
+  return found;
+}
+const copiedByTest = new WeakMap<CopiedTest, WeakMap<object, { language: string; found: PathSegment[][] }[]>>();
 
 /**
  * Every message key should exist in every language. One that is missing shows its fallback
