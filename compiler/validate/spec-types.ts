@@ -57,7 +57,7 @@ export interface API {
     loginExpired: number;
   };
   /**
-   * Milliseconds between the login-expired toast and the move to the login page.
+   * Milliseconds between the login-expired toast and the move to the login page: long enough to read the toast (2000 is two seconds), so not under 500.
    */
   loginRedirectDelay?: number;
 }
