@@ -50,7 +50,8 @@ stages:
 
 # Where shoppers see the campaign, per region and stage. Give the campaign a page in pages.yaml
 # (template: campaign, campaign: ${c.id}) and these lead there; its window comes from the stages.
-# Headlines derive their figure: "Up to {upTo}% OFF"; {dates} gives the stage's dates.
+# Headlines derive their figure: "Up to {upTo}% OFF"; {dates} gives the stage's dates. Terms on
+# the page write a stage's period as {stage1Start} to {stage1End}, never as dates of their own.
 # promotion:
 #   us:
 #     - stage: [1, 2]
