@@ -139,15 +139,18 @@ function repeats<T>(items: Iterable<T>, keyOf: (item: T) => string | number | un
  * search engine can tell apart.
  */
 function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
-  const hreflangOf = ([, region]: [string, Spec.Site["regions"][string]]) => region.hreflang ?? region.locale;
-  return repeats(Object.entries(site.regions), (entry) => hreflangOf(entry).toLowerCase()).map(
-    ([[code, region], [other]]) =>
-      diagnostic(
-        "hreflang-shared",
-        { region: code, other, hreflang: hreflangOf([code, region]) },
-        locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
-      ),
-  );
+  type Entry = [string, Spec.Site["regions"][string]];
+  const hreflangOf = ([, region]: Entry) => region.hreflang ?? region.locale;
+  // Of the two, the one told to be what its locale is not (us: en-US given uk's en-GB) is the copy.
+  const overrides = ([, region]: Entry) => region.hreflang !== undefined && region.hreflang !== region.locale;
+  return repeats(Object.entries(site.regions), (entry) => hreflangOf(entry).toLowerCase()).map(([later, first]) => {
+    const [[code, region], [other]] = overrides(first) && !overrides(later) ? [first, later] : [later, first];
+    return diagnostic(
+      "hreflang-shared",
+      { region: code, other, hreflang: hreflangOf([code, region]) },
+      locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
+    );
+  });
 }
 
 /**
