@@ -198,16 +198,31 @@ export function checkProductNames(
   if (!catalogue) return;
   const nameAt = factAt(catalogue, "name");
   const namedIn = new Map<string, string>();
+  // Whether a name is a product's own: its id says it (aiBase, "AI Base"), or it writes the name
+  // in another region too. The row a name was copied into has neither.
+  const idWords = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  const ownName = (id: string, region: string, name: string) =>
+    idWords(id) === name.replace(/[^\p{L}\p{N}]+/gu, " ").trim() ||
+    Object.entries(products.get(id)?.regions ?? {}).some(
+      ([code, facts]) => code !== region && facts.name?.trim().toLowerCase() === name,
+    );
   for (const [id, product] of products) {
     const regionsByName = new Map<string, string[]>();
     for (const [code, facts] of Object.entries(product.regions)) {
       if (!facts.name) continue;
       regionsByName.set(facts.name, [...(regionsByName.get(facts.name) ?? []), code]);
-      const key = `${code}\n${facts.name.trim().toLowerCase()}`;
+      const name = facts.name.trim().toLowerCase();
+      const key = `${code}\n${name}`;
       const other = namedIn.get(key);
-      if (other)
-        report("product-name-shared", { product: id, other, region: code, name: facts.name }, nameAt(id, code));
-      else namedIn.set(key, id);
+      if (!other) namedIn.set(key, id);
+      else {
+        const [wrong, right] = ownName(id, code, name) && !ownName(other, code, name) ? [other, id] : [id, other];
+        report(
+          "product-name-shared",
+          { product: wrong, other: right, region: code, name: facts.name },
+          nameAt(wrong, code),
+        );
+      }
     }
     for (const [name, [region, ...more]] of regionsByName) {
       if (more.length > 0) continue;
