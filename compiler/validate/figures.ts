@@ -5,30 +5,26 @@
 // one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
-import { locate, type PathSegment, type SpecDocument } from "../load/index.ts";
+import { locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 
 export function checkFigures(spec: SpecDocument): Diagnostic[] {
-  if (spec.kind === "constants") return constantsFigures(spec, spec.data as Spec.SystemConstants);
-  if (spec.kind === "api") return apiFigures(spec, spec.data as Spec.API);
-  if (spec.kind === "region-chooser") return chooserFigures(spec, spec.data as Spec.RegionChooser);
-  if (spec.kind === "content")
-    return [
-      ...productSpecFigures(spec, spec.data as Spec.PageContent),
-      ...dealersOnce(spec, spec.data as Spec.PageContent),
-      ...textFiguresAgainstSpecs(spec, spec.data as Spec.PageContent),
-    ];
-  if (spec.kind === "prices") return priceScale(spec, spec.data as Spec.PriceTable);
-  if (spec.kind === "site") return hreflangsOnce(spec, spec.data as Spec.Site);
-  if (spec.kind === "campaign") return stageNamesOnce(spec, spec.data as Spec.Campaign);
-  if (spec.kind === "region")
-    return [
-      ...labelsOnce(spec, spec.data as Spec.RegionalSettings),
-      ...navigationFigures(spec, (spec.data as Spec.RegionalSettings).navigation),
-    ];
-  if (spec.kind === "catalogue") return seriesNamesOnce(spec, spec.data as Spec.ProductCatalogue);
-  return [];
+  return (RULES[spec.kind] ?? []).flatMap((rule) => rule(spec, spec.data as never));
 }
+
+/** Each kind's rules, each given the file's data as its schema's type. */
+type Rule<T> = (spec: SpecDocument, data: T) => Diagnostic[];
+const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
+  constants: [constantsFigures],
+  api: [apiFigures],
+  "region-chooser": [chooserFigures],
+  content: [productSpecFigures, dealersOnce, textFiguresAgainstSpecs],
+  prices: [priceScale],
+  site: [hreflangsOnce],
+  campaign: [stageNamesOnce],
+  region: [labelsOnce, (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation)],
+  catalogue: [seriesNamesOnce],
+};
 
 /**
  * Words of a region that a shopper reads together and that say different things: the countdown's
@@ -134,6 +130,26 @@ function repeats<T>(items: Iterable<T>, keyOf: (item: T) => string | number | un
 }
 
 /**
+ * The entries of a list whose `field` repeats an earlier one's (without case or surrounding
+ * space), each an entry-field-repeated at the repeat naming the first: a row copied and that
+ * field left.
+ */
+function fieldRepeats<K>(
+  spec: SpecDocument,
+  entries: Iterable<K>,
+  field: string,
+  of: { value: (entry: K) => string | undefined; name: (first: K) => string; path: (entry: K) => PathSegment[] },
+): Diagnostic[] {
+  return repeats(entries, (entry) => of.value(entry)?.trim().toLowerCase()).map(([entry, first]) =>
+    diagnostic(
+      "entry-field-repeated",
+      { field, value: of.value(entry)!, other: of.name(first) },
+      locate(spec, of.path(entry)),
+    ),
+  );
+}
+
+/**
  * Each region's pages name their audience to search engines by hreflang (its locale unless it
  * says otherwise): two regions with one hreflang (us written en-GB like uk) make alternates no
  * search engine can tell apart.
@@ -158,13 +174,11 @@ function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
  * stages by it, and two called Black Friday could not be told apart.
  */
 function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic[] {
-  return repeats(campaign.stages.keys(), (i) => campaign.stages[i]!.name).map(([i, first]) =>
-    diagnostic(
-      "entry-field-repeated",
-      { field: "name", value: campaign.stages[i]!.name, other: `stage ${first + 1}` },
-      locate(spec, ["stages", i, "name"]),
-    ),
-  );
+  return fieldRepeats(spec, campaign.stages.keys(), "name", {
+    value: (i) => campaign.stages[i]!.name,
+    name: (first) => `stage ${first + 1}`,
+    path: (i) => ["stages", i, "name"],
+  });
 }
 
 /**
@@ -173,15 +187,11 @@ function stageNamesOnce(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic
  * startTime (a NEW tag from the day the entry is new): a tag on an entry with none never shows.
  */
 function navigationFigures(spec: SpecDocument, items: readonly Spec.NavItem[], path: PathSegment[] = ["navigation"]) {
-  const out: Diagnostic[] = [];
-  for (const [i, first] of repeats(items.keys(), (i) => items[i]!.label?.trim().toLowerCase()))
-    out.push(
-      diagnostic(
-        "entry-field-repeated",
-        { field: "label", value: items[i]!.label!, other: `entry ${first + 1} of this menu` },
-        locate(spec, [...path, i, "label"]),
-      ),
-    );
+  const out = fieldRepeats(spec, items.keys(), "label", {
+    value: (i) => items[i]!.label,
+    name: (first) => `entry ${first + 1} of this menu`,
+    path: (i) => [...path, i, "label"],
+  });
   items.forEach((item, i) => {
     if (item.tag && !item.startTime)
       out.push(
@@ -198,13 +208,11 @@ function navigationFigures(spec: SpecDocument, items: readonly Spec.NavItem[], p
  */
 function seriesNamesOnce(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
   const names = catalogue.series ?? {};
-  return repeats(Object.keys(names), (id) => names[id]!.trim().toLowerCase()).map(([id, first]) =>
-    diagnostic(
-      "entry-field-repeated",
-      { field: "name", value: names[id]!, other: `series ${first}` },
-      locate(spec, ["series", id]),
-    ),
-  );
+  return fieldRepeats(spec, Object.keys(names), "name", {
+    value: (id) => names[id],
+    name: (first) => `series ${first}`,
+    path: (id) => ["series", id],
+  });
 }
 
 /**
@@ -212,18 +220,15 @@ function seriesNamesOnce(spec: SpecDocument, catalogue: Spec.ProductCatalogue): 
  * shop twice (the page would list Galaxy Forge twice, or send two shops' visitors to one site).
  */
 function dealersOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const [region, dealers] of Object.entries(content.dealers ?? {}))
-    for (const field of ["title", "link", "img"] as const)
-      for (const [i, first] of repeats(dealers.keys(), (i) => dealers[i]![field]))
-        out.push(
-          diagnostic(
-            "entry-field-repeated",
-            { field, value: dealers[i]![field]!, other: dealers[first]!.title },
-            locate(spec, ["dealers", region, i, field]),
-          ),
-        );
-  return out;
+  return Object.entries(content.dealers ?? {}).flatMap(([region, dealers]) =>
+    (["title", "link", "img"] as const).flatMap((field) =>
+      fieldRepeats(spec, dealers.keys(), field, {
+        value: (i) => dealers[i]![field],
+        name: (first) => dealers[first]!.title,
+        path: (i) => ["dealers", region, i, field],
+      }),
+    ),
+  );
 }
 
 /**
@@ -356,14 +361,11 @@ function chooserFigures(spec: SpecDocument, chooser: Spec.RegionChooser): Diagno
         locate(spec, ["options", at[1]!, "country"]),
       ),
     );
-  const labelsShared = repeats(chooser.options.keys(), (i) => chooser.options[i]!.label.trim().toLowerCase()).map(
-    ([i, first]) =>
-      diagnostic(
-        "entry-field-repeated",
-        { field: "label", value: chooser.options[i]!.label, other: `the ${chooser.options[first]!.country} option` },
-        locate(spec, ["options", i, "label"]),
-      ),
-  );
+  const labelsShared = fieldRepeats(spec, chooser.options.keys(), "label", {
+    value: (i) => chooser.options[i]!.label,
+    name: (first) => `the ${chooser.options[first]!.country} option`,
+    path: (i) => ["options", i, "label"],
+  });
   return [...countriesShared, ...labelsShared];
 }
 
