@@ -60,7 +60,7 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
     const fileIsInvalid = specs.invalid.some((d) => d.kind === "region" && d.name === code);
     if (!settings && !fileIsInvalid && !misnamedFiles.has(code))
       report("missing-region-file", { region: code }, at(site, ["regions", code], true));
-    const language = r.locale.slice(0, 2) as Language;
+    const language = languageOfLocale(r.locale);
     const messagesInvalid = specs.invalid.some((d) => d.kind === "messages" && d.name === language);
     if (!specs.messages.has(language) && !messagesInvalid)
       withoutMessages.set(language, [...(withoutMessages.get(language) ?? []), code]);
@@ -99,6 +99,9 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
 
   return { regions, regionCodes, checkRegion, named, originsNamed };
 }
+
+/** A locale's language (en of en-GB): it picks the message table the region's texts come from. */
+export const languageOfLocale = (locale: string): Language => locale.slice(0, 2) as Language;
 
 /**
  * A language with no message table whose text no page has either: a locale mistyped, or a language

@@ -6,7 +6,7 @@ import { locate, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
 import { checkLink } from "./navigation.ts";
-import { writtenNowhere } from "../regions.ts";
+import { languageOfLocale, writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
 import {
@@ -220,7 +220,7 @@ type LanguageOf = (file: Valid<object>, path: readonly PathSegment[]) => { langu
 
 function languagesOfSite(specs: ValidSpecs): LanguageOf {
   const regionLanguage = new Map(
-    Object.entries(specs.site?.data.regions ?? {}).map(([code, r]) => [code, r.locale.slice(0, 2).toLowerCase()]),
+    Object.entries(specs.site?.data.regions ?? {}).map(([code, r]) => [code, languageOfLocale(r.locale) as string]),
   );
   const languages = new Set(regionLanguage.values());
   // With the depth of the path segment that says so (-1: the file).
@@ -452,25 +452,28 @@ function copiedPaths(own: unknown, english: unknown, at: PathSegment[], copied: 
 }
 
 /**
- * A content file's English copied into its other language blocks, by language. Remembered by
- * data object (site dev keeps the data of unchanged files) and catalogue.
+ * A content file's English copied into its other language blocks, by language (its head, hero,
+ * body and product together). Remembered by data object (site dev keeps the data of unchanged
+ * files) and catalogue.
  */
 function copiedInContent(data: Spec.PageContent, copied: CopiedTest) {
   let byData = copiedByTest.get(copied);
   if (!byData) copiedByTest.set(copied, (byData = new WeakMap()));
   let found = byData.get(data);
   if (found) return found;
-  found = [];
+  const byLanguage = new Map<string, PathSegment[][]>();
   for (const block of ["head", "hero", "body", "product"] as const) {
-    const byLanguage = data[block] as Record<string, unknown> | undefined;
-    if (!byLanguage?.en) continue;
-    for (const [language, own] of Object.entries(byLanguage)) {
+    const blocks = data[block] as Record<string, unknown> | undefined;
+    if (!blocks?.en) continue;
+    for (const [language, own] of Object.entries(blocks)) {
       if (language === "en") continue;
       // A head's title and keywords are most often the product's name, which no language translates.
       const compared = block === "head" ? { ...(own as object), title: undefined, keywords: undefined } : own;
-      found.push({ language, found: copiedPaths(compared, byLanguage.en, [block, language], copied) });
+      const paths = copiedPaths(compared, blocks.en, [block, language], copied);
+      byLanguage.set(language, [...(byLanguage.get(language) ?? []), ...paths]);
     }
   }
+  found = [...byLanguage].map(([language, paths]) => ({ language, found: paths }));
   byData.set(data, found);
   return found;
 }
