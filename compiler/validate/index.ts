@@ -563,6 +563,8 @@ const isChildPath = (path: string, parent: string) =>
 
 /** The keys a required field's error stands for (takeInOrphans) and where the first is, read when it is explained. */
 const orphansOf = new WeakMap<ErrorObject, { keys: string[]; first: PathSegment[] }>();
+/** An unknown field that is a value cut short by a comma inside { } (explain finds them first). */
+const cutOf = new WeakMap<ErrorObject, NonNullable<ReturnType<typeof commaCut>>>();
 
 /** The schema of one field of an object's schema, a reference to the file's own $defs followed. */
 function fieldSchema(schema: Record<string, unknown>, field: string): Record<string, unknown> | undefined {
@@ -600,7 +602,9 @@ function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
     if (error.keyword === "additionalProperties") {
       const field = (error.params as { additionalProperty: string }).additionalProperty;
       const cut = commaCut(spec, toPath(error.instancePath), field);
-      if (cut) cutValues.add(`${error.instancePath}/${cut.field}`);
+      if (!cut) continue;
+      cutValues.add(`${error.instancePath}/${cut.field}`);
+      cutOf.set(error, cut);
     }
   for (const error of errors) {
     if (cutValues.has(error.instancePath)) continue;
@@ -733,7 +737,7 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     case "additionalProperties": {
       const field = (error.params as { additionalProperty: string }).additionalProperty;
       const allowed = Object.keys((schema.properties ?? {}) as object);
-      const cut = commaCut(spec, path, field);
+      const cut = cutOf.get(error);
       return diagnostic(
         "unknown-field",
         cut ? { field, allowed, cut } : { field, allowed, suggestion: closest(field, allowed) },
