@@ -196,8 +196,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
-  const languageOf = new Map([...regions].map(([code, r]) => [code, r.language as string]));
-  checkProductPageTitles(specs, productsPart.products, productsPart.canonicalProduct, languageOf, report);
+  checkProductPageTitles(specs, productsPart.products, productsPart.canonicalProduct, regions, report);
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);

@@ -3,7 +3,7 @@
 import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import { at, type Report } from "./context.ts";
-import type { ProductModel } from "./model.ts";
+import type { ProductModel, RegionModel } from "./model.ts";
 import { byCodeUnit } from "../order.ts";
 import { forEachPage } from "./pages.ts";
 
@@ -250,7 +250,7 @@ export function checkProductPageTitles(
   specs: ValidSpecs,
   products: ReadonlyMap<string, ProductModel>,
   canonical: (id: string) => string | undefined,
-  languageOf: ReadonlyMap<string, string>,
+  regions: ReadonlyMap<string, RegionModel>,
   report: Report,
 ): void {
   if (!specs.pages) return;
@@ -261,7 +261,7 @@ export function checkProductPageTitles(
   const byStart = new Map<string, Map<string, { product: string; name: string }[]>>();
   for (const [id, product] of products)
     for (const [code, facts] of Object.entries(product.regions)) {
-      const language = languageOf.get(code);
+      const language = regions.get(code)?.language;
       if (!facts.name || !language) continue;
       const name = facts.name.toLowerCase().trim().replace(/\s+/g, " ");
       const byLanguage = namesIn.get(id) ?? new Map<string, Set<string>>();
