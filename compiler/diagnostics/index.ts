@@ -474,6 +474,12 @@ export const catalogue = {
     message: (a) => `Page ${a.page} names campaign ${a.named}, as page ${a.other} does, and ${a.meant} has no page.`,
     hint: (a) => `did you mean campaign: ${a.meant}?`,
   }),
+  "product-page-mistaken": entry<{ page: string; named: string; other: string; meant: string; titles: number }>({
+    severity: "error",
+    message: (a) =>
+      `Page ${a.page} shows product ${a.named}, as page ${a.other} does, while its ${a.titles === 1 ? "title names" : `titles in ${a.titles} languages name`} ${a.meant}, which has no page.`,
+    hint: (a) => `did you mean product: ${a.meant}?`,
+  }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
     severity: "error",
     message: (a) => `Page ${a.page} uses the ${a.template} template but does not say which ${a.field} it shows.`,

@@ -46,6 +46,11 @@ export interface LinkContext {
    */
   mistakenLandings: ReadonlyMap<string, string>;
   /**
+   * Product pages whose product: is the mistake (products.ts mistakenProductPages), by page: one
+   * error says so; the menu entries that name the product meant and lead there are not reported.
+   */
+  mistakenProductPages: ReadonlyMap<string, MistakenProductPage>;
+  /**
    * The regions no page of pages.yaml names (a region just added to site.yaml): only the pages for
    * every region are theirs. Their links to the pages they lack are gathered here, by region, and
    * reported as one error for each region (reportPagelessRegions), not one per link.
@@ -56,6 +61,14 @@ export interface LinkContext {
    * once every rule has run (reportLinksElsewhere), at the page or at each link.
    */
   linksElsewhere: Map<string, { args: Parameters<typeof diagnostic<"broken-link">>[1]; location: Location }[]>;
+}
+
+/** A product page whose `product:` names another page's product (mistakenProductPages). */
+export interface MistakenProductPage {
+  /** The product the page most likely means. */
+  meant: string;
+  /** Another page that shows the product it names. */
+  other: string;
 }
 
 export const at = (v: Valid<unknown>, path: PathSegment[], key = false): Location => locate(v.spec, path, { key });

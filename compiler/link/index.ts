@@ -24,6 +24,8 @@ import {
   checkBuyLinks,
   checkProductNames,
   checkProductPageTitles,
+  mistakenProductPages,
+  titlesNamingOthers,
   checkShops,
   type Products,
 } from "./products.ts";
@@ -116,16 +118,16 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const regionsPart = buildRegions(specs, site, report);
   const { regions, regionCodes, checkRegion } = regionsPart;
   const productsPart = buildProducts(specs, report, checkRegion);
+  const { checkProduct, canonicalProduct } = productsPart;
+  const titles = titlesNamingOthers(specs, productsPart.products, canonicalProduct, regions);
+  const mistakenProducts = mistakenProductPages(specs, canonicalProduct, titles);
   const { routes, routesByPath, checkCampaign, campaignsNamed } = buildRoutes(
     specs,
     report,
     regionsPart,
     productsPart,
-    {
-      noteProductUse,
-    },
+    { noteProductUse, mistakenProductPages: mistakenProducts },
   );
-  const { checkProduct, canonicalProduct } = productsPart;
   const images = buildImages(specs, checkProduct, checkCampaign);
 
   const cx: LinkContext = {
@@ -146,6 +148,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     ),
     pagelessRegions: pagelessRegions(specs, regionCodes),
     mistakenLandings: mistakenLandings(specs.pages?.data.pages ?? {}, specs.campaigns.keys()),
+    mistakenProductPages: mistakenProducts,
     linksElsewhere: new Map(),
   };
   checkRegionFiles(cx);
@@ -196,7 +199,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
-  checkProductPageTitles(specs, productsPart.products, productsPart.canonicalProduct, regions, report);
+  checkProductPageTitles(specs, titles, cx.mistakenProductPages, report);
   const offers = checkOffers(cx);
   checkCampaignRegions(cx);
   const headlines = checkCampaigns(cx);

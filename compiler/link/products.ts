@@ -2,10 +2,10 @@
 
 import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
-import { at, type Report } from "./context.ts";
+import { at, type MistakenProductPage, type Report } from "./context.ts";
 import type { ProductModel, RegionModel } from "./model.ts";
 import { byCodeUnit } from "../order.ts";
-import { forEachPage } from "./pages.ts";
+import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
 
 export interface Products {
   products: Map<string, ProductModel>;
@@ -239,21 +239,33 @@ export function checkProductNames(
   }
 }
 
+/** A product page's title that names another product (checkProductPageTitles reports it). */
+export interface TitleNamingOther {
+  page: string;
+  /** The product the page shows. */
+  product: string;
+  other: string;
+  /** The other product's name as the title writes it. */
+  written: string;
+  language: string;
+  location: Location;
+}
+
 /**
- * A product page's title names its product: a page copied from another product's with its head
- * left (title Flagship Megatron on the Flagship Bumblebee page) would be that product in every
- * search result and browser tab. Judged per language against the names the catalogue gives the
- * products in regions of that language; a title naming its own product as well (a comparison)
- * is fine.
+ * The product pages' titles that name another product and not their own: a page copied from
+ * another product's with its head left (title Flagship Megatron on the Flagship Bumblebee page)
+ * would be that product in every search result and browser tab. Judged per language against the
+ * names the catalogue gives the products in regions of that language; a title naming its own
+ * product as well (a comparison) is fine.
  */
-export function checkProductPageTitles(
+export function titlesNamingOthers(
   specs: ValidSpecs,
   products: ReadonlyMap<string, ProductModel>,
   canonical: (id: string) => string | undefined,
   regions: ReadonlyMap<string, RegionModel>,
-  report: Report,
-): void {
-  if (!specs.pages) return;
+): TitleNamingOther[] {
+  const found: TitleNamingOther[] = [];
+  if (!specs.pages) return found;
   // Each product's names by language, lower case, on one line (a name may break where a card
   // breaks it); and every name by language and its first three letters, to find those a title
   // holds without trying each product's (2,200 products at 10,000 routes).
@@ -291,13 +303,71 @@ export function checkProductPageTitles(
       const named = otherNamed(title, language, own);
       if (!named) continue;
       const written = head!.title!.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length);
-      report(
-        "page-title-other-product",
-        { page: pageId, product: own, other: named.product, written, language },
-        at(content, ["head", language, "title"]),
-      );
+      found.push({
+        page: pageId,
+        product: own,
+        other: named.product,
+        written,
+        language,
+        location: at(content, ["head", language, "title"]),
+      });
     }
   });
+  return found;
+}
+
+/**
+ * Product pages whose `product:` names the wrong product, with the product each most likely
+ * means: the page shows a product another page shows too, while every title of it that names a
+ * product names one no page shows (ai-base given flagshipMegatron, its titles still "AI Base").
+ * One error at the line says so (checkProductPageTitles); the titles, and the menu entries that
+ * name the meant product and lead to the page, follow from it and are not reported.
+ */
+export function mistakenProductPages(
+  specs: ValidSpecs,
+  canonical: (id: string) => string | undefined,
+  titles: readonly TitleNamingOther[],
+): Map<string, MistakenProductPage> {
+  const mistaken = new Map<string, MistakenProductPage>();
+  if (!specs.pages) return mistaken;
+  const pagesOf = new Map<string, string[]>();
+  forEachPage(specs.pages.data.pages, (id, page) => {
+    const product = page.product && canonical(page.product);
+    if (product) pagesOf.set(product, [...(pagesOf.get(product) ?? []), id]);
+  });
+  const namedBy = new Map<string, { product: string; others: Set<string> }>();
+  for (const { page, product, other } of titles) {
+    const named = namedBy.get(page) ?? namedBy.set(page, { product, others: new Set() }).get(page)!;
+    named.others.add(other);
+  }
+  for (const [page, { product, others }] of namedBy) {
+    const [meant, ...more] = others;
+    const other = pagesOf.get(product)!.find((id) => id !== page);
+    if (more.length === 0 && !pagesOf.has(meant!) && other) mistaken.set(page, { meant: meant!, other });
+  }
+  return mistaken;
+}
+
+/**
+ * Reports the product pages' titles that name another product (titlesNamingOthers), and for a
+ * page whose `product:` is itself the mistake (mistakenProductPages) one error at that line instead.
+ */
+export function checkProductPageTitles(
+  specs: ValidSpecs,
+  titles: readonly TitleNamingOther[],
+  mistaken: ReadonlyMap<string, MistakenProductPage>,
+  report: Report,
+): void {
+  for (const { location, ...title } of titles)
+    if (!mistaken.has(title.page)) report("page-title-other-product", title, location);
+  for (const [page, { meant, other }] of mistaken) {
+    const named = findPage(specs.pages!.data.pages, page)!.product!;
+    report(
+      "product-page-mistaken",
+      { page, named, other, meant, titles: titles.filter((t) => t.page === page).length },
+      at(specs.pages!, [...pageYamlPath(page), "product"]),
+    );
+  }
 }
 
 /** Where the catalogue writes one fact of a product in a region. */

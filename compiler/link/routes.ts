@@ -29,7 +29,7 @@ export function buildRoutes(
   report: Report,
   { regions, regionCodes, checkRegion }: Regions,
   { checkProduct }: Products,
-  { noteProductUse }: Pick<LinkContext, "noteProductUse">,
+  { noteProductUse, mistakenProductPages }: Pick<LinkContext, "noteProductUse" | "mistakenProductPages">,
 ): Routes {
   const routes: RouteModel[] = [];
   const routesByPath = new Map<string, RouteModel>();
@@ -73,8 +73,14 @@ export function buildRoutes(
         if (carried && page.regions !== "all" && !checkRegion(code, regionLocation)) continue;
         const region = regions.get(code);
         if (!region) continue;
+        // A page whose product: is the mistake is to show the product it means: that one's use.
         if (carried && page.template === "product")
-          noteProductUse(product, code, `the page ${id} shows it there`, regionLocation);
+          noteProductUse(
+            mistakenProductPages.get(id)?.meant ?? product,
+            code,
+            `the page ${id} shows it there`,
+            regionLocation,
+          );
         const route = carried
           ? carriedRoute(id, page, region.prefix, code, product, landingWindow(page.campaign, code))
           : groupingRoute(id, region.prefix, code);

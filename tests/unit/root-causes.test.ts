@@ -503,6 +503,31 @@ test("a campaign page whose campaign: is taken out is one error at the page, not
   ]);
 });
 
+test("a product page given another page's product is one error at its product:, not one per title and menu entry", () => {
+  const found = checkWith(
+    "pages.yaml",
+    /(\n {2}ai-base:\n(?: {4}.*\n)*? {4}product: )aiBase\n/,
+    "$1flagshipMegatron\n",
+  );
+  expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+    [
+      "product-page-mistaken",
+      "specs/pages.yaml",
+      "Page ai-base shows product flagshipMegatron, as page flagship-megatron does, while its titles in 4 languages name aiBase, which has no page.",
+      "did you mean product: aiBase?",
+    ],
+  ]);
+});
+
+test("a product page given a product not sold in all of its regions is still the one error at its product:", () => {
+  const found = checkWith(
+    "pages.yaml",
+    /(\n {2}k1-pro-interstellar-scout:\n(?: {4}.*\n)*? {4}product: )k1ProInterstellarScout\n/,
+    "$1aiBase\n",
+  );
+  expect(found.map((d) => [d.code, d.file])).toEqual([["product-page-mistaken", "specs/pages.yaml"]]);
+});
+
 test("a campaign's page taken out of pages.yaml, its content file kept, is one error at the file", () => {
   const found = checkWith("pages.yaml", /^ {2}black-friday:\n(?: {4}.*\n)+/m, "");
   expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/black-friday.yaml"]]);

@@ -145,8 +145,9 @@ function checkLeadsToOwnPage(
 ): void {
   const parsed = parseLink(link);
   if (parsed.kind !== "internal") return;
-  const leadsTo = cx.routesByPath.get(linkTarget(parsed, region.prefix))?.product;
-  if (!leadsTo || leadsTo === product) return;
+  const route = cx.routesByPath.get(linkTarget(parsed, region.prefix));
+  const leadsTo = route?.product;
+  if (!leadsTo || leadsTo === product || cx.mistakenProductPages.get(route.page)?.meant === product) return;
   const own = cx.routes.find((r) => r.region === region.code && r.product === product && !r.childrenOnly)?.page;
   cx.report("nav-other-product", { product, leadsTo, own }, at(file, [...path, "link"]));
 }
