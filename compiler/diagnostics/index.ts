@@ -45,15 +45,18 @@ const texts = (keys: readonly string[]) =>
     ? `${keys.slice(0, -1).join(", ")}${keys.length > 1 ? " and " : ""}${keys.at(-1)}`
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
-const LANGUAGE_NAMES: Record<string, string> = {
-  zh: "Chinese",
-  en: "English",
-  de: "German",
-  fr: "French",
-  ja: "Japanese",
-  ko: "Korean",
+/** A language, country or currency code as English names it (Chinese, Japan, Japanese Yen). */
+const displayNames = new Map<string, Intl.DisplayNames>();
+const displayName = (type: "language" | "region" | "currency", code: string) => {
+  try {
+    const names = displayNames.get(type) ?? new Intl.DisplayNames(["en"], { type, fallback: "code" });
+    displayNames.set(type, names);
+    return names.of(code) ?? code;
+  } catch {
+    return code; // not a well-formed code
+  }
 };
-const languageName = (code: string) => LANGUAGE_NAMES[code] ?? code;
+const languageName = (code: string) => displayName("language", code);
 
 /** The other places that name an undefined name, when one error stands for them all (link/renames.ts). */
 interface OtherUses {
@@ -749,6 +752,26 @@ export const catalogue = {
     message: (a) =>
       `${a.texts > 1 ? `this text and ${a.texts - 1} more of this block are` : "this text is"} written as ${languageName(a.language)} but in ${a.written}: ${languageName(a.language)} readers would see a language they may not read.`,
     hint: () => "most likely a translation pasted under the wrong key: move it to its language, and write this one.",
+  }),
+  "currency-not-of-country": entry<{
+    region: string;
+    locale: string;
+    country: string;
+    currency: string;
+    expected: string;
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.region} prices in ${a.currency} (${displayName("currency", a.currency)}), but its locale ${a.locale} is for ${a.country}, a country that pays in ${a.expected} (${displayName("currency", a.expected)}): every price there would be shown in ${displayName("currency", a.currency)}.`,
+    hint: (a) =>
+      `most likely the settings copied from a region that pays in ${a.currency}: write currency: ${a.expected}. A region that sells in ${a.currency} on purpose can leave it.`,
+  }),
+  "media-link-other-network": entry<{ icon: string; network: string; on: string; onName: string; host: string }>({
+    severity: "error",
+    message: (a) =>
+      `this ${a.network} icon links to ${a.onName} (${a.host}): the footer would show ${a.network}'s icon and open ${a.onName}.`,
+    hint: (a) =>
+      `most likely a line copied and its link changed: write the ${a.network} profile's address here, or make the icon ${a.on}.`,
   }),
   "page-title-other-product": entry<{
     page: string;

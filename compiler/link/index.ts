@@ -29,7 +29,7 @@ import {
   checkShops,
   type Products,
 } from "./products.ts";
-import { buildRegions, checkPreproductionHosts } from "./regions.ts";
+import { buildRegions, checkCurrencies, checkPreproductionHosts } from "./regions.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
@@ -198,6 +198,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkBuyLinks(specs, productsPart.products, regions, report);
   checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
+  checkCurrencies(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
   checkProductPageTitles(specs, titles, cx.mistakenProductPages, report);
   const offers = checkOffers(cx);

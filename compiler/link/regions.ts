@@ -1,5 +1,7 @@
 // The regions of the model: site.yaml names them; each needs a settings file and a message table.
 
+import countryToCurrency from "country-to-currency";
+import common from "../../schemas/common.schema.json" with { type: "json" };
 import { closest, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -132,6 +134,34 @@ export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site
     const origin = originOf.get(host.toLowerCase());
     if (origin) report("preproduction-host-is-live", { host, origin }, at(api, ["preproductionHosts", i]));
   });
+}
+
+/**
+ * A region prices in the money of its locale's country: a settings file copied from another
+ * region (jp.yaml from cn.yaml) with its currency left would show every yen price as yuan. A
+ * warning, as a region may serve several countries in one currency. Not judged: a locale with no
+ * country, a country the table does not know (the EU of en-EU), and a country whose money is none
+ * the site prices in (common.schema.json's currencies: Canada sold to in dollars).
+ */
+const PRICED_IN: ReadonlySet<string> = new Set(common.$defs.currency.enum);
+
+export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
+  for (const [code, file] of specs.regions) {
+    const locale = site.data.regions[code]?.locale;
+    let country: string | undefined;
+    try {
+      country = locale ? new Intl.Locale(locale).region : undefined;
+    } catch {} // malformed (en_US): its own error says so
+    const expected = country && (countryToCurrency as Record<string, string>)[country];
+    // A currency the site does not price in is its own error (unknown-currency).
+    const { currency } = file.data;
+    if (!expected || expected === currency || !PRICED_IN.has(expected) || !PRICED_IN.has(currency)) continue;
+    report(
+      "currency-not-of-country",
+      { region: code, locale: locale!, country: country!, currency, expected },
+      at(file, ["currency"]),
+    );
+  }
 }
 
 /**

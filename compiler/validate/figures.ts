@@ -22,7 +22,11 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   prices: [priceScale],
   site: [hreflangsOnce],
   campaign: [stageNamesOnce],
-  region: [labelsOnce, (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation)],
+  region: [
+    labelsOnce,
+    mediaOnTheirNetworks,
+    (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation),
+  ],
   catalogue: [seriesNamesOnce],
 };
 
@@ -52,6 +56,58 @@ function labelsOnce(spec: SpecDocument, region: Spec.RegionalSettings): Diagnost
         ),
       );
   }
+  return out;
+}
+
+type Network = Spec.RegionalSettings["media"][number]["icon"];
+
+/** Each network the footer has an icon for (region.schema.json's media icons): its name and hosts. */
+const NETWORKS: Record<Network, { name: string; hosts: readonly string[] }> = {
+  instagram: { name: "Instagram", hosts: ["instagram.com"] },
+  facebook: { name: "Facebook", hosts: ["facebook.com", "fb.com"] },
+  youtube: { name: "YouTube", hosts: ["youtube.com", "youtu.be"] },
+  tiktok: { name: "TikTok", hosts: ["tiktok.com"] },
+  x: { name: "X", hosts: ["x.com", "twitter.com"] },
+  weibo: { name: "Weibo", hosts: ["weibo.com", "weibo.cn"] },
+  wechat: { name: "WeChat", hosts: ["weixin.qq.com", "wechat.com"] },
+  bilibili: { name: "bilibili", hosts: ["bilibili.com", "b23.tv"] },
+  douyin: { name: "Douyin", hosts: ["douyin.com"] },
+  naver: { name: "NAVER", hosts: ["naver.com"] },
+  line: { name: "LINE", hosts: ["line.me"] },
+};
+
+/** The network whose site a link is on, if any, and the link's host. */
+function networkOf(link: string): { network: Network; host: string } | undefined {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const network = (Object.keys(NETWORKS) as Network[]).find((n) =>
+    NETWORKS[n].hosts.some((h) => host === h || host.endsWith(`.${h}`)),
+  );
+  return network && { network, host };
+}
+
+/**
+ * A footer icon does not lead to another network: a line copied (the YouTube one) and its link
+ * changed to the X profile shows YouTube's icon and opens X. A link to a site of no network is
+ * left alone (a WeChat account is often a page of the brand's own site with its QR code).
+ */
+function mediaOnTheirNetworks(spec: SpecDocument, region: Spec.RegionalSettings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  region.media.forEach(({ icon, link }, i) => {
+    const on = networkOf(link);
+    if (on && on.network !== icon)
+      out.push(
+        diagnostic(
+          "media-link-other-network",
+          { icon, network: NETWORKS[icon].name, on: on.network, onName: NETWORKS[on.network].name, host: on.host },
+          locate(spec, ["media", i, "link"]),
+        ),
+      );
+  });
   return out;
 }
 
