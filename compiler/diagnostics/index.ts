@@ -766,6 +766,20 @@ export const catalogue = {
     hint: (a) =>
       `most likely the settings copied from a region that pays in ${a.currency}: write currency: ${a.expected}. A region that sells in ${a.currency} on purpose can leave it.`,
   }),
+  "promotion-other-stage-title": entry<{
+    region: string;
+    stage: number;
+    stageName: string;
+    other: number;
+    otherName: string;
+    place: string;
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.region}'s ${a.place} for stage ${a.stage} (${a.stageName}) is stage ${a.other}'s word for word, and names ${a.otherName}: during ${a.stageName} shoppers would read that ${a.otherName} is on.`,
+    hint: (a) =>
+      `most likely copied from stage ${a.other}'s entry: write ${a.stageName}'s title here (or leave it, if every stage has one title on purpose).`,
+  }),
   "media-link-other-network": entry<{ icon: string; network: string; on: string; onName: string; host: string }>({
     severity: "error",
     message: (a) =>

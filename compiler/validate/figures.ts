@@ -21,7 +21,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   content: [productSpecFigures, dealersOnce, textFiguresAgainstSpecs],
   prices: [priceScale],
   site: [hreflangsOnce],
-  campaign: [stageNamesOnce],
+  campaign: [stageNamesOnce, promotionsNameTheirStage],
   region: [
     labelsOnce,
     mediaOnTheirNetworks,
@@ -56,6 +56,61 @@ function labelsOnce(spec: SpecDocument, region: Spec.RegionalSettings): Diagnost
         ),
       );
   }
+  return out;
+}
+
+/** The texts of a promotion entry that name the stage they show at (Black Friday's menu entry "Black Friday"). */
+const STAGE_TITLES = [
+  ["menu", "label"],
+  ["homeBanner", "title"],
+  ["textBanner", "label"],
+] as const;
+
+/**
+ * A promotion entry for one stage does not take another stage's title: Black Friday's menu entry
+ * copied from Cyber Monday's ("Cyber Monday") tells shoppers during Black Friday that Cyber Monday
+ * is on. Judged only where the text is the other stage's entry's word for word and names that
+ * stage and not its own: a region that writes its stages in its own language names none. A
+ * warning, as a region may give every stage one title on purpose ("Black Friday" from the first
+ * day), which this cannot tell from a copy.
+ */
+function promotionsNameTheirStage(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const stageName = (n: number) => campaign.stages[n - 1]?.name.trim().toLowerCase();
+  // A text without the stage's own name in it (Early Black Friday holds Black Friday).
+  const without = (text: string, name: string | undefined) => (name ? text.split(name).join("\u0000") : text);
+  for (const [region, entries] of Object.entries(campaign.promotion ?? {}))
+    for (const [kind, field] of STAGE_TITLES) {
+      const titled = entries.flatMap((entry, i) => {
+        const text = (entry[kind] as Record<string, string> | undefined)?.[field]?.trim().toLowerCase();
+        return text && entry.stage.length === 1 ? [{ i, stage: entry.stage[0]!, text }] : [];
+      });
+      for (const entry of titled) {
+        const own = stageName(entry.stage);
+        if (own && entry.text.includes(own)) continue;
+        const copied = titled.find(
+          (other) =>
+            other.stage !== entry.stage &&
+            other.text === entry.text &&
+            without(entry.text, own).includes(stageName(other.stage) ?? "\u0000"),
+        );
+        if (copied)
+          out.push(
+            diagnostic(
+              "promotion-other-stage-title",
+              {
+                region,
+                stage: entry.stage,
+                stageName: campaign.stages[entry.stage - 1]!.name,
+                other: copied.stage,
+                otherName: campaign.stages[copied.stage - 1]!.name,
+                place: `${kind}.${field}`,
+              },
+              locate(spec, ["promotion", region, entry.i, kind, field]),
+            ),
+          );
+      }
+    }
   return out;
 }
 
