@@ -641,6 +641,15 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
+    severity: "error",
+    message: (a) =>
+      `This link's words name ${a.written} (${a.product}) but it leads to ${a.page}, the page of ${a.leadsTo}: shoppers who follow it for ${a.written} land on another product.`,
+    hint: (a) =>
+      a.own
+        ? `link it to ${a.product}'s page (link: ${a.own}), or write ${a.leadsTo}'s name in its words.`
+        : `write ${a.leadsTo}'s name in its words, or link it to a page of ${a.product}.`,
+  }),
   "campaign-price-far-below-list": entry<SalePrice>({
     severity: "warning",
     message: (a) =>

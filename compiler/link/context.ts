@@ -25,6 +25,8 @@ export interface LinkContext {
   checkProduct(id: string, location: Location): string | undefined;
   /** The product's canonical id (aliases followed), undefined when unknown; nothing reported. */
   canonicalProduct(id: string): string | undefined;
+  /** The catalogue's product names, to find in a link's label (products.ts productNames). */
+  productNames: ProductNames;
   /** True when the campaign is known; else reports it. */
   checkCampaign(id: string, location: Location): boolean;
   /** Records that a product is shown, linked or offered in a region, and reports it if not sold there. */
@@ -61,6 +63,14 @@ export interface LinkContext {
    * once every rule has run (reportLinksElsewhere), at the page or at each link.
    */
   linksElsewhere: Map<string, { args: Parameters<typeof diagnostic<"broken-link">>[1]; location: Location }[]>;
+}
+
+/** What a text says of products: whether it names one, and the other product it names. */
+export interface ProductNames {
+  /** Whether the text holds one of the product's names, in any region. */
+  names(text: string, product: string): boolean;
+  /** The product other than `except` whose name (in any region) the text holds, the longest such name. */
+  otherNamed(text: string, except: string): { product: string; written: string } | undefined;
 }
 
 /** A product page whose `product:` names another page's product (mistakenProductPages). */

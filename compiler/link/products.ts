@@ -2,7 +2,7 @@
 
 import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
-import { at, type MistakenProductPage, type Report } from "./context.ts";
+import { at, type MistakenProductPage, type ProductNames, type Report } from "./context.ts";
 import type { ProductModel, RegionModel } from "./model.ts";
 import { byCodeUnit } from "../order.ts";
 import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
@@ -237,6 +237,40 @@ export function checkProductNames(
         );
     }
   }
+}
+
+/** Finds the catalogue's product names, in every region's words, in a text (a link's label). */
+export function productNames(products: ReadonlyMap<string, ProductModel>): ProductNames {
+  const namesOf = new Map<string, Set<string>>();
+  // Every name by its first three letters: a label is looked up at each of its letters, not
+  // against each of the 2,200 products of 10,000 routes.
+  const byStart = new Map<string, { product: string; name: string }[]>();
+  for (const [id, product] of products)
+    for (const facts of Object.values(product.regions)) {
+      const name = facts.name?.toLowerCase().trim().replace(/\s+/g, " ");
+      if (!name || name.length < 3 || namesOf.get(id)?.has(name)) continue;
+      namesOf.set(id, (namesOf.get(id) ?? new Set()).add(name));
+      const start = name.slice(0, 3);
+      byStart.set(start, [...(byStart.get(start) ?? []), { product: id, name }]);
+    }
+  const folded = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
+  return {
+    names: (text, product) => [...(namesOf.get(product) ?? [])].some((name) => folded(text).includes(name)),
+    otherNamed(text, except) {
+      const lower = folded(text);
+      let named: { product: string; name: string; at: number } | undefined;
+      for (let at = 0; at + 3 <= lower.length; at++)
+        for (const { product, name } of byStart.get(lower.slice(at, at + 3)) ?? [])
+          if (product !== except && lower.startsWith(name, at) && name.length > (named?.name.length ?? 0))
+            named = { product, name, at };
+      return (
+        named && {
+          product: named.product,
+          written: text.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length),
+        }
+      );
+    },
+  };
 }
 
 /** A product page's title that names another product (checkProductPageTitles reports it). */

@@ -131,6 +131,22 @@ export function reportPagelessRegions(cx: LinkContext, site: Valid<Spec.Site>): 
       );
 }
 
+/** The product page a link of the region leads to, if it leads to one. */
+function productPageAt(
+  cx: LinkContext,
+  region: RegionModel,
+  link: string,
+): { page: string; product: string } | undefined {
+  const parsed = parseLink(link);
+  if (parsed.kind !== "internal") return undefined;
+  const route = cx.routesByPath.get(linkTarget(parsed, region.prefix));
+  return route?.product ? { page: route.page, product: route.product } : undefined;
+}
+
+/** The region's page of a product, to name in a hint. */
+const ownPageOf = (cx: LinkContext, region: RegionModel, product: string) =>
+  cx.routes.find((r) => r.region === region.code && r.product === product && !r.childrenOnly)?.page;
+
 /**
  * A menu entry labelled with a product's name leads to that product's page, not to another
  * product's (an entry copied and its identify changed, its link not).
@@ -143,13 +159,36 @@ function checkLeadsToOwnPage(
   product: string,
   link: string,
 ): void {
-  const parsed = parseLink(link);
-  if (parsed.kind !== "internal") return;
-  const route = cx.routesByPath.get(linkTarget(parsed, region.prefix));
-  const leadsTo = route?.product;
-  if (!leadsTo || leadsTo === product || cx.mistakenProductPages.get(route.page)?.meant === product) return;
-  const own = cx.routes.find((r) => r.region === region.code && r.product === product && !r.childrenOnly)?.page;
-  cx.report("nav-other-product", { product, leadsTo, own }, at(file, [...path, "link"]));
+  const target = productPageAt(cx, region, link);
+  if (!target || target.product === product || cx.mistakenProductPages.get(target.page)?.meant === product) return;
+  const own = ownPageOf(cx, region, product);
+  cx.report("nav-other-product", { product, leadsTo: target.product, own }, at(file, [...path, "link"]));
+}
+
+/**
+ * A link whose words name a product leads to that product's page, not another's: jp's text banner
+ * rewritten for the Flagship Megatron with its link left on the Bumblebee's page. Names are the
+ * catalogue's in every region (jp's banner writes the English name); a label naming the page's
+ * own product too is fine.
+ */
+function checkLabelLeadsToItsProduct(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  label: string,
+  link: string,
+): void {
+  const target = productPageAt(cx, region, link);
+  if (!target || cx.productNames.names(label, target.product)) return;
+  const named = cx.productNames.otherNamed(label, target.product);
+  // A page whose product: is the mistake is the one error (mistakenProductPages).
+  if (!named || cx.mistakenProductPages.get(target.page)?.meant === named.product) return;
+  cx.report(
+    "label-other-product",
+    { ...named, leadsTo: target.product, page: target.page, own: ownPageOf(cx, region, named.product) },
+    at(file, [...path, "link"]),
+  );
 }
 
 const NAV_PLACES = ["header", "footer", "mobile"] as const;
@@ -220,13 +259,21 @@ export function checkRegionFiles(cx: LinkContext): void {
       const entry = s[key];
       if (entry) checkLink(cx, region, file, [key, "link"], entry.link);
     }
-    s.footerNavs.forEach((n, i) => checkLink(cx, region, file, ["footerNavs", i, "link"], n.link));
-    s.textBanner?.forEach((b, i) => checkLink(cx, region, file, ["textBanner", i, "link"], b.link));
+    s.footerNavs.forEach((n, i) => {
+      checkLink(cx, region, file, ["footerNavs", i, "link"], n.link);
+      checkLabelLeadsToItsProduct(cx, region, file, ["footerNavs", i], n.label, n.link);
+    });
+    s.textBanner?.forEach((b, i) => {
+      checkLink(cx, region, file, ["textBanner", i, "link"], b.link);
+      checkLabelLeadsToItsProduct(cx, region, file, ["textBanner", i], b.label, b.link);
+    });
     const walkNav = (items: Spec.NavItem[], path: PathSegment[]) => {
       checkMenuShowsOnce(cx, region, file, items, path);
       items.forEach((item, i) => {
         const p = [...path, i];
         if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
+        if (item.link !== undefined && item.label !== undefined && !item.identify)
+          checkLabelLeadsToItsProduct(cx, region, file, p, item.label, item.link);
         // An entry's label is its product's name where it names one (compile/context.ts); else it is written.
         if (item.label === undefined && !item.identify)
           cx.report("missing-field", { field: "label", description: "Visible text." }, at(file, p));
