@@ -641,6 +641,18 @@ export const catalogue = {
         ? `link it to ${a.product}'s page (link: ${a.own}), or identify ${a.leadsTo}.`
         : `identify ${a.leadsTo}, or link the entry to a page of ${a.product}.`,
   }),
+  "product-other-series": entry<{
+    product: string;
+    series: string;
+    seriesName: string;
+    other: string;
+    otherName: string;
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.product} is filed under series ${a.series} (${a.seriesName}), but its name says ${a.otherName}, and nowhere ${a.seriesName}: the manuals would list it with the ${a.seriesName} ones.`,
+    hint: (a) => `most likely a row copied and its series left: write series: ${a.other}.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

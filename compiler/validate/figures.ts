@@ -27,7 +27,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
     mediaOnTheirNetworks,
     (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation),
   ],
-  catalogue: [seriesNamesOnce],
+  catalogue: [seriesNamesOnce, productsInTheirSeries],
 };
 
 /**
@@ -317,6 +317,46 @@ function navigationFigures(spec: SpecDocument, items: readonly Spec.NavItem[], p
  * Each series has its own name: the manuals page groups by series under it, and two series
  * called Megatron would be two groups no shopper could tell apart.
  */
+/**
+ * A product's names hold its series' name where they hold any: Flagship Megatron filed under
+ * bumblebee (a row copied from the Bumblebee's, its series left) would be listed with the
+ * Bumblebee manuals. A warning, judged only for a product whose names hold another series' name
+ * and never its own.
+ */
+const WORD_LETTER = /[\p{L}\p{N}]/u;
+
+function productsInTheirSeries(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
+  const series = Object.entries(catalogue.series ?? {});
+  // A series' name as a whole word of a product's name (K1 in Interstellar Scout K1 Pro, not in K10).
+  const holds = (name: string, label: string) => {
+    const word = label.toLowerCase();
+    for (let at = name.indexOf(word); at >= 0; at = name.indexOf(word, at + 1))
+      if (!WORD_LETTER.test(name[at - 1] ?? " ") && !WORD_LETTER.test(name[at + word.length] ?? " ")) return true;
+    return false;
+  };
+  const out: Diagnostic[] = [];
+  for (const [id, product] of Object.entries(catalogue.products)) {
+    const own = product.series && catalogue.series?.[product.series];
+    if (!own || product.aliasOf) continue;
+    const names = Object.values(product.regions ?? {}).flatMap((facts) =>
+      facts.name ? [facts.name.toLowerCase()] : [],
+    );
+    if (names.some((name) => holds(name, own))) continue;
+    const other = series
+      .filter(([key, label]) => key !== product.series && names.some((name) => holds(name, label)))
+      .sort(([, a], [, b]) => b.length - a.length)[0];
+    if (other)
+      out.push(
+        diagnostic(
+          "product-other-series",
+          { product: id, series: product.series!, seriesName: own, other: other[0], otherName: other[1] },
+          locate(spec, ["products", id, "series"]),
+        ),
+      );
+  }
+  return out;
+}
+
 function seriesNamesOnce(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
   const names = catalogue.series ?? {};
   return fieldRepeats(spec, Object.keys(names), "name", {
