@@ -653,6 +653,12 @@ export const catalogue = {
       `${a.product} is filed under series ${a.series} (${a.seriesName}), but its name says ${a.otherName}, and nowhere ${a.seriesName}: the manuals would list it with the ${a.seriesName} ones.`,
     hint: (a) => `most likely a row copied and its series left: write series: ${a.other}.`,
   }),
+  "price-columns-swapped": entry<{ first: string; second: string; mismatches: number; meant: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `The columns ${a.first} and ${a.second} look swapped: read in this order, ${a.mismatches} of their prices are for products their region does not show, or missing for products it does; swapped, each column prices what its region shows.`,
+    hint: (a) => `write columns: [${a.meant.join(", ")}]. The rest of the check reads the table that way.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

@@ -61,8 +61,8 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
   if (reuse) reuse.last = { specs, besidesPrices: linked };
 
   const { regions, productsPart, cx } = linked;
-  const pricesPart = buildPrices(specs, site, report, cx.checkRegion, productsPart);
-  pricesPart.checkUses(linked.uses, linked.offers, regions);
+  const pricesPart = buildPrices(specs, site, report, cx.checkRegion, productsPart, linked.uses);
+  pricesPart.checkUses(linked.offers, regions);
   checkHeadlines(report, pricesPart.upTo, linked.headlines);
 
   const model: SiteModel = {

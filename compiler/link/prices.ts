@@ -46,7 +46,7 @@ export interface Prices {
    * Judges the uses against the table (a product shown where it is not sold, a price nobody can
    * see) and the campaigns' offers against the list prices.
    */
-  checkUses(uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>): void;
+  checkUses(offers: readonly OfferRow[], regions: Map<string, RegionModel>): void;
 }
 
 /**
@@ -157,19 +157,22 @@ function checkAgainstList(
 function checkCurrencyOfTwins(
   report: Report,
   prices: Valid<Spec.PriceTable>,
+  columnOf: ReadonlyMap<string, number>,
   regions: Map<string, RegionModel>,
   specs: ValidSpecs,
 ): void {
   const { columns, list } = prices.data;
   const rows = Object.values(list).filter((row) => row.length === columns.length);
-  const columnOf = (i: number) => rows.map((row) => row[i] ?? null);
-  const priced = (i: number) => columnOf(i).filter((v) => v !== null).length;
+  const cells = (i: number) => rows.map((row) => row[i] ?? null);
+  const priced = (i: number) => cells(i).filter((v) => v !== null).length;
   const groups = new Map<string, string[]>();
-  columns.forEach((code, i) => {
-    if (priced(i) < 3 || !regions.has(code)) return;
-    const key = JSON.stringify(columnOf(i));
+  // Each region's column as the table is read (two swapped headers read as meant).
+  for (const code of columns) {
+    const i = columnOf.get(code)!;
+    if (priced(i) < 3 || !regions.has(code)) continue;
+    const key = JSON.stringify(cells(i));
     groups.set(key, [...(groups.get(key) ?? []), code]);
-  });
+  }
   for (const twins of groups.values()) {
     if (twins.length < 2) continue;
     const currencyOf = (code: string) => String(regions.get(code)!.settings.currency);
@@ -190,12 +193,56 @@ function checkCurrencyOfTwins(
   }
 }
 
+/**
+ * Two column headers swapped (columns: [uk, us, ...]) give each of the two regions the other's
+ * prices: every product one sells and the other does not is "not sold" where it is shown and
+ * "unused" where it is priced, and every sale price is judged against the wrong list price. When
+ * swapping two headers makes what the two columns price what their regions show, where it did
+ * not, that is one error at the headers, and the table is read as meant (`columnOf` swapped).
+ */
+function readSwappedColumns(
+  prices: Valid<Spec.PriceTable>,
+  rows: ReadonlyMap<string, readonly (number | null)[]>,
+  uses: ProductUses,
+  columnOf: Map<string, number>,
+  report: Report,
+): void {
+  const { columns } = prices.data;
+  // How many products the column prices where the region shows none, or the other way round.
+  const mismatches = (region: string, column: number) => {
+    let count = 0;
+    for (const [id, row] of rows) if (uses.get(id)?.has(region) !== (row[column] != null)) count++;
+    return count;
+  };
+  let best: { a: number; b: number; before: number; after: number } | undefined;
+  for (let a = 0; a < columns.length; a++)
+    for (let b = a + 1; b < columns.length; b++) {
+      const [ra, rb] = [columns[a]!, columns[b]!];
+      if (columnOf.get(ra) !== a || columnOf.get(rb) !== b) continue; // a region written twice
+      const before = mismatches(ra, a) + mismatches(rb, b);
+      const after = mismatches(ra, b) + mismatches(rb, a);
+      if (before >= 2 && after * 4 <= before && (!best || before - after > best.before - best.after))
+        best = { a, b, before, after };
+    }
+  if (!best) return;
+  const [ra, rb] = [columns[best.a]!, columns[best.b]!];
+  const meant = columns.map((code, i) => (i === best.a ? rb : i === best.b ? ra : code));
+  report(
+    "price-columns-swapped",
+    { first: ra, second: rb, mismatches: best.before, meant },
+    at(prices, ["columns", best.a]),
+  );
+  columnOf.set(ra, best.b);
+  columnOf.set(rb, best.a);
+}
+
 export function buildPrices(
   specs: ValidSpecs,
   site: Valid<Spec.Site>,
   report: Report,
   checkRegion: (code: string, location: Location) => boolean,
   { canonicalProduct, checkProduct, products }: Products,
+  uses: ProductUses,
 ): Prices {
   const prices = specs.prices;
   // Each product's row as the table writes it; a column's index by its region (the last of a
@@ -236,6 +283,7 @@ export function buildPrices(
       rows.set(id, row);
     }
   }
+  if (prices) readSwappedColumns(prices, rows, uses, columnOf, report);
   const cell = (id: string, region: string): number | null => {
     const column = columnOf.get(region);
     return column === undefined ? null : (rows.get(id)?.[column] ?? null);
@@ -353,7 +401,7 @@ export function buildPrices(
     }
   };
 
-  const checkUses = (uses: ProductUses, offers: readonly OfferRow[], regions: Map<string, RegionModel>) => {
+  const checkUses = (offers: readonly OfferRow[], regions: Map<string, RegionModel>) => {
     if (!prices) return;
     checkSold(uses, prices);
     // A list price already reported (too many decimals, or a digit off its row) is no measure for offers.
@@ -362,7 +410,7 @@ export function buildPrices(
       doubtful.add(`${product}\n${prices.data.columns[column]}`);
     checkAgainstList(report, price, offers, doubtful);
     checkUnused(uses, prices, regions);
-    checkCurrencyOfTwins(report, prices, regions, specs);
+    checkCurrencyOfTwins(report, prices, columnOf, regions, specs);
   };
   return { price, offer, upTo, checkUses };
 }

@@ -417,6 +417,17 @@ test("a product taken out of one region in the catalogue, still priced there, is
   ]);
 });
 
+test("two price columns' headers swapped are one error at the headers, not 'not sold', 'unused' and sale prices above list", () => {
+  const found = checkWith("prices.yaml", "columns: [us, uk, ", "columns: [uk, us, ");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    [
+      "price-columns-swapped",
+      "specs/prices.yaml",
+      "write columns: [us, uk, eu, fr, de, jp, cn]. The rest of the check reads the table that way.",
+    ],
+  ]);
+});
+
 test("a region's column taken out of the price table is one error at columns, not one per product shown there", () => {
   const found = checkEdited((specs) => dropPriceColumn(specs, "jp"));
   expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
