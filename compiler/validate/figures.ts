@@ -392,11 +392,32 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
   if (!product) return [];
   const languages = Object.keys(product);
   const reference = languages.includes("en") ? "en" : languages[0]!;
-  const rows = product[reference]!.specs ?? [];
   const out: Diagnostic[] = [];
+  // A row written twice in one language's table is one error there; the tables are compared
+  // without it (read as meant), not each other language's short of a row. Each table as the
+  // indexes of the rows compared, where the file writes them.
+  const tableOf = new Map<string, { label: string; value: string; index: number }[]>();
+  for (const language of languages) {
+    const table = product[language]!.specs ?? [];
+    const repeated = repeats(table.keys(), (i) => table[i]!.label.trim().toLowerCase());
+    for (const [i, first] of repeated)
+      out.push(
+        diagnostic(
+          "entry-field-repeated",
+          { field: "label", value: table[i]!.label, other: `row ${first + 1} of this table` },
+          locate(spec, ["product", language, "specs", i, "label"]),
+        ),
+      );
+    const dropped = new Set(repeated.map(([i]) => i));
+    tableOf.set(
+      language,
+      table.flatMap((row, index) => (dropped.has(index) ? [] : [{ label: row.label, value: row.value, index }])),
+    );
+  }
+  const rows = tableOf.get(reference)!;
   for (const language of languages) {
     if (language === reference) continue;
-    const own = product[language]!.specs ?? [];
+    const own = tableOf.get(language)!;
     if (own.length !== rows.length) {
       // The first row where the two part: most often the one left out or added.
       const parting = rows.findIndex(
@@ -425,7 +446,7 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
           diagnostic(
             "spec-figures-differ",
             { language, reference, label: row.label, value: row.value, referenceValue: meant.value },
-            locate(spec, ["product", language, "specs", i, "value"]),
+            locate(spec, ["product", language, "specs", row.index, "value"]),
           ),
         );
     });
