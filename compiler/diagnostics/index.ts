@@ -477,10 +477,10 @@ export const catalogue = {
     message: (a) => `Page ${a.page} names campaign ${a.named}, as page ${a.other} does, and ${a.meant} has no page.`,
     hint: (a) => `did you mean campaign: ${a.meant}?`,
   }),
-  "product-page-mistaken": entry<{ page: string; named: string; other: string; meant: string; titles: number }>({
+  "product-page-mistaken": entry<{ page: string; named: string; other: string; meant: string; languages: number }>({
     severity: "error",
     message: (a) =>
-      `Page ${a.page} shows product ${a.named}, as page ${a.other} does, while its ${a.titles === 1 ? "title names" : `titles in ${a.titles} languages name`} ${a.meant}, which has no page.`,
+      `Page ${a.page} shows product ${a.named}, as page ${a.other} does, while its head names ${a.meant}${a.languages === 1 ? "" : ` in ${a.languages} languages`}, and ${a.meant} has no page.`,
     hint: (a) => `did you mean product: ${a.meant}?`,
   }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
@@ -821,10 +821,11 @@ export const catalogue = {
     /** The other product's name as the title writes it. */
     written: string;
     language: string;
+    field: "title" | "description";
   }>({
     severity: "error",
     message: (a) =>
-      `the ${languageName(a.language)} title of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows: search results and browser tabs would call it ${a.written}.`,
+      `the ${languageName(a.language)} ${a.field} of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows: ${a.field === "title" ? `search results and browser tabs would call it ${a.written}` : `search results would describe ${a.written} under it`}.`,
     hint: (a) => `the head was most likely copied from ${a.other}'s page: write ${a.product}'s name in it.`,
   }),
   "tag-without-start": entry<{ tag: string }>({

@@ -273,7 +273,7 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
   };
 }
 
-/** A product page's title that names another product (checkProductPageTitles reports it). */
+/** A product page's title or description that names another product (checkProductPageTitles reports it). */
 export interface TitleNamingOther {
   page: string;
   /** The product the page shows. */
@@ -282,13 +282,14 @@ export interface TitleNamingOther {
   /** The other product's name as the title writes it. */
   written: string;
   language: string;
+  field: "title" | "description";
   location: Location;
 }
 
 /**
- * The product pages' titles that name another product and not their own: a page copied from
- * another product's with its head left (title Flagship Megatron on the Flagship Bumblebee page)
- * would be that product in every search result and browser tab. Judged per language against the
+ * The product pages' titles and descriptions that name another product and not their own: a page
+ * copied from another product's with its head left (title Flagship Megatron on the Flagship
+ * Bumblebee page) would be that product in every search result and browser tab. Judged per language against the
  * names the catalogue gives the products in regions of that language; a title naming its own
  * product as well (a comparison) is fine.
  */
@@ -331,21 +332,23 @@ export function titlesNamingOthers(
     const own = page.product && canonical(page.product);
     const content = own ? specs.content.get(pageId) : undefined;
     if (!own || !content) return;
-    for (const [language, head] of Object.entries(content.data.head ?? {})) {
-      const title = head?.title?.toLowerCase().replace(/\s+/g, " ");
-      if (!title || [...(namesIn.get(own)?.get(language) ?? [])].some((name) => title.includes(name))) continue;
-      const named = otherNamed(title, language, own);
-      if (!named) continue;
-      const written = head!.title!.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length);
-      found.push({
-        page: pageId,
-        product: own,
-        other: named.product,
-        written,
-        language,
-        location: at(content, ["head", language, "title"]),
-      });
-    }
+    for (const [language, head] of Object.entries(content.data.head ?? {}))
+      for (const field of ["title", "description"] as const) {
+        const text = head?.[field]?.toLowerCase().replace(/\s+/g, " ");
+        if (!text || [...(namesIn.get(own)?.get(language) ?? [])].some((name) => text.includes(name))) continue;
+        const named = otherNamed(text, language, own);
+        if (!named) continue;
+        const written = head![field]!.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length);
+        found.push({
+          page: pageId,
+          product: own,
+          other: named.product,
+          written,
+          language,
+          field,
+          location: at(content, ["head", language, field]),
+        });
+      }
   });
   return found;
 }
@@ -370,7 +373,8 @@ export function mistakenProductPages(
     if (product) pagesOf.set(product, [...(pagesOf.get(product) ?? []), id]);
   });
   const namedBy = new Map<string, { product: string; others: Set<string> }>();
-  for (const { page, product, other } of titles) {
+  // Told by the titles: a description may name another product beside the page's (an accessory's).
+  for (const { page, product, other } of titles.filter((t) => t.field === "title")) {
     const named = namedBy.get(page) ?? namedBy.set(page, { product, others: new Set() }).get(page)!;
     named.others.add(other);
   }
@@ -398,7 +402,13 @@ export function checkProductPageTitles(
     const named = findPage(specs.pages!.data.pages, page)!.product!;
     report(
       "product-page-mistaken",
-      { page, named, other, meant, titles: titles.filter((t) => t.page === page).length },
+      {
+        page,
+        named,
+        other,
+        meant,
+        languages: new Set(titles.filter((t) => t.page === page).map((t) => t.language)).size,
+      },
       at(specs.pages!, [...pageYamlPath(page), "product"]),
     );
   }

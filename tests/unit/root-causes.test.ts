@@ -524,7 +524,7 @@ test("a product page given another page's product is one error at its product:, 
     [
       "product-page-mistaken",
       "specs/pages.yaml",
-      "Page ai-base shows product flagshipMegatron, as page flagship-megatron does, while its titles in 4 languages name aiBase, which has no page.",
+      "Page ai-base shows product flagshipMegatron, as page flagship-megatron does, while its head names aiBase in 4 languages, and aiBase has no page.",
       "did you mean product: aiBase?",
     ],
   ]);
