@@ -239,36 +239,47 @@ export function checkProductNames(
   }
 }
 
+/** Product names by their first three letters, to find those a text holds without trying each product's. */
+type NameIndex = Map<string, { product: string; name: string }[]>;
+
+function addName(index: NameIndex, product: string, name: string): void {
+  const start = name.slice(0, 3);
+  index.set(start, [...(index.get(start) ?? []), { product, name }]);
+}
+
+/** The longest name of a product other than `except` that a text (lower case, on one line) holds, and where. */
+function longestOtherName(index: NameIndex | undefined, text: string, except: string) {
+  let named: { product: string; name: string; at: number } | undefined;
+  for (let at = 0; index && at + 3 <= text.length; at++)
+    for (const { product, name } of index.get(text.slice(at, at + 3)) ?? [])
+      if (product !== except && text.startsWith(name, at) && name.length > (named?.name.length ?? 0))
+        named = { product, name, at };
+  return named;
+}
+
+/** A text as names are compared: lower case, on one line (a name may break where a card breaks it). */
+const folded = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
+
+/** The part of a text a name found in it (`longestOtherName`) covers, as the text writes it. */
+const writtenAt = (text: string, at: number, name: string) => text.replace(/\s+/g, " ").slice(at, at + name.length);
+
 /** Finds the catalogue's product names, in every region's words, in a text (a link's label). */
 export function productNames(products: ReadonlyMap<string, ProductModel>): ProductNames {
   const namesOf = new Map<string, Set<string>>();
-  // Every name by its first three letters: a label is looked up at each of its letters, not
-  // against each of the 2,200 products of 10,000 routes.
-  const byStart = new Map<string, { product: string; name: string }[]>();
+  // Every name once, by its first three letters: 2,200 products at 10,000 routes.
+  const index: NameIndex = new Map();
   for (const [id, product] of products)
     for (const facts of Object.values(product.regions)) {
-      const name = facts.name?.toLowerCase().trim().replace(/\s+/g, " ");
-      if (!name || name.length < 3 || namesOf.get(id)?.has(name)) continue;
+      const name = facts.name && folded(facts.name.trim());
+      if (!name || namesOf.get(id)?.has(name)) continue;
       namesOf.set(id, (namesOf.get(id) ?? new Set()).add(name));
-      const start = name.slice(0, 3);
-      byStart.set(start, [...(byStart.get(start) ?? []), { product: id, name }]);
+      addName(index, id, name);
     }
-  const folded = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
   return {
     names: (text, product) => [...(namesOf.get(product) ?? [])].some((name) => folded(text).includes(name)),
     otherNamed(text, except) {
-      const lower = folded(text);
-      let named: { product: string; name: string; at: number } | undefined;
-      for (let at = 0; at + 3 <= lower.length; at++)
-        for (const { product, name } of byStart.get(lower.slice(at, at + 3)) ?? [])
-          if (product !== except && lower.startsWith(name, at) && name.length > (named?.name.length ?? 0))
-            named = { product, name, at };
-      return (
-        named && {
-          product: named.product,
-          written: text.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length),
-        }
-      );
+      const named = longestOtherName(index, folded(text), except);
+      return named && { product: named.product, written: writtenAt(text, named.at, named.name) };
     },
   };
 }
@@ -301,44 +312,30 @@ export function titlesNamingOthers(
 ): TitleNamingOther[] {
   const found: TitleNamingOther[] = [];
   if (!specs.pages) return found;
-  // Each product's names by language, lower case, on one line (a name may break where a card
-  // breaks it); and every name by language and its first three letters, to find those a title
-  // holds without trying each product's (2,200 products at 10,000 routes).
+  // Each product's names by language, and every name in an index per language.
   const namesIn = new Map<string, Map<string, Set<string>>>();
-  const byStart = new Map<string, Map<string, { product: string; name: string }[]>>();
+  const indexOf = new Map<string, NameIndex>();
   for (const [id, product] of products)
     for (const [code, facts] of Object.entries(product.regions)) {
       const language = regions.get(code)?.language;
       if (!facts.name || !language) continue;
-      const name = facts.name.toLowerCase().trim().replace(/\s+/g, " ");
+      const name = folded(facts.name.trim());
       const byLanguage = namesIn.get(id) ?? new Map<string, Set<string>>();
       byLanguage.set(language, (byLanguage.get(language) ?? new Set()).add(name));
       namesIn.set(id, byLanguage);
-      const starts = byStart.get(language) ?? new Map<string, { product: string; name: string }[]>();
-      starts.set(name.slice(0, 3), [...(starts.get(name.slice(0, 3)) ?? []), { product: id, name }]);
-      byStart.set(language, starts);
+      addName(indexOf.get(language) ?? indexOf.set(language, new Map()).get(language)!, id, name);
     }
-  /** The longest other product's name a title holds, and where. */
-  const otherNamed = (title: string, language: string, own: string) => {
-    let named: { product: string; name: string; at: number } | undefined;
-    const starts = byStart.get(language);
-    for (let at = 0; starts && at + 3 <= title.length; at++)
-      for (const { product, name } of starts.get(title.slice(at, at + 3)) ?? [])
-        if (product !== own && title.startsWith(name, at) && name.length > (named?.name.length ?? 0))
-          named = { product, name, at };
-    return named;
-  };
   forEachPage(specs.pages.data.pages, (pageId, page) => {
     const own = page.product && canonical(page.product);
     const content = own ? specs.content.get(pageId) : undefined;
     if (!own || !content) return;
     for (const [language, head] of Object.entries(content.data.head ?? {}))
       for (const field of ["title", "description"] as const) {
-        const text = head?.[field]?.toLowerCase().replace(/\s+/g, " ");
+        const text = head?.[field] && folded(head[field]);
         if (!text || [...(namesIn.get(own)?.get(language) ?? [])].some((name) => text.includes(name))) continue;
-        const named = otherNamed(text, language, own);
+        const named = longestOtherName(indexOf.get(language), text, own);
         if (!named) continue;
-        const written = head![field]!.replace(/\s+/g, " ").slice(named.at, named.at + named.name.length);
+        const written = writtenAt(head![field]!, named.at, named.name);
         found.push({
           page: pageId,
           product: own,
