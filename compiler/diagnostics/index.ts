@@ -659,6 +659,19 @@ export const catalogue = {
       `The columns ${a.first} and ${a.second} look swapped: read in this order, ${a.mismatches} of their prices are for products their region does not show, or missing for products it does; swapped, each column prices what its region shows.`,
     hint: (a) => `write columns: [${a.meant.join(", ")}]. The rest of the check reads the table that way.`,
   }),
+  "banner-product-not-offered": entry<{
+    product: string;
+    written: string;
+    campaign: string;
+    region: string;
+    stages: readonly number[];
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `this banner names ${a.written} (${a.product}), which ${a.campaign} offers no price for in ${a.region} at stage${a.stages.length === 1 ? "" : "s"} ${a.stages.join(", ")}: shoppers who come for it find its list price.`,
+    hint: (a) =>
+      `give ${a.product} an offer in ${a.campaign}'s offers for ${a.region}, or name a product the campaign offers.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

@@ -71,6 +71,11 @@ export interface ProductNames {
   names(text: string, product: string): boolean;
   /** The product other than `except` whose name (in any region) the text holds, the longest such name. */
   otherNamed(text: string, except: string): { product: string; written: string } | undefined;
+  /**
+   * Every product the text names, in order, the longest name where two start at one letter; each
+   * with the name as written and how many times that name came before (a TextPart's nth).
+   */
+  namedIn(text: string): { product: string; written: string; nth: number }[];
 }
 
 /** A product page whose `product:` names another page's product (mistakenProductPages). */

@@ -281,6 +281,20 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
       const named = longestOtherName(index, folded(text), except);
       return named && { product: named.product, written: writtenAt(text, named.at, named.name) };
     },
+    namedIn(text) {
+      const lower = folded(text);
+      const found: { product: string; name: string; written: string; nth: number }[] = [];
+      for (let at = 0; at + 3 <= lower.length; at++) {
+        const longest = (index.get(lower.slice(at, at + 3)) ?? [])
+          .filter(({ name }) => lower.startsWith(name, at))
+          .sort((a, b) => b.name.length - a.name.length)[0];
+        if (!longest) continue;
+        const nth = found.filter((f) => f.name === longest.name).length;
+        found.push({ product: longest.product, name: longest.name, written: writtenAt(text, at, longest.name), nth });
+        at += longest.name.length - 1;
+      }
+      return found;
+    },
   };
 }
 

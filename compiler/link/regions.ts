@@ -28,6 +28,24 @@ export function regionMeant(code: string, regionCodes: readonly string[]): strin
   return regionCodes.includes(code) ? code : closest(code, regionCodes);
 }
 
+/**
+ * A region's entry of a block written per region (a campaign's offers), read as meant: under its
+ * own key, or else under a key that names no region and most likely means it (usa for us), whose
+ * own error (unknown-region) says so.
+ */
+export function regionEntry<T>(
+  byRegion: Readonly<Record<string, T>> | undefined,
+  region: string,
+  regionCodes: readonly string[],
+): T | undefined {
+  if (!byRegion) return undefined;
+  if (Object.hasOwn(byRegion, region)) return byRegion[region];
+  const typo = Object.keys(byRegion).find(
+    (key) => !regionCodes.includes(key) && regionMeant(key, regionCodes) === region,
+  );
+  return typo === undefined ? undefined : byRegion[typo];
+}
+
 export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): Regions {
   const regionCodes = Object.keys(site.data.regions);
   const originNames = Object.keys(site.data.origins);

@@ -428,6 +428,13 @@ test("two price columns' headers swapped are one error at the headers, not 'not 
   ]);
 });
 
+test("a campaign's offers under a misspelt region are one error, read as meant: no preview or banner without offers", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", /(\noffers:\n) {2}us:\n/, "$1  usa:\n");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-region", "specs/campaigns/black-friday-2024.yaml", "did you mean 'us'?"],
+  ]);
+});
+
 test("a region's column taken out of the price table is one error at columns, not one per product shown there", () => {
   const found = checkEdited((specs) => dropPriceColumn(specs, "jp"));
   expect(found.map((d) => [d.code, d.file, d.message])).toEqual([

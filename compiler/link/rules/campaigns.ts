@@ -7,7 +7,7 @@
 import { appendAll, closest } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
-import { regionMeant } from "../regions.ts";
+import { regionEntry, regionMeant } from "../regions.ts";
 import { findPage, forEachPage, landingPages, pageRegions, pageYamlPath, regionEntryPath } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
@@ -333,6 +333,8 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
             { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },
             at(file, path),
           );
+        if (entry.homeBanner)
+          checkBannerProductsOffered(cx, id, code, entry.stage, file, [...path, "homeBanner"], entry.homeBanner);
         headlines.push({ file, path, texts: entryTexts(entry), campaign: id, region: code, stages: entry.stage });
       });
     }
@@ -355,6 +357,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         if (!campaign || !campaignId) return;
         const stages = section.stage ?? campaignStages(campaign, code, regionZoneOf(specs, code)).map((s) => s.number);
         const texts = { title: section.title, discount: section.discount };
+        checkBannerProductsOffered(cx, campaignId, code, stages, content, ["sections", code, i], section);
         headlines.push({
           file: content,
           path: ["sections", code, i],
@@ -367,6 +370,57 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
     }
   }
   return headlines;
+}
+
+/** The texts of a campaign's banner that say what is on sale. */
+const BANNER_TEXTS = ["title", "discountDescribe", "text"] as const;
+
+/**
+ * A campaign's banner names only products the campaign offers in the region at its stages (or a
+ * bundle of them): "Early prices on ... Grimlock G1 Flagship" where Early Black Friday has no
+ * Grimlock price in us sends shoppers to a list price. A warning: a banner may name a product
+ * for another reason (what a gift comes with).
+ */
+function checkBannerProductsOffered(
+  cx: LinkContext,
+  campaignId: string,
+  region: string,
+  stages: readonly number[],
+  file: Valid<unknown>,
+  path: PathSegment[],
+  banner: Partial<Record<(typeof BANNER_TEXTS)[number], string>>,
+): void {
+  // Judged where the campaign has offers in a known region: an unknown region (a typo), or a
+  // campaign that offers nothing there (gifts, not prices), is another rule's or none.
+  const offers = regionEntry(
+    cx.specs.campaigns.get(campaignId)?.data.offers,
+    region,
+    Object.keys(cx.specs.site?.data.regions ?? {}),
+  );
+  if (!offers || !cx.regions.has(region)) return;
+  const offered = new Set<string>();
+  for (const [key, row] of Object.entries(offers)) {
+    const id = cx.canonicalProduct(key);
+    if (!id || !stages.some((stage) => row[stage - 1] != null)) continue;
+    offered.add(id);
+    // A bundle on offer offers what it holds, as its banner may say ("Elite Optimus Prime + AI Base").
+    for (const part of cx.specs.catalogue?.data.products[id]?.bundle ?? [])
+      offered.add(cx.canonicalProduct(part) ?? part);
+  }
+  for (const field of BANNER_TEXTS) {
+    const text = banner[field];
+    if (!text) continue;
+    for (const { product, written, nth } of cx.productNames.namedIn(text)) {
+      if (offered.has(product)) continue;
+      // The name as the file may write it: any case, any run of spaces or a line break between words.
+      const pattern = new RegExp(written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"), "gi");
+      cx.report(
+        "banner-product-not-offered",
+        { product, written, campaign: campaignId, region, stages: [...stages] },
+        atPart(file, [...path, field], { pattern, nth }),
+      );
+    }
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
+import { regionEntry } from "../regions.ts";
 import { pageAnchors } from "../../../templates/anchors.ts";
 import { idsOfPage, type SectionId, sectionIds } from "../page-ids.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
@@ -203,7 +204,8 @@ function reportImagesOfOtherCampaigns(
 function checkOffered(cx: LinkContext, campaignId: string, region: string, product: string, location: Location): void {
   const campaign = cx.specs.campaigns.get(campaignId)?.data;
   if (!campaign?.regions.includes(region)) return;
-  const offered = Object.keys(campaign.offers?.[region] ?? {}).map((id) => cx.canonicalProduct(id));
+  const offers = regionEntry(campaign.offers, region, Object.keys(cx.specs.site?.data.regions ?? {}));
+  const offered = Object.keys(offers ?? {}).map((id) => cx.canonicalProduct(id));
   if (!offered.includes(product))
     cx.report("preview-without-offer", { product, campaign: campaignId, region }, location);
 }
