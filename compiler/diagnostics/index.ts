@@ -672,6 +672,12 @@ export const catalogue = {
     hint: (a) =>
       `give ${a.product} an offer in ${a.campaign}'s offers for ${a.region}, or name a product the campaign offers.`,
   }),
+  "link-to-own-origin": entry<{ link: string; origin: string; page?: string }>({
+    severity: "warning",
+    message: (a) =>
+      `this link writes the site's own address (${a.link}, origin ${a.origin}): a preview or staging build would send shoppers to the live site, and the page would load whole instead of being swapped in.`,
+    hint: (a) => (a.page ? `write the page: link: ${a.page}.` : "write the page's id, as the site's other links do."),
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

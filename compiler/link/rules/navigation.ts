@@ -21,6 +21,7 @@ export function checkLink(
 ): void {
   const { report } = cx;
   const parsed = parseLink(text);
+  if (parsed.kind === "external") checkNotOwnOrigin(cx, region, file, path, parsed.url);
   if (parsed.kind !== "internal") return;
   const param = /(^|\/)(:[a-z0-9_-]+)/i.exec(parsed.path)?.[2];
   if (param) {
@@ -110,6 +111,37 @@ export function reportLinksElsewhere(cx: LinkContext): void {
       );
     else for (const { args, location } of links) cx.report("broken-link", args, location);
   }
+}
+
+/**
+ * A link to a page of the site is written as the page, not as the site's full address copied from
+ * the address bar (https://www.mechanova.com/us/news): that one leaves a preview or staging build
+ * for the live site, and loads the whole page again where the runtime would swap it in. A warning.
+ */
+function checkNotOwnOrigin(
+  cx: LinkContext,
+  region: RegionModel,
+  file: Valid<unknown>,
+  path: PathSegment[],
+  url: URL,
+): void {
+  const own = Object.entries(cx.specs.site?.data.origins ?? {}).find(([, origin]) => {
+    try {
+      return new URL(origin).host === url.host;
+    } catch {
+      return false;
+    }
+  });
+  if (!own) return;
+  const sitePath = url.pathname.replace(/\/+$/, "") || "/";
+  const route = cx.routesByPath.get(sitePath);
+  // The page as this region's links write it: relative where it is the region's, else absolute.
+  const page = route && (route.region === region.code ? route.page : sitePath);
+  cx.report(
+    "link-to-own-origin",
+    { link: url.href, origin: own[0], ...(page ? { page: page + url.hash } : {}) },
+    at(file, path),
+  );
 }
 
 /** Whether a site path is one of the region's own (under its prefix). */
@@ -204,6 +236,8 @@ function checkMenuShowsOnce(
   file: Valid<unknown>,
   items: readonly Spec.NavItem[],
   path: PathSegment[],
+  /** The list's schema wants each item once (footerNavs): an item written twice over is its error. */
+  uniqueItems = false,
 ): void {
   interface Shown {
     index: number;
@@ -238,7 +272,8 @@ function checkMenuShowsOnce(
     else if (first.places.some((place) => places.includes(place))) {
       // Of the two, the one whose name is not the page's took the link by mistake.
       const [wrong, right] = first.own || !shown.own ? [shown, first] : [first, shown];
-      if (!wrong.otherProduct)
+      const repeated = uniqueItems && JSON.stringify(item) === JSON.stringify(items[first.index]);
+      if (!wrong.otherProduct && !repeated)
         cx.report(
           "nav-duplicate-link",
           { name: wrong.name, other: right.name, target },
@@ -259,6 +294,8 @@ export function checkRegionFiles(cx: LinkContext): void {
       const entry = s[key];
       if (entry) checkLink(cx, region, file, [key, "link"], entry.link);
     }
+    // The footer's bottom row is a menu of its own: no two of its links lead to one page.
+    checkMenuShowsOnce(cx, region, file, s.footerNavs, ["footerNavs"], true);
     s.footerNavs.forEach((n, i) => {
       checkLink(cx, region, file, ["footerNavs", i, "link"], n.link);
       checkLabelLeadsToItsProduct(cx, region, file, ["footerNavs", i], n.label, n.link);
