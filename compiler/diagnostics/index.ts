@@ -678,6 +678,12 @@ export const catalogue = {
       `this link writes the site's own address (${a.link}, origin ${a.origin}): a preview or staging build would send shoppers to the live site, and the page would load whole instead of being swapped in.`,
     hint: (a) => (a.page ? `write the page: link: ${a.page}.` : "write the page's id, as the site's other links do."),
   }),
+  "email-domain-slip": entry<{ email: string; domain: string; meant: string }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.email} is at ${a.domain}, a slip away from ${a.meant}, where the site is published: messages to it would go nowhere.`,
+    hint: (a) => `did you mean ${a.email.split("@")[0]}@${a.meant}?`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>
@@ -781,6 +787,12 @@ export const catalogue = {
       `Region ${a.region} (${a.name}) has no option in the region chooser: visitors could reach it only by typing its address.`,
     hint: (a) =>
       `add an option for it to region-chooser.yaml, such as { label: ${a.name}, region: ${a.region}, country: … }.`,
+  }),
+  "chooser-option-other-region": entry<{ label: string; country: string; region: string; meant: string }>({
+    severity: "error",
+    message: (a) =>
+      `The option ${a.label} (country ${a.country}) leads to ${a.region}, and ${a.meant}, the region written for ${a.country}, has no option: its visitors could reach it only by typing its address.`,
+    hint: (a) => `did you mean region: ${a.meant}?`,
   }),
   "chooser-country-shared": entry<{ country: string; labels: readonly string[] }>({
     severity: "error",

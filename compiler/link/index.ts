@@ -30,7 +30,8 @@ import {
   checkShops,
   type Products,
 } from "./products.ts";
-import { buildRegions, checkCurrencies, checkPreproductionHosts } from "./regions.ts";
+import { buildRegions, checkCurrencies, checkEmailDomains, checkPreproductionHosts } from "./regions.ts";
+import { checkRegionChooser } from "./rules/chooser.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
@@ -171,19 +172,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     });
   }
 
-  // Region chooser options lead to known regions, and every region with pages is one to pick: one
-  // left out is reached only by typing its address. A region no page names yet is not live.
-  const chooser = specs.regionChooser;
-  chooser?.data.options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"])));
-  const offered = new Set(chooser?.data.options.map((o) => o.region));
-  if (chooser)
-    for (const code of regionCodes)
-      if (!offered.has(code) && !cx.pagelessRegions.has(code))
-        report(
-          "region-not-in-chooser",
-          { region: code, name: site.data.regions[code]!.name },
-          at(chooser, ["options"], true),
-        );
+  checkRegionChooser(specs, site, cx);
 
   // A shop's link to a product in a region: a use of it there.
   const catalogue = specs.catalogue;
@@ -201,6 +190,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkShops(specs, regions, report);
   checkPreproductionHosts(specs, site, report);
   checkCurrencies(specs, site, report);
+  checkEmailDomains(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
   checkProductPageTitles(specs, titles, cx.mistakenProductPages, report);
   const offers = checkOffers(cx);

@@ -2,7 +2,7 @@
 
 import countryToCurrency from "country-to-currency";
 import common from "../../schemas/common.schema.json" with { type: "json" };
-import { closest, type Location } from "../diagnostics/index.ts";
+import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type Report } from "./context.ts";
@@ -120,6 +120,15 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
   return { regions, regionCodes, checkRegion, named, originsNamed };
 }
 
+/** A locale's country (GB of en-GB); undefined for a bare language or a malformed locale (its own error). */
+export function countryOfLocale(locale: string): string | undefined {
+  try {
+    return new Intl.Locale(locale).region;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A locale's language (en of en-GB): it picks the message table the region's texts come from. */
 export const languageOfLocale = (locale: string): Language => locale.slice(0, 2) as Language;
 
@@ -154,6 +163,9 @@ export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site
   });
 }
 
+/** The currencies the site prices in (common.schema.json). */
+const PRICED_IN: ReadonlySet<string> = new Set(common.$defs.currency.enum);
+
 /**
  * A region prices in the money of its locale's country: a settings file copied from another
  * region (jp.yaml from cn.yaml) with its currency left would show every yen price as yuan. A
@@ -161,15 +173,10 @@ export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site
  * country, a country the table does not know (the EU of en-EU), and a country whose money is none
  * the site prices in (common.schema.json's currencies: Canada sold to in dollars).
  */
-const PRICED_IN: ReadonlySet<string> = new Set(common.$defs.currency.enum);
-
 export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
   for (const [code, file] of specs.regions) {
     const locale = site.data.regions[code]?.locale;
-    let country: string | undefined;
-    try {
-      country = locale ? new Intl.Locale(locale).region : undefined;
-    } catch {} // malformed (en_US): its own error says so
+    const country = locale ? countryOfLocale(locale) : undefined;
     const expected = country && (countryToCurrency as Record<string, string>)[country];
     // A currency the site does not price in is its own error (unknown-currency).
     const { currency } = file.data;
@@ -180,6 +187,35 @@ export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, repor
       at(file, ["currency"]),
     );
   }
+}
+
+/**
+ * The company's addresses are on its own domains: marketing@mechanova.con, a letter off the site's
+ * mechanova.com, would send every message to nowhere. A domain one slip away (a letter wrong,
+ * missing, added or two swapped) from one the site is published on is a warning; any other (an
+ * agency's, or mechanova.cn beside mechanova.com) is left alone.
+ */
+export function checkEmailDomains(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
+  const organisation = specs.organisation;
+  if (!organisation) return;
+  const domains = Object.values(site.data.origins).flatMap((origin) => {
+    try {
+      return [new URL(origin).hostname.toLowerCase().replace(/^www\./, "")];
+    } catch {
+      return [];
+    }
+  });
+  organisation.data.contactPoints.forEach((point, i) => {
+    const domain = point.email?.split("@")[1]?.toLowerCase();
+    if (!domain || domains.some((known) => domain === known || domain.endsWith(`.${known}`))) return;
+    const meant = domains.find((known) => editDistance(domain, known) === 1);
+    if (meant)
+      report(
+        "email-domain-slip",
+        { email: point.email!, domain, meant },
+        at(organisation, ["contactPoints", i, "email"]),
+      );
+  });
 }
 
 /**
