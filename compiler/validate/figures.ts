@@ -22,8 +22,9 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   prices: [priceScale],
   site: [hreflangsOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
+  messages: [wordsOnce],
   region: [
-    labelsOnce,
+    wordsOnce,
     mediaOnTheirNetworks,
     (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation),
   ],
@@ -31,28 +32,62 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
 };
 
 /**
- * Words of a region that a shopper reads together and that say different things: the countdown's
- * units (00 Days 04 Hours 12 Minutes 09 Seconds) and the sign-up's two answers. One copied over
- * another ("Minutes" for seconds, the success message for the refusal) tells something false,
- * and reads right to whoever checks one field at a time. (Labels shown apart, such as fr's
- * "Bientôt disponible" for both a deal to come and a product to come, may share their words.)
+ * Words that a shopper reads together and that say different things: the countdown's units
+ * (00 Days 04 Hours 12 Minutes 09 Seconds), the sign-up's two answers, the login form's two
+ * fields. One copied over another ("Minutes" for seconds, the success message for the refusal,
+ * "Password" over the email field) tells something false, and reads right to whoever checks one
+ * field at a time. (Labels shown apart, such as fr's "Bientôt disponible" for both a deal to come
+ * and a product to come, may share their words.) Each group: where its words are, and their keys.
  */
-const WORDS_READ_TOGETHER = {
-  countdown: ["days", "hours", "minutes", "seconds"],
-  subscribe: ["invalid", "success"],
-} as const;
+const WORDS_READ_TOGETHER: Partial<
+  Record<SpecKind, readonly (readonly [block: readonly string[], keys: readonly string[]])[]>
+> = {
+  region: [
+    [["countdown"], ["days", "hours", "minutes", "seconds"]],
+    [["subscribe"], ["invalid", "success"]],
+  ],
+  messages: [
+    [
+      ["ui", "login"],
+      ["email", "password"],
+    ],
+    [
+      ["ui", "login"],
+      ["submit", "register", "forgotPassword"],
+    ],
+    [
+      ["ui", "account"],
+      ["email", "userId", "memberSince"],
+    ],
+    [
+      ["ui", "manuals"],
+      ["name", "size", "updated", "download"],
+    ],
+    [
+      ["ui", "timeline"],
+      ["over", "live", "upcoming"],
+    ],
+    [
+      ["ui", "quotes"],
+      ["previous", "next"],
+    ],
+  ],
+};
 
-function labelsOnce(spec: SpecDocument, region: Spec.RegionalSettings): Diagnostic[] {
+function wordsOnce(spec: SpecDocument, data: unknown): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [group, keys] of Object.entries(WORDS_READ_TOGETHER)) {
-    const block = region[group as keyof typeof WORDS_READ_TOGETHER] as Record<string, unknown> | undefined;
-    const wordsOf = (key: string) => (typeof block?.[key] === "string" ? block[key].trim().toLowerCase() : undefined);
+  for (const [block, keys] of WORDS_READ_TOGETHER[spec.kind] ?? []) {
+    let words: unknown = data;
+    for (const key of block) words = (words as Record<string, unknown> | undefined)?.[key];
+    const texts = words as Record<string, unknown> | undefined;
+    const wordsOf = (key: string) => (typeof texts?.[key] === "string" ? texts[key].trim().toLowerCase() : undefined);
+    const name = (key: string) => [...block, key].join(".");
     for (const [key, first] of repeats(keys, wordsOf))
       out.push(
         diagnostic(
           "words-repeated",
-          { field: `${group}.${key}`, value: block![key] as string, other: `${group}.${first}` },
-          locate(spec, [group, key]),
+          { field: name(key), value: texts![key] as string, other: name(first) },
+          locate(spec, [...block, key]),
         ),
       );
   }
