@@ -684,6 +684,12 @@ export const catalogue = {
       `${a.email} is at ${a.domain}, a slip away from ${a.meant}, where the site is published: messages to it would go nowhere.`,
     hint: (a) => `did you mean ${a.email.split("@")[0]}@${a.meant}?`,
   }),
+  "pre-order-other-product": entry<{ product: string; meant: string }>({
+    severity: "error",
+    message: (a) =>
+      `This campaign pre-sells ${a.product}, but every one of its offers is for ${a.meant}: ${a.product}'s page would go into pre-order, and ${a.meant}'s would show no pre-order.`,
+    hint: (a) => `did you mean preOrder: ${a.meant}?`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

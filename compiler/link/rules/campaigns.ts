@@ -130,6 +130,7 @@ function checkBuyQuery(cx: LinkContext, file: Valid<Spec.Campaign>): void {
  */
 function checkPreOrderBuyable(cx: LinkContext, id: string, file: Valid<Spec.Campaign>, productId: string): void {
   const product = cx.checkProduct(productId, at(file, ["preOrder"]));
+  if (product && checkPreOrderOffered(cx, file, product)) return;
   const catalogue = cx.specs.catalogue;
   const facts = product ? catalogue?.data.products[product]?.regions : undefined;
   if (!catalogue || !facts) return;
@@ -140,6 +141,24 @@ function checkPreOrderBuyable(cx: LinkContext, id: string, file: Valid<Spec.Camp
         { product: product!, region: code, campaign: id },
         at(catalogue, ["products", product!, "regions", code], true),
       );
+}
+
+/**
+ * A pre-order campaign's offers are for the product it pre-sells: a launch file copied for the
+ * next launch, its offers rewritten and its preOrder left, would put the old product's page back
+ * into pre-order and leave the new one's at its list price. When every offer is for one other
+ * product, that is one error at preOrder, with the product meant; true when reported.
+ */
+function checkPreOrderOffered(cx: LinkContext, file: Valid<Spec.Campaign>, product: string): boolean {
+  const offered = new Set(
+    Object.values(file.data.offers ?? {}).flatMap((rows) =>
+      Object.keys(rows).map((key) => cx.canonicalProduct(key) ?? key),
+    ),
+  );
+  const [meant, ...more] = offered;
+  if (!meant || more.length > 0 || meant === product) return false;
+  cx.report("pre-order-other-product", { product, meant }, at(file, ["preOrder"]));
+  return true;
 }
 
 /** What a promotion entry shows, of the three places a campaign is seen. */
