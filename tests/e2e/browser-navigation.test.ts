@@ -229,8 +229,16 @@ describe.concurrent("client-side navigation", () => {
       );
     await page.click(await linkTo(page, "/us/grimlock-g1-flagship"));
     await views(2);
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect.poll(() => page.evaluate(() => scrollY)).toBe(1200);
+    // A shopper's scrolling reaches the page's scroll listeners (at its next frame) before Back is
+    // pressed: waited for, or on a busy machine Back may come first, which no shopper can do.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          addEventListener("scroll", () => done(), { once: true });
+          window.scrollTo(0, 1200);
+        }),
+    );
+    expect(await page.evaluate(() => scrollY)).toBe(1200);
     await page.evaluate(() => history.back());
     await views(3);
     expect(await page.evaluate(() => location.pathname)).toBe("/us");
