@@ -348,18 +348,15 @@ function navigationFigures(spec: SpecDocument, items: readonly Spec.NavItem[], p
   return out;
 }
 
-/**
- * Each series has its own name: the manuals page groups by series under it, and two series
- * called Megatron would be two groups no shopper could tell apart.
- */
+/** A letter or digit: what a word is made of, to find a name as a whole word. */
+const WORD_LETTER = /[\p{L}\p{N}]/u;
+
 /**
  * A product's names hold its series' name where they hold any: Flagship Megatron filed under
  * bumblebee (a row copied from the Bumblebee's, its series left) would be listed with the
  * Bumblebee manuals. A warning, judged only for a product whose names hold another series' name
  * and never its own.
  */
-const WORD_LETTER = /[\p{L}\p{N}]/u;
-
 function productsInTheirSeries(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
   const series = Object.entries(catalogue.series ?? {});
   // A series' name as a whole word of a product's name (K1 in Interstellar Scout K1 Pro, not in K10).
@@ -392,6 +389,10 @@ function productsInTheirSeries(spec: SpecDocument, catalogue: Spec.ProductCatalo
   return out;
 }
 
+/**
+ * Each series has its own name: the manuals page groups by series under it, and two series
+ * called Megatron would be two groups no shopper could tell apart.
+ */
 function seriesNamesOnce(spec: SpecDocument, catalogue: Spec.ProductCatalogue): Diagnostic[] {
   const names = catalogue.series ?? {};
   return fieldRepeats(spec, Object.keys(names), "name", {
