@@ -690,6 +690,12 @@ export const catalogue = {
       `This campaign pre-sells ${a.product}, but every one of its offers is for ${a.meant}: ${a.product}'s page would go into pre-order, and ${a.meant}'s would show no pre-order.`,
     hint: (a) => `did you mean preOrder: ${a.meant}?`,
   }),
+  "card-other-product": entry<{ product: string; other: string; field: "title" | "image"; value: string }>({
+    severity: "error",
+    message: (a) =>
+      `This card is ${a.product}'s (its price, its link), but its ${a.field} ${a.field === "title" ? `names ${a.value}` : `is ${a.value}`}, ${a.other}'s: shoppers would see one product and buy another.`,
+    hint: (a) => `most likely a card copied from ${a.other}'s: give it ${a.product}'s ${a.field}.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

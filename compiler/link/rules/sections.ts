@@ -105,7 +105,8 @@ export function checkSections(cx: LinkContext): void {
             break;
           case "cards":
             section.items.forEach((item, j) => {
-              if (item.product) show(item.product, [...path, "items", j, "product"]);
+              const product = item.product && show(item.product, [...path, "items", j, "product"]);
+              if (product) checkCardIsItsProduct(cx, content, [...path, "items", j], item, product);
               if (item.link) checkLink(cx, region, content, [...path, "items", j, "link"], item.link);
               checkImage(item.image, at(content, [...path, "items", j, "image"]), campaignId);
             });
@@ -132,19 +133,9 @@ export function checkSections(cx: LinkContext): void {
           case "gallery":
             section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
             break;
-          case "tabs": {
-            // Each tab leads to its own section: a tab copied and its link left shows one section twice.
-            const tabFor = new Map<string, string>();
-            section.items.forEach((item, j) => {
-              const where: PathSegment[] = [...path, "items", j, "link"];
-              anchors.push({ anchor: item.link.slice(1), link: item.link, where });
-              const other = tabFor.get(item.link);
-              if (other !== undefined)
-                report("tab-duplicate-link", { label: item.label, other, link: item.link }, at(content, where));
-              else tabFor.set(item.link, item.label);
-            });
+          case "tabs":
+            checkTabs(cx, content, path, section.items, anchors);
             break;
-          }
           case "booking":
             if (sellsNoProduct(cx, pageId))
               report(
@@ -164,6 +155,65 @@ export function checkSections(cx: LinkContext): void {
     }
   }
   reportImagesOfOtherCampaigns(cx, campaignUses);
+}
+
+/** A page's tabs: each leads to a section of the page (noted in `anchors`), and to its own. */
+function checkTabs(
+  cx: LinkContext,
+  content: Valid<unknown>,
+  path: PathSegment[],
+  items: readonly { label: string; link: string }[],
+  anchors: AnchorUse[],
+): void {
+  // A tab copied and its link left shows one section twice.
+  const tabFor = new Map<string, string>();
+  items.forEach((item, j) => {
+    const where: PathSegment[] = [...path, "items", j, "link"];
+    anchors.push({ anchor: item.link.slice(1), link: item.link, where });
+    const other = tabFor.get(item.link);
+    if (other !== undefined)
+      cx.report("tab-duplicate-link", { label: item.label, other, link: item.link }, at(content, where));
+    else tabFor.set(item.link, item.label);
+  });
+}
+
+/**
+ * A product's card is that product's in its words and picture too: a card copied from the Elite
+ * Optimus Prime's, its product changed and its title or image left, shows the Elite's name or
+ * picture beside the Grimlock's price and link. A bundle's card may show what the bundle holds.
+ */
+function checkCardIsItsProduct(
+  cx: LinkContext,
+  content: Valid<unknown>,
+  path: PathSegment[],
+  item: { title?: string; image?: string },
+  product: string,
+): void {
+  const catalogue = cx.specs.catalogue?.data.products ?? {};
+  const related = (other: string) =>
+    [catalogue[product]?.bundle, catalogue[other]?.bundle].some((held) =>
+      held?.some((id) => [product, other].includes(cx.canonicalProduct(id) ?? id)),
+    );
+  const named =
+    item.title && !cx.productNames.names(item.title, product)
+      ? cx.productNames.otherNamed(item.title, product)
+      : undefined;
+  if (named && !related(named.product))
+    cx.report(
+      "card-other-product",
+      { product, other: named.product, field: "title", value: named.written },
+      at(content, [...path, "title"]),
+    );
+  const drawnFor =
+    item.image && catalogue[product]?.image !== item.image
+      ? Object.keys(catalogue).find((id) => !catalogue[id]!.aliasOf && catalogue[id]!.image === item.image)
+      : undefined;
+  if (drawnFor && drawnFor !== product && !related(drawnFor))
+    cx.report(
+      "card-other-product",
+      { product, other: drawnFor, field: "image", value: item.image! },
+      at(content, [...path, "image"]),
+    );
 }
 
 /**
