@@ -214,15 +214,18 @@ function readSwappedColumns(
     for (const [id, row] of rows) if (uses.get(id)?.has(region) !== (row[column] != null)) count++;
     return count;
   };
+  // Each column against its own region first: in a table that agrees with the uses (the everyday
+  // case) no pair is worth swapping, and none is tried.
+  const own = columns.map((code, i) => mismatches(code, i));
   let best: { a: number; b: number; before: number; after: number } | undefined;
   for (let a = 0; a < columns.length; a++)
     for (let b = a + 1; b < columns.length; b++) {
       const [ra, rb] = [columns[a]!, columns[b]!];
       if (columnOf.get(ra) !== a || columnOf.get(rb) !== b) continue; // a region written twice
-      const before = mismatches(ra, a) + mismatches(rb, b);
+      const before = own[a]! + own[b]!;
+      if (before < 2) continue;
       const after = mismatches(ra, b) + mismatches(rb, a);
-      if (before >= 2 && after * 4 <= before && (!best || before - after > best.before - best.after))
-        best = { a, b, before, after };
+      if (after * 4 <= before && (!best || before - after > best.before - best.after)) best = { a, b, before, after };
     }
   if (!best) return;
   const [ra, rb] = [columns[best.a]!, columns[best.b]!];

@@ -244,17 +244,34 @@ type NameIndex = Map<string, { product: string; name: string }[]>;
 
 function addName(index: NameIndex, product: string, name: string): void {
   const start = name.slice(0, 3);
-  index.set(start, [...(index.get(start) ?? []), { product, name }]);
+  const names = index.get(start);
+  if (names) names.push({ product, name });
+  else index.set(start, [{ product, name }]);
 }
+
+/**
+ * Whether a name may start at this letter of a (folded) text: not inside a word of Latin letters
+ * or digits (Base in "database"). Chinese and Japanese write no spaces: any of their letters may.
+ */
+const mayStartAt = (text: string, at: number) =>
+  at === 0 || !(ASCII_WORD.test(text[at - 1]!) && ASCII_WORD.test(text[at]!));
+const ASCII_WORD = /[a-z0-9]/;
 
 /** The longest name of a product other than `except` that a text (lower case, on one line) holds, and where. */
 function longestOtherName(index: NameIndex | undefined, text: string, except: string) {
   let named: { product: string; name: string; at: number } | undefined;
   for (let at = 0; index && at + 3 <= text.length; at++)
-    for (const { product, name } of index.get(text.slice(at, at + 3)) ?? [])
-      if (product !== except && text.startsWith(name, at) && name.length > (named?.name.length ?? 0))
-        named = { product, name, at };
+    if (mayStartAt(text, at))
+      for (const { product, name } of index.get(text.slice(at, at + 3)) ?? [])
+        if (product !== except && text.startsWith(name, at) && name.length > (named?.name.length ?? 0))
+          named = { product, name, at };
   return named;
+}
+
+/** Whether a (folded) text holds one of the names. */
+function namesHeld(names: ReadonlySet<string> | undefined, text: string): boolean {
+  for (const name of names ?? []) if (text.includes(name)) return true;
+  return false;
 }
 
 /** A text as names are compared: lower case, on one line (a name may break where a card breaks it). */
@@ -276,7 +293,7 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
       addName(index, id, name);
     }
   return {
-    names: (text, product) => [...(namesOf.get(product) ?? [])].some((name) => folded(text).includes(name)),
+    names: (text, product) => namesHeld(namesOf.get(product), folded(text)),
     otherNamed(text, except) {
       const named = longestOtherName(index, folded(text), except);
       return named && { product: named.product, written: writtenAt(text, named.at, named.name) };
@@ -285,6 +302,7 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
       const lower = folded(text);
       const found: { product: string; name: string; written: string; nth: number }[] = [];
       for (let at = 0; at + 3 <= lower.length; at++) {
+        if (!mayStartAt(lower, at)) continue;
         const longest = (index.get(lower.slice(at, at + 3)) ?? [])
           .filter(({ name }) => lower.startsWith(name, at))
           .sort((a, b) => b.name.length - a.name.length)[0];
@@ -346,7 +364,7 @@ export function titlesNamingOthers(
     for (const [language, head] of Object.entries(content.data.head ?? {}))
       for (const field of ["title", "description"] as const) {
         const text = head?.[field] && folded(head[field]);
-        if (!text || [...(namesIn.get(own)?.get(language) ?? [])].some((name) => text.includes(name))) continue;
+        if (!text || namesHeld(namesIn.get(own)?.get(language), text)) continue;
         const named = longestOtherName(indexOf.get(language), text, own);
         if (!named) continue;
         const written = writtenAt(head![field]!, named.at, named.name);

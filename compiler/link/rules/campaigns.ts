@@ -318,6 +318,7 @@ function checkStagesRunThere(
 export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
   const headlines: Headline[] = [];
+  const offeredAt = new Map<string, ReadonlySet<string> | null>();
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const mistaken = cx.mistakenLandings;
@@ -353,7 +354,16 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
             at(file, path),
           );
         if (entry.homeBanner)
-          checkBannerProductsOffered(cx, id, code, entry.stage, file, [...path, "homeBanner"], entry.homeBanner);
+          checkBannerProductsOffered(
+            cx,
+            offeredAt,
+            id,
+            code,
+            entry.stage,
+            file,
+            [...path, "homeBanner"],
+            entry.homeBanner,
+          );
         headlines.push({ file, path, texts: entryTexts(entry), campaign: id, region: code, stages: entry.stage });
       });
     }
@@ -376,7 +386,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         if (!campaign || !campaignId) return;
         const stages = section.stage ?? campaignStages(campaign, code, regionZoneOf(specs, code)).map((s) => s.number);
         const texts = { title: section.title, discount: section.discount };
-        checkBannerProductsOffered(cx, campaignId, code, stages, content, ["sections", code, i], section);
+        checkBannerProductsOffered(cx, offeredAt, campaignId, code, stages, content, ["sections", code, i], section);
         headlines.push({
           file: content,
           path: ["sections", code, i],
@@ -402,6 +412,7 @@ const BANNER_TEXTS = ["title", "discountDescribe", "text"] as const;
  */
 function checkBannerProductsOffered(
   cx: LinkContext,
+  offeredAt: Map<string, ReadonlySet<string> | null>,
   campaignId: string,
   region: string,
   stages: readonly number[],
@@ -409,23 +420,11 @@ function checkBannerProductsOffered(
   path: PathSegment[],
   banner: Partial<Record<(typeof BANNER_TEXTS)[number], string>>,
 ): void {
-  // Judged where the campaign has offers in a known region: an unknown region (a typo), or a
-  // campaign that offers nothing there (gifts, not prices), is another rule's or none.
-  const offers = regionEntry(
-    cx.specs.campaigns.get(campaignId)?.data.offers,
-    region,
-    Object.keys(cx.specs.site?.data.regions ?? {}),
-  );
-  if (!offers || !cx.regions.has(region)) return;
-  const offered = new Set<string>();
-  for (const [key, row] of Object.entries(offers)) {
-    const id = cx.canonicalProduct(key);
-    if (!id || !stages.some((stage) => row[stage - 1] != null)) continue;
-    offered.add(id);
-    // A bundle on offer offers what it holds, as its banner may say ("Elite Optimus Prime + AI Base").
-    for (const part of cx.specs.catalogue?.data.products[id]?.bundle ?? [])
-      offered.add(cx.canonicalProduct(part) ?? part);
-  }
+  // Worked out once per campaign, region and stages: a campaign's banners at 10,000 routes are many.
+  const key = `${campaignId}\n${region}\n${stages.join(",")}`;
+  if (!offeredAt.has(key)) offeredAt.set(key, productsOffered(cx, campaignId, region, stages));
+  const offered = offeredAt.get(key);
+  if (!offered) return;
   for (const field of BANNER_TEXTS) {
     const text = banner[field];
     if (!text) continue;
@@ -440,6 +439,35 @@ function checkBannerProductsOffered(
       );
     }
   }
+}
+
+/**
+ * The products a campaign offers in a region at any of the stages, and those the bundles on offer
+ * hold. null where it is not judged: an unknown region (a typo), or a campaign that offers
+ * nothing there (gifts, not prices), is another rule's or none.
+ */
+function productsOffered(
+  cx: LinkContext,
+  campaignId: string,
+  region: string,
+  stages: readonly number[],
+): ReadonlySet<string> | null {
+  const offers = regionEntry(
+    cx.specs.campaigns.get(campaignId)?.data.offers,
+    region,
+    Object.keys(cx.specs.site?.data.regions ?? {}),
+  );
+  if (!offers || !cx.regions.has(region)) return null;
+  const offered = new Set<string>();
+  for (const [key, row] of Object.entries(offers)) {
+    const id = cx.canonicalProduct(key);
+    if (!id || !stages.some((stage) => row[stage - 1] != null)) continue;
+    offered.add(id);
+    // A bundle on offer offers what it holds, as its banner may say ("Elite Optimus Prime + AI Base").
+    for (const part of cx.specs.catalogue?.data.products[id]?.bundle ?? [])
+      offered.add(cx.canonicalProduct(part) ?? part);
+  }
+  return offered;
 }
 
 /**
