@@ -812,10 +812,13 @@ export const catalogue = {
       `Country ${a.country} has ${a.labels.length} options (${texts(a.labels)}): the site remembers a visitor's pick by its country, so it could not tell them apart.`,
     hint: () => "give each option its own country.",
   }),
-  "entry-field-repeated": entry<{ field: string; value: string; other: string }>({
+  "entry-field-repeated": entry<{ field: string; value: string; other: string; whole?: boolean }>({
     severity: "error",
     message: (a) => `'${a.value}' is the ${a.field} of ${a.other} above already: each entry of this list has its own.`,
-    hint: (a) => `this entry was most likely copied from ${a.other}: give it its own ${a.field}.`,
+    hint: (a) =>
+      a.whole
+        ? `this entry repeats ${a.other} whole, most likely pasted twice: take it out.`
+        : `this entry was most likely copied from ${a.other}: give it its own ${a.field}.`,
   }),
   "text-in-other-language": entry<{ language: string; written: string; texts: number }>({
     severity: "warning",

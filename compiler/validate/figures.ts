@@ -440,7 +440,12 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
       out.push(
         diagnostic(
           "entry-field-repeated",
-          { field: "label", value: table[i]!.label, other: `row ${first + 1} of this table` },
+          {
+            field: "label",
+            value: table[i]!.label,
+            other: `row ${first + 1} of this table`,
+            whole: table[i]!.value.trim() === table[first]!.value.trim(),
+          },
           locate(spec, ["product", language, "specs", i, "label"]),
         ),
       );
