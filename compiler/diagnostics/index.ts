@@ -696,6 +696,12 @@ export const catalogue = {
       `This card is ${a.product}'s (its price, its link), but its ${a.field} ${a.field === "title" ? `names ${a.value}` : `is ${a.value}`}, ${a.other}'s: shoppers would see one product and buy another.`,
     hint: (a) => `most likely a card copied from ${a.other}'s: give it ${a.product}'s ${a.field}.`,
   }),
+  "label-other-page": entry<{ label: string; page: string; leadsTo: string }>({
+    severity: "warning",
+    message: (a) =>
+      `This link says ${a.label}, the name of page ${a.page}, but leads to ${a.leadsTo}: shoppers would land where its words do not say.`,
+    hint: (a) => `link it to ${a.page}, or give it ${a.leadsTo}'s name.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

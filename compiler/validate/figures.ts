@@ -18,7 +18,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   constants: [constantsFigures],
   api: [apiFigures],
   "region-chooser": [chooserFigures],
-  content: [productSpecFigures, dealersOnce, textFiguresAgainstSpecs],
+  content: [productSpecFigures, dealersOnce, headingsOnce, textFiguresAgainstSpecs],
   prices: [priceScale],
   site: [hreflangsOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
@@ -415,6 +415,20 @@ function dealersOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[
         path: (i) => ["dealers", region, i, field],
       }),
     ),
+  );
+}
+
+/**
+ * Each block of a page's text asks its own question: an FAQ entry copied and its heading left
+ * asks one question twice, and answers the first with the second's text.
+ */
+function headingsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  return Object.entries(content.body ?? {}).flatMap(([language, blocks]) =>
+    fieldRepeats(spec, blocks.keys(), "heading", {
+      value: (i) => blocks[i]!.heading,
+      name: (first) => `block ${first + 1} of this page`,
+      path: (i) => ["body", language, i, "heading"],
+    }),
   );
 }
 

@@ -5,7 +5,7 @@ import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
-import { checkLink } from "./navigation.ts";
+import { checkLink, checkLinkWords } from "./navigation.ts";
 import { languageOfLocale, writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
@@ -122,9 +122,10 @@ export function checkContent(cx: LinkContext): void {
         );
     }
     content.data.body?.[region.language]?.forEach((section, i) =>
-      section.links?.forEach((l, j) =>
-        checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link),
-      ),
+      section.links?.forEach((l, j) => {
+        checkLink(cx, region, content, ["body", region.language, i, "links", j, "link"], l.link);
+        checkLinkWords(cx, region, { file: content, path: ["body", region.language, i, "links", j], ...l });
+      }),
     );
   }
   for (const m of missing.values())

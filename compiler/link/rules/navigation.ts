@@ -7,7 +7,7 @@ import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { idsOfPage, sectionIds } from "../page-ids.ts";
-import { linkTarget, parseLink, regionPage } from "../syntax.ts";
+import { linkTarget, parseLink, regionPage, regionPath } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -113,6 +113,43 @@ export function reportLinksElsewhere(cx: LinkContext): void {
   }
 }
 
+/** A labelled link: where it is written, its words and where it leads. */
+interface LinkWords {
+  file: Valid<unknown>;
+  /** The link's entry (its `label` and `link` are under it). */
+  path: PathSegment[];
+  label: string;
+  link: string;
+}
+
+/** A labelled link leads where its words say: to the product, or the page, they name. */
+export function checkLinkWords(cx: LinkContext, region: RegionModel, words: LinkWords): void {
+  checkLabelLeadsToItsProduct(cx, region, words);
+  checkLabelNamesItsPage(cx, region, words);
+}
+
+/**
+ * A link whose words are a page's name leads to that page: "Where to Buy" copied onto the FAQ's
+ * link (or the other way round) sends shoppers where its words do not say. Judged only where the
+ * words, written as a page id (Where to Buy: where-to-buy), are a page of the region; a warning,
+ * as a label may name a page and lead to a section elsewhere on purpose.
+ */
+function checkLabelNamesItsPage(cx: LinkContext, region: RegionModel, words: LinkWords): void {
+  const { file, path, label, link } = words;
+  const parsed = parseLink(link);
+  if (parsed.kind !== "internal") return;
+  const named = label
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");
+  const namedRoute = cx.routesByPath.get(regionPath(region.prefix, named));
+  const target = cx.routesByPath.get(linkTarget(parsed, region.prefix));
+  if (!namedRoute || namedRoute.page !== named || !target || target.page === named) return;
+  // A page under the named one (where-to-buy/hongkong-macao for Where to Buy) is still its part.
+  if (target.page.startsWith(`${named}/`)) return;
+  cx.report("label-other-page", { label, page: named, leadsTo: target.page }, at(file, [...path, "link"]));
+}
+
 /**
  * A link to a page of the site is written as the page, not as the site's full address copied from
  * the address bar (https://www.mechanova.com/us/news): that one leaves a preview or staging build
@@ -203,14 +240,8 @@ function checkLeadsToOwnPage(
  * catalogue's in every region (jp's banner writes the English name); a label naming the page's
  * own product too is fine.
  */
-function checkLabelLeadsToItsProduct(
-  cx: LinkContext,
-  region: RegionModel,
-  file: Valid<unknown>,
-  path: PathSegment[],
-  label: string,
-  link: string,
-): void {
+function checkLabelLeadsToItsProduct(cx: LinkContext, region: RegionModel, words: LinkWords): void {
+  const { file, path, label, link } = words;
   const target = productPageAt(cx, region, link);
   if (!target || cx.productNames.names(label, target.product)) return;
   const named = cx.productNames.otherNamed(label, target.product);
@@ -298,11 +329,11 @@ export function checkRegionFiles(cx: LinkContext): void {
     checkMenuShowsOnce(cx, region, file, s.footerNavs, ["footerNavs"], true);
     s.footerNavs.forEach((n, i) => {
       checkLink(cx, region, file, ["footerNavs", i, "link"], n.link);
-      checkLabelLeadsToItsProduct(cx, region, file, ["footerNavs", i], n.label, n.link);
+      checkLinkWords(cx, region, { file, path: ["footerNavs", i], label: n.label, link: n.link });
     });
     s.textBanner?.forEach((b, i) => {
       checkLink(cx, region, file, ["textBanner", i, "link"], b.link);
-      checkLabelLeadsToItsProduct(cx, region, file, ["textBanner", i], b.label, b.link);
+      checkLinkWords(cx, region, { file, path: ["textBanner", i], label: b.label, link: b.link });
     });
     const walkNav = (items: Spec.NavItem[], path: PathSegment[]) => {
       checkMenuShowsOnce(cx, region, file, items, path);
@@ -310,7 +341,7 @@ export function checkRegionFiles(cx: LinkContext): void {
         const p = [...path, i];
         if (item.link !== undefined) checkLink(cx, region, file, [...p, "link"], item.link);
         if (item.link !== undefined && item.label !== undefined && !item.identify)
-          checkLabelLeadsToItsProduct(cx, region, file, p, item.label, item.link);
+          checkLinkWords(cx, region, { file, path: p, label: item.label, link: item.link });
         // An entry's label is its product's name where it names one (compile/context.ts); else it is written.
         if (item.label === undefined && !item.identify)
           cx.report("missing-field", { field: "label", description: "Visible text." }, at(file, p));
