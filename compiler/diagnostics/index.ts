@@ -58,6 +58,16 @@ const displayName = (type: "language" | "region" | "currency", code: string) => 
 };
 const languageName = (code: string) => displayName("language", code);
 
+/** A product a campaign has no price for in a region at some stages. */
+interface WithoutOffer {
+  product: string;
+  campaign: string;
+  region: string;
+  stages: readonly number[];
+}
+const withoutOffer = (a: WithoutOffer) =>
+  `which ${a.campaign} offers no price for in ${a.region} at stage${a.stages.length === 1 ? "" : "s"} ${a.stages.join(", ")}`;
+
 /** The other places that name an undefined name, when one error stands for them all (link/renames.ts). */
 interface OtherUses {
   others?: number;
@@ -659,16 +669,10 @@ export const catalogue = {
       `The columns ${a.first} and ${a.second} look swapped: read in this order, ${a.mismatches} of their prices are for products their region does not show, or missing for products it does; swapped, each column prices what its region shows.`,
     hint: (a) => `write columns: [${a.meant.join(", ")}]. The rest of the check reads the table that way.`,
   }),
-  "banner-product-not-offered": entry<{
-    product: string;
-    written: string;
-    campaign: string;
-    region: string;
-    stages: readonly number[];
-  }>({
+  "banner-product-not-offered": entry<WithoutOffer & { written: string }>({
     severity: "warning",
     message: (a) =>
-      `this banner names ${a.written} (${a.product}), which ${a.campaign} offers no price for in ${a.region} at stage${a.stages.length === 1 ? "" : "s"} ${a.stages.join(", ")}: shoppers who come for it find its list price.`,
+      `this banner names ${a.written} (${a.product}), ${withoutOffer(a)}: shoppers who come for it find its list price.`,
     hint: (a) =>
       `give ${a.product} an offer in ${a.campaign}'s offers for ${a.region}, or name a product the campaign offers.`,
   }),
@@ -701,6 +705,12 @@ export const catalogue = {
     message: (a) =>
       `This link says ${a.label}, the name of page ${a.page}, but leads to ${a.leadsTo}: shoppers would land where its words do not say.`,
     hint: (a) => `link it to ${a.page}, or give it ${a.leadsTo}'s name.`,
+  }),
+  "promotion-to-product-without-offer": entry<WithoutOffer>({
+    severity: "warning",
+    message: (a) =>
+      `This promotion leads to ${a.product}'s page, ${withoutOffer(a)}: shoppers who follow it find the list price.`,
+    hint: (a) => `link it to the page of a product ${a.campaign} offers, or give ${a.product} an offer.`,
   }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",

@@ -11,6 +11,7 @@ import { regionEntry, regionMeant } from "../regions.ts";
 import { findPage, forEachPage, landingPages, pageRegions, pageYamlPath, regionEntryPath } from "../pages.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink } from "../syntax.ts";
+import type { RegionModel } from "../model.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
@@ -345,7 +346,10 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         const path: PathSegment[] = ["promotion", code, i];
         checkStageNumbers(cx, id, entry.stage, file, path);
         checkStagesRunThere(cx, file, code, entry.stage, path);
-        if (entry.link !== undefined) checkLink(cx, region, file, [...path, "link"], entry.link);
+        if (entry.link !== undefined) {
+          checkLink(cx, region, file, [...path, "link"], entry.link);
+          checkLeadsToOffer(cx, offeredAt, id, region, entry.stage, file, [...path, "link"], entry.link);
+        }
         // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
         else if (pages && !landing.has(id) && !meant.has(id))
           report(
@@ -420,10 +424,7 @@ function checkBannerProductsOffered(
   path: PathSegment[],
   banner: Partial<Record<(typeof BANNER_TEXTS)[number], string>>,
 ): void {
-  // Worked out once per campaign, region and stages: a campaign's banners at 10,000 routes are many.
-  const key = `${campaignId}\n${region}\n${stages.join(",")}`;
-  if (!offeredAt.has(key)) offeredAt.set(key, productsOffered(cx, campaignId, region, stages));
-  const offered = offeredAt.get(key);
+  const offered = offeredIn(cx, offeredAt, campaignId, region, stages);
   if (!offered) return;
   for (const field of BANNER_TEXTS) {
     const text = banner[field];
@@ -439,6 +440,47 @@ function checkBannerProductsOffered(
       );
     }
   }
+}
+
+/**
+ * A promotion that leads to a product's page leads to one the campaign has a price for at its
+ * stages: Father's Day's entries left on last year's product, which has no offer this time, send
+ * shoppers from "save up to 17%" to a list price. A warning.
+ */
+function checkLeadsToOffer(
+  cx: LinkContext,
+  offeredAt: Map<string, ReadonlySet<string> | null>,
+  campaignId: string,
+  region: RegionModel,
+  stages: readonly number[],
+  file: Valid<unknown>,
+  path: PathSegment[],
+  link: string,
+): void {
+  const parsed = parseLink(link);
+  if (parsed.kind !== "internal") return;
+  const product = cx.routesByPath.get(linkTarget(parsed, region.prefix))?.product;
+  if (!product) return;
+  const offered = offeredIn(cx, offeredAt, campaignId, region.code, stages);
+  if (offered && offered.size > 0 && !offered.has(product))
+    cx.report(
+      "promotion-to-product-without-offer",
+      { product, campaign: campaignId, region: region.code, stages: [...stages] },
+      at(file, path),
+    );
+}
+
+/** productsOffered, worked out once per campaign, region and stages (a campaign's banners at 10,000 routes are many). */
+function offeredIn(
+  cx: LinkContext,
+  offeredAt: Map<string, ReadonlySet<string> | null>,
+  campaignId: string,
+  region: string,
+  stages: readonly number[],
+): ReadonlySet<string> | null {
+  const key = `${campaignId}\n${region}\n${stages.join(",")}`;
+  if (!offeredAt.has(key)) offeredAt.set(key, productsOffered(cx, campaignId, region, stages));
+  return offeredAt.get(key)!;
 }
 
 /**
