@@ -828,9 +828,10 @@ export const catalogue = {
       `Country ${a.country} has ${a.labels.length} options (${texts(a.labels)}): the site remembers a visitor's pick by its country, so it could not tell them apart.`,
     hint: () => "give each option its own country.",
   }),
-  "entry-field-repeated": entry<{ field: string; value: string; other: string; whole?: boolean }>({
+  "entry-field-repeated": entry<{ field: string; value: string; other: string; whole?: boolean; below?: boolean }>({
     severity: "error",
-    message: (a) => `'${a.value}' is the ${a.field} of ${a.other} above already: each entry of this list has its own.`,
+    message: (a) =>
+      `'${a.value}' is the ${a.field} of ${a.other} ${a.below ? "below" : "above"} already: each entry of this list has its own.`,
     hint: (a) =>
       a.whole
         ? `this entry repeats ${a.other} whole, most likely pasted twice: take it out.`

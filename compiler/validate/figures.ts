@@ -18,7 +18,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   constants: [constantsFigures],
   api: [apiFigures],
   "region-chooser": [chooserFigures],
-  content: [productSpecFigures, dealersOnce, headingsOnce, textFiguresAgainstSpecs],
+  content: [productSpecFigures, dealersOnce, headingsOnce, manualsOnce, textFiguresAgainstSpecs],
   prices: [priceScale],
   site: [hreflangsOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
@@ -284,12 +284,23 @@ function fieldRepeats<K>(
   spec: SpecDocument,
   entries: Iterable<K>,
   field: string,
-  of: { value: (entry: K) => string | undefined; name: (first: K) => string; path: (entry: K) => PathSegment[] },
+  of: {
+    value: (entry: K) => string | undefined;
+    name: (first: K) => string;
+    path: (entry: K) => PathSegment[];
+    /** The whole entry: one that repeats another whole was pasted twice, and is to be taken out. */
+    data?: (entry: K) => unknown;
+  },
 ): Diagnostic[] {
   return repeats(entries, (entry) => of.value(entry)?.trim().toLowerCase()).map(([entry, first]) =>
     diagnostic(
       "entry-field-repeated",
-      { field, value: of.value(entry)!, other: of.name(first) },
+      {
+        field,
+        value: of.value(entry)!,
+        other: of.name(first),
+        whole: !!of.data && JSON.stringify(of.data(entry)) === JSON.stringify(of.data(first)),
+      },
       locate(spec, of.path(entry)),
     ),
   );
@@ -413,6 +424,7 @@ function dealersOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[
         value: (i) => dealers[i]![field],
         name: (first) => dealers[first]!.title,
         path: (i) => ["dealers", region, i, field],
+        data: (i) => dealers[i],
       }),
     ),
   );
@@ -430,6 +442,41 @@ function headingsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic
       path: (i) => ["body", language, i, "heading"],
     }),
   );
+}
+
+/**
+ * The manuals page lists each series once in a region, and each file once in its series: a group
+ * whose series is changed to one already listed (two Bumblebee groups), or a file's line pasted
+ * twice, shows shoppers the same thing twice.
+ */
+function manualsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  return Object.entries(content.manuals ?? {}).flatMap(([region, groups]) => [
+    // Of two groups of one series, the copy is the one whose files do not name it (Megatron's
+    // manuals under bumblebee), whichever comes first.
+    ...repeats(groups.keys(), (i) => groups[i]!.series).map(([repeat, first]) => {
+      const words = groups[first]!.series.replace(/-/g, " ");
+      const namesIt = (i: number) => groups[i]!.files.some((f) => f.name.toLowerCase().includes(words));
+      const [wrong, right] = namesIt(repeat) && !namesIt(first) ? [first, repeat] : [repeat, first];
+      return diagnostic(
+        "entry-field-repeated",
+        {
+          field: "series",
+          value: groups[wrong]!.series,
+          other: `group ${right + 1} of this region`,
+          below: right > wrong,
+        },
+        locate(spec, ["manuals", region, wrong, "series"]),
+      );
+    }),
+    ...groups.flatMap((group, i) =>
+      fieldRepeats(spec, group.files.keys(), "name", {
+        value: (j) => group.files[j]!.name,
+        name: (first) => `file ${first + 1} of this series`,
+        path: (j) => ["manuals", region, i, "files", j, "name"],
+        data: (j) => group.files[j],
+      }),
+    ),
+  ]);
 }
 
 /**
