@@ -712,6 +712,12 @@ export const catalogue = {
       `This promotion leads to ${a.product}'s page, ${withoutOffer(a)}: shoppers who follow it find the list price.`,
     hint: (a) => `link it to the page of a product ${a.campaign} offers, or give ${a.product} an offer.`,
   }),
+  "image-other-product": entry<{ key: string; product: string; named: string }>({
+    severity: "warning",
+    message: (a) =>
+      `picture ${a.key} is named for ${a.named} but draws ${a.product}: every page that shows it would show the other product.`,
+    hint: (a) => `most likely a line copied from ${a.product}'s pictures: write product: ${a.named}.`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

@@ -29,6 +29,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
     (spec, region: Spec.RegionalSettings) => navigationFigures(spec, region.navigation),
   ],
   catalogue: [seriesNamesOnce, productsInTheirSeries],
+  artwork: [artworkOfItsName],
 };
 
 /**
@@ -477,6 +478,42 @@ function manualsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[
       }),
     ),
   ]);
+}
+
+/** A product id as image keys write it (flagshipBumblebee: flagship-bumblebee). */
+const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+/**
+ * A picture is drawn as its key says: a line copied (flagship-bumblebee-car-mode from the
+ * Megatron's) with its product left draws the Megatron under the Bumblebee's key; a press badge
+ * copied with its label left draws one outlet's name for two. The product is judged where the key
+ * starts with another product's id, as the drawings of it do, and never with its own; a warning.
+ */
+function artworkOfItsName(spec: SpecDocument, artwork: Spec.Artwork): Diagnostic[] {
+  const images = Object.entries(artwork.images);
+  const drawn = new Set(images.flatMap(([, image]) => (image.product ? [image.product] : [])));
+  const out: Diagnostic[] = images.flatMap(([key, image]) => {
+    if (!image.product || key.startsWith(kebab(image.product))) return [];
+    const named = [...drawn].find((other) => other !== image.product && key.startsWith(`${kebab(other)}-`));
+    return named
+      ? [
+          diagnostic(
+            "image-other-product",
+            { key, product: image.product, named },
+            locate(spec, ["images", key, "product"]),
+          ),
+        ]
+      : [];
+  });
+  const badges = images.filter(([, image]) => image.view === "badge");
+  out.push(
+    ...fieldRepeats(spec, badges.keys(), "label", {
+      value: (i) => badges[i]![1].label,
+      name: (first) => `badge ${badges[first]![0]}`,
+      path: (i) => ["images", badges[i]![0], "label"],
+    }),
+  );
+  return out;
 }
 
 /**
