@@ -718,6 +718,15 @@ export const catalogue = {
       `picture ${a.key} is named for ${a.named} but draws ${a.product}: every page that shows it would show the other product.`,
     hint: (a) => `most likely a line copied from ${a.product}'s pictures: write product: ${a.named}.`,
   }),
+  "zone-not-of-country": entry<{ region: string; zone: string; locale: string; zones: readonly string[] }>({
+    severity: "warning",
+    message: (a) =>
+      `${a.region} keeps ${a.zone} time, but its locale ${a.locale} is for a country on ${a.zones.length === 1 ? a.zones[0] : `${a.zones.slice(0, 3).join(", ")}${a.zones.length > 3 ? " or another of its zones" : ""}`}: its dates would be shown, and its times written without a zone read, by another country's clock.`,
+    hint: (a) =>
+      a.zones.length === 1
+        ? `most likely a line copied from another region: write zone: ${a.zones[0]}.`
+        : `most likely a line copied from another region: write the zone the region's shoppers keep, one of the country's ${a.zones.length} (${a.zones[0]} to ${a.zones.at(-1)}).`,
+  }),
   "label-other-product": entry<{ written: string; product: string; leadsTo: string; page: string; own?: string }>({
     severity: "error",
     message: (a) =>

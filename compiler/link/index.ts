@@ -30,7 +30,7 @@ import {
   checkShops,
   type Products,
 } from "./products.ts";
-import { buildRegions, checkCurrencies, checkEmailDomains, checkPreproductionHosts } from "./regions.ts";
+import { buildRegions, checkCurrencies, checkEmailDomains, checkPreproductionHosts, checkZones } from "./regions.ts";
 import { checkRegionChooser } from "./rules/chooser.ts";
 import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
@@ -191,6 +191,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkPreproductionHosts(specs, site, report);
   checkCurrencies(specs, site, report);
   checkEmailDomains(specs, site, report);
+  checkZones(specs, site, report);
   checkProductNames(specs, productsPart.products, report);
   checkProductPageTitles(specs, titles, cx.mistakenProductPages, report);
   const offers = checkOffers(cx);

@@ -190,6 +190,32 @@ export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, repor
 }
 
 /**
+ * A region keeps the time of its locale's country: jp given Europe/Paris (a line copied from fr)
+ * would show its dates in Paris time, and read its times written without a zone there. Judged by
+ * the zones Intl knows for the country (Asia/Tokyo for JP; the United States' 29); a locale with
+ * no country (en-EU), or in a language the site is not written in (its own error), is not. A
+ * warning: a region may serve a country from another's clock.
+ */
+export function checkZones(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
+  for (const [code, region] of Object.entries(site.data.regions)) {
+    if (!region.zone || !specs.messages.has(languageOfLocale(region.locale))) continue;
+    let zones: readonly string[] | undefined;
+    try {
+      zones = (new Intl.Locale(region.locale) as Intl.Locale & { timeZones?: readonly string[] }).timeZones;
+      new Intl.DateTimeFormat("en", { timeZone: region.zone });
+    } catch {
+      continue; // a malformed locale (en_US) or an unknown zone: its own error says so
+    }
+    if (!countryOfLocale(region.locale) || !zones?.length || zones.includes(region.zone)) continue;
+    report(
+      "zone-not-of-country",
+      { region: code, zone: region.zone, locale: region.locale, zones: [...zones] },
+      at(site, ["regions", code, "zone"]),
+    );
+  }
+}
+
+/**
  * The company's addresses are on its own domains: marketing@mechanova.con, a letter off the site's
  * mechanova.com, would send every message to nowhere. A domain one slip away (a letter wrong,
  * missing, added or two swapped) from one the site is published on is a warning; any other (an

@@ -20,7 +20,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   "region-chooser": [chooserFigures],
   content: [productSpecFigures, dealersOnce, headingsOnce, manualsOnce, textFiguresAgainstSpecs],
   prices: [priceScale],
-  site: [hreflangsOnce],
+  site: [hreflangsOnce, regionNamesOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
   messages: [wordsOnce],
   region: [
@@ -324,6 +324,16 @@ function hreflangsOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
       { region: code, other, hreflang: hreflangOf([code, region]) },
       locate(spec, ["regions", code, region.hreflang ? "hreflang" : "locale"]),
     );
+  });
+}
+
+/** Each region has its own name: the region chooser and the header's switcher show it. */
+function regionNamesOnce(spec: SpecDocument, site: Spec.Site): Diagnostic[] {
+  const codes = Object.keys(site.regions);
+  return fieldRepeats(spec, codes, "name", {
+    value: (code) => site.regions[code]!.name,
+    name: (first) => `region ${first}`,
+    path: (code) => ["regions", code, "name"],
   });
 }
 
