@@ -18,7 +18,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   constants: [constantsFigures],
   api: [apiFigures],
   "region-chooser": [chooserFigures],
-  content: [productSpecFigures, dealersOnce, headingsOnce, manualsOnce, textFiguresAgainstSpecs],
+  content: [productSpecFigures, dealersOnce, headingsOnce, manualsOnce, ecosystemOnce, textFiguresAgainstSpecs],
   prices: [priceScale],
   site: [hreflangsOnce, regionNamesOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
@@ -451,6 +451,27 @@ function headingsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic
       value: (i) => blocks[i]!.heading,
       name: (first) => `block ${first + 1} of this page`,
       path: (i) => ["body", language, i, "heading"],
+    }),
+  );
+}
+
+/**
+ * Each app of the software ecosystem section has its own name and site: an item copied and its
+ * link left sends the Studio's visitors to the Hub.
+ */
+function ecosystemOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  return Object.entries(content.sections ?? {}).flatMap(([region, sections]) =>
+    sections.flatMap((section, i) => {
+      if (section.type !== "ecosystem") return [];
+      const { items } = section;
+      return (["title", "link"] as const).flatMap((field) =>
+        fieldRepeats(spec, items.keys(), field, {
+          value: (j) => items[j]![field],
+          name: (first) => items[first]!.title,
+          path: (j) => ["sections", region, i, "items", j, field],
+          data: (j) => items[j],
+        }),
+      );
     }),
   );
 }
