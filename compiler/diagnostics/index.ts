@@ -894,9 +894,10 @@ export const catalogue = {
   }),
   "page-title-other-product": entry<{
     page: string;
+    /** The product the page shows. */
     product: string;
     other: string;
-    /** The other product's name as the title writes it. */
+    /** The other product's name as the title or description writes it. */
     written: string;
     language: string;
     field: "title" | "description";

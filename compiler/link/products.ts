@@ -1,6 +1,6 @@
 // The products of the model: the catalogue's entries, aliases resolved to the product they name.
 
-import { closest, editDistance, type Location } from "../diagnostics/index.ts";
+import { closest, type diagnostic, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import { at, type MistakenProductPage, type ProductNames, type Report } from "./context.ts";
 import type { ProductModel, RegionModel } from "./model.ts";
@@ -316,18 +316,11 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
   };
 }
 
-/** A product page's title or description that names another product (checkProductPageTitles reports it). */
-export interface TitleNamingOther {
-  page: string;
-  /** The product the page shows. */
-  product: string;
-  other: string;
-  /** The other product's name as the title writes it. */
-  written: string;
-  language: string;
-  field: "title" | "description";
-  location: Location;
-}
+/**
+ * A product page's title or description that names another product: what page-title-other-product
+ * says of it, and where (checkProductPageTitles reports it).
+ */
+export type TitleNamingOther = Parameters<typeof diagnostic<"page-title-other-product">>[1] & { location: Location };
 
 /**
  * The product pages' titles and descriptions that name another product and not their own: a page
