@@ -123,6 +123,9 @@ export interface TextPart {
   nth: number;
 }
 
+/** A text as the source of a pattern that matches it as written: each character RegExp reads as syntax escaped. */
+export const literalPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 class SpecLocation implements Location {
   readonly file: string;
   #span: { offset: number; length: number } | undefined;

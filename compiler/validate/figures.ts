@@ -5,7 +5,7 @@
 // one the types say.
 
 import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
-import { locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
+import { literalPattern, locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 
 export function checkFigures(spec: SpecDocument): Diagnostic[] {
@@ -653,7 +653,7 @@ function textFiguresAgainstSpecs(spec: SpecDocument, content: Spec.PageContent):
     for (const [i, row] of (written.specs ?? []).entries()) {
       const figure = figuresIn(row.value);
       if (!/^\d+$/.test(figure) || !lowered.includes(row.label.trim().toLowerCase()) || rowDiffers(i)) continue;
-      const label = row.label.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const label = literalPattern(row.label.trim());
       const pattern = new RegExp(`([\\d０-９][\\d０-９,.\\s]*?)\\s*(?:個の|个|颗|개의|개)?\\s*${label}`, "giu");
       for (const [path, text] of texts) {
         if (!text) continue;

@@ -5,7 +5,7 @@
 // are linked, so that site dev, after an edit of the price table alone, judges only them again.
 
 import { appendAll, closest } from "../../diagnostics/index.ts";
-import type { PathSegment } from "../../load/index.ts";
+import { literalPattern, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { regionEntry, regionMeant } from "../regions.ts";
 import { findPage, forEachPage, landingPages, pageRegions, pageYamlPath, regionEntryPath } from "../pages.ts";
@@ -432,7 +432,7 @@ function checkBannerProductsOffered(
     for (const { product, written, nth } of cx.productNames.namedIn(text)) {
       if (offered.has(product)) continue;
       // The name as the file may write it: any case, any run of spaces or a line break between words.
-      const pattern = new RegExp(written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"), "gi");
+      const pattern = new RegExp(literalPattern(written).replace(/ /g, "\\s+"), "gi");
       cx.report(
         "banner-product-not-offered",
         { product, written, campaign: campaignId, region, stages: [...stages] },

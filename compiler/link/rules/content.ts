@@ -2,7 +2,7 @@
 // may use, and message tables that have the same keys in every language.
 
 import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
-import { locate, type PathSegment } from "../../load/index.ts";
+import { literalPattern, locate, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
 import { checkLink, checkLinkWords } from "./navigation.ts";
@@ -161,7 +161,7 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
       report(
         "markup-in-text",
         { mark },
-        atPart(file, path, { pattern: new RegExp(mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"), nth: 0 }),
+        atPart(file, path, { pattern: new RegExp(literalPattern(mark), "g"), nth: 0 }),
       );
     for (const { name, path, unclosed, nth } of placeholders) {
       const where = atPart(file, path, { pattern: placeholderPattern(name, unclosed), nth });
