@@ -49,3 +49,10 @@ export function regionPage(prefix: string, path: string): string {
 export function linkTarget(link: InternalLink, prefix: string): string {
   return link.absolute ? `/${link.path}` : regionPath(prefix, link.path);
 }
+
+/** Words written as a page id is (Where to Buy: where-to-buy): whether a label names its page. */
+export const pageIdOf = (words: string): string =>
+  words
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");

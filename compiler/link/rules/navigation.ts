@@ -7,7 +7,7 @@ import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { idsOfPage, sectionIds } from "../page-ids.ts";
-import { linkTarget, parseLink, regionPage, regionPath } from "../syntax.ts";
+import { linkTarget, pageIdOf, parseLink, regionPage, regionPath } from "../syntax.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -138,10 +138,7 @@ function checkLabelNamesItsPage(cx: LinkContext, region: RegionModel, words: Lin
   const { file, path, label, link } = words;
   const parsed = parseLink(link);
   if (parsed.kind !== "internal") return;
-  const named = label
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-|-$/g, "");
+  const named = pageIdOf(label);
   const namedRoute = cx.routesByPath.get(regionPath(region.prefix, named));
   const target = cx.routesByPath.get(linkTarget(parsed, region.prefix));
   if (!namedRoute || namedRoute.page !== named || !target || target.page === named) return;
@@ -293,9 +290,7 @@ function checkMenuShowsOnce(
       index,
       name: item.label ?? item.identify ?? item.link!,
       places,
-      own: product
-        ? pageProduct === product
-        : (item.label ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-") === parsed.path.split("/").at(-1),
+      own: product ? pageProduct === product : pageIdOf(item.label ?? "") === parsed.path.split("/").at(-1),
       otherProduct: !!product && !!pageProduct && pageProduct !== product,
     };
     const first = shownAt.get(target);
