@@ -143,6 +143,23 @@ export function writtenNowhere(specs: ValidSpecs, language: string): boolean {
   return true;
 }
 
+const originsOfSite = new WeakMap<Spec.Site, ReadonlyMap<string, string>>();
+
+/** The site's origins by host (www.mechanova.com: global), lower case; worked out once per site.yaml read. */
+export function originsByHost(site: Spec.Site): ReadonlyMap<string, string> {
+  let byHost = originsOfSite.get(site);
+  if (!byHost) {
+    const hosts = new Map<string, string>();
+    for (const [name, origin] of Object.entries(site.origins)) {
+      try {
+        hosts.set(new URL(origin).host.toLowerCase(), name);
+      } catch {} // not a URL: the schema's error says so
+    }
+    originsOfSite.set(site, (byHost = hosts));
+  }
+  return byHost;
+}
+
 /**
  * A page decides its API by its host: on a pre-production host it calls the pre-production API.
  * A host the site is published on (an origin of site.yaml) listed there would send every shopper
@@ -151,12 +168,7 @@ export function writtenNowhere(specs: ValidSpecs, language: string): boolean {
 export function checkPreproductionHosts(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
   const api = specs.api;
   if (!api) return;
-  const originOf = new Map<string, string>();
-  for (const [name, origin] of Object.entries(site.data.origins)) {
-    try {
-      originOf.set(new URL(origin).host.toLowerCase(), name);
-    } catch {}
-  }
+  const originOf = originsByHost(site.data);
   api.data.preproductionHosts.forEach((host, i) => {
     const origin = originOf.get(host.toLowerCase());
     if (origin) report("preproduction-host-is-live", { host, origin }, at(api, ["preproductionHosts", i]));
@@ -224,13 +236,7 @@ export function checkZones(specs: ValidSpecs, site: Valid<Spec.Site>, report: Re
 export function checkEmailDomains(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
   const organisation = specs.organisation;
   if (!organisation) return;
-  const domains = Object.values(site.data.origins).flatMap((origin) => {
-    try {
-      return [new URL(origin).hostname.toLowerCase().replace(/^www\./, "")];
-    } catch {
-      return [];
-    }
-  });
+  const domains = [...originsByHost(site.data).keys()].map((host) => host.replace(/:\d+$/, "").replace(/^www\./, ""));
   organisation.data.contactPoints.forEach((point, i) => {
     const domain = point.email?.split("@")[1]?.toLowerCase();
     if (!domain || domains.some((known) => domain === known || domain.endsWith(`.${known}`))) return;

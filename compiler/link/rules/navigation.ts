@@ -8,6 +8,7 @@ import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { idsOfPage, sectionIds } from "../page-ids.ts";
 import { linkTarget, pageIdOf, parseLink, regionPage, regionPath } from "../syntax.ts";
+import { originsByHost } from "../regions.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -159,21 +160,15 @@ function checkNotOwnOrigin(
   path: PathSegment[],
   url: URL,
 ): void {
-  const own = Object.entries(cx.specs.site?.data.origins ?? {}).find(([, origin]) => {
-    try {
-      return new URL(origin).host === url.host;
-    } catch {
-      return false;
-    }
-  });
-  if (!own) return;
+  const origin = cx.specs.site && originsByHost(cx.specs.site.data).get(url.host);
+  if (!origin) return;
   const sitePath = url.pathname.replace(/\/+$/, "") || "/";
   const route = cx.routesByPath.get(sitePath);
   // The page as this region's links write it: relative where it is the region's, else absolute.
   const page = route && (route.region === region.code ? route.page : sitePath);
   cx.report(
     "link-to-own-origin",
-    { link: url.href, origin: own[0], ...(page ? { page: page + url.hash } : {}) },
+    { link: url.href, origin, ...(page ? { page: page + url.hash } : {}) },
     at(file, path),
   );
 }
