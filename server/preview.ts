@@ -13,7 +13,7 @@ import { extname, join, posix, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DateTime } from "luxon";
 import { checkLocalRequest } from "./local-request.ts";
-import { CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
+import { CACHE_CONTROL, HASHED_FOLDERS, securityHeaders } from "./security-headers.ts";
 import { contentsOf, type OutputFile } from "../compiler/write/index.ts";
 import { stateAt } from "../compiler/time/windows.ts";
 
@@ -124,7 +124,7 @@ type Encoding = "br" | "gzip";
 
 /** Hashed assets are kept for ever; build.json and pages are asked for again each time. */
 function cacheControlOf(path: string, isHtml: boolean, immutableAssets: boolean): string {
-  if (path.startsWith("assets/") && immutableAssets) return CACHE_CONTROL.hashedAsset;
+  if (immutableAssets && HASHED_FOLDERS.some((folder) => path.startsWith(folder))) return CACHE_CONTROL.hashedAsset;
   if (path === "build.json") return CACHE_CONTROL.buildJson;
   return isHtml ? CACHE_CONTROL.page : "public, max-age=0, must-revalidate";
 }

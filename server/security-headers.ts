@@ -38,9 +38,16 @@ export function securityHeaders(options: { https: boolean }): [name: string, val
   ];
 }
 
+/**
+ * The folders of the published site whose every file is named by its content's hash: the bundle's
+ * scripts and styles (assets/) and the images stage's pictures (images/). A changed file has a new
+ * name, so a browser may keep each one for ever and never ask again.
+ */
+export const HASHED_FOLDERS = ["assets/", "images/"] as const;
+
 /** Cache-Control by what a file is; the same for site preview and the host files. */
 export const CACHE_CONTROL = {
-  /** Files under assets/ carry a content hash in their name and never change. */
+  /** Files under HASHED_FOLDERS carry a content hash in their name and never change. */
   hashedAsset: "public, max-age=31536000, immutable",
   /** build.json names the deployed build: a countdown at zero asks for it and must get the truth. */
   buildJson: "no-store",

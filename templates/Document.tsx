@@ -3,7 +3,7 @@
 import "./tokens.css";
 import "./base.css";
 import type { ReactNode } from "react";
-import { jsonForScript } from "./markup.ts";
+import { FAVICON_URL, jsonForScript } from "./markup.ts";
 import type { HeadData, LayoutData, RouteInfo } from "../compiler/compile/route-data.ts";
 import { Footer } from "./parts/Footer.tsx";
 import { Header } from "./parts/Header.tsx";
@@ -58,7 +58,7 @@ export function Document({ route, head, layout, assets, layoutParts, children }:
         <meta name="twitter:description" content={head.social.description} />
         <meta name="twitter:image" content={head.social.image} />
         <meta name="twitter:image:alt" content={head.social.imageAlt} />
-        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_URL} type="image/svg+xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

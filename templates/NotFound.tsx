@@ -1,6 +1,7 @@
 // 404.html: one page for every unknown path, in Chinese and English (the default region and the
 // widest one), with a way home for each.
 import "./NotFound.css";
+import { FAVICON_URL } from "./markup.ts";
 
 export interface NotFoundProps {
   brand: string;
@@ -18,7 +19,7 @@ export function NotFoundDocument({ brand, styles, regions }: NotFoundProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${regions.map((r) => r.title).join(" / ")} | ${brand}`}</title>
         <meta name="robots" content="noindex" />
-        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_URL} type="image/svg+xml" />
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

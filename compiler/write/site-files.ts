@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
+import { FAVICON_URL } from "../../templates/markup.ts";
 import { imageSource } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
 import { VIDEOS_FOLDER } from "../link/rules/videos.ts";
@@ -58,7 +59,7 @@ export function siteFiles(
   for (const [url, contents] of bundled.files) files.set(`site${url}`, contents);
   // The page images are the images stage's (pipeline.ts); the favicon keeps one address.
   const favicon = imageSource(model, "favicon");
-  if (favicon?.kind === "svg") files.set("site/images/favicon.svg", favicon.bytes);
+  if (favicon?.kind === "svg") files.set(`site${FAVICON_URL}`, favicon.bytes);
   // The clips features play (templates/videos/<key>.webm), served as /videos/<key>.webm.
   const videos = join(projectRoot, VIDEOS_FOLDER);
   for (const name of existsSync(videos) ? readdirSync(videos) : [])

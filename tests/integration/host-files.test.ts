@@ -189,6 +189,7 @@ describe("the host files a build writes", () => {
     for (const name of names) expect(blocks.get("/*")?.get(name), name).toBe(sent[name.toLowerCase()]);
     expect(blocks.get("/*")?.get("Strict-Transport-Security")).toMatch(/^max-age=\d{7,}/);
     expect(blocks.get("/assets/*")?.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(blocks.get("/images/*")?.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(blocks.get("/build.json")?.get("Cache-Control")).toBe("no-store");
     const conf = readFileSync(join(out, "host", "nginx.conf"), "utf8");
     for (const name of names)

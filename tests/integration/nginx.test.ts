@@ -206,6 +206,10 @@ describe("nginx serving dist/site with dist/host/nginx.conf", () => {
     expect(build.headers["cache-control"]).toBe("no-store");
     expect(JSON.parse(build.body)).toEqual(JSON.parse(readFileSync(join(out, "site", "build.json"), "utf8")));
     expect((await get("/us")).headers["cache-control"]).toBe("no-cache");
+    const image = /<img [^>]*src="(\/images\/[^"]+)"/.exec((await get("/us")).body)![1]!;
+    expect((await get(image)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const favicon = await get("/favicon.svg");
+    expect([favicon.status, favicon.headers["cache-control"]]).toEqual([200, "no-cache"]);
   });
 
   test("the host files are not served: nothing of the configuration is in the web root", async () => {

@@ -185,6 +185,13 @@ describe("headers", () => {
     expect(asset.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     const again = await raw("/us", { "if-none-match": String(html.headers.etag) });
     expect(again.status).toBe(304);
+    // A picture is named by its content too; the icon keeps one name, so it is asked for again.
+    const image = /<img [^>]*src="(\/images\/[^"]+)"/.exec(html.body.toString())![1]!;
+    expect((await raw(image)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const icon = /<link rel="icon" href="([^"]+)"/.exec(html.body.toString())![1]!;
+    const favicon = await raw(icon);
+    expect([favicon.status, favicon.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(favicon.headers["cache-control"]).not.toContain("immutable");
   });
 
   test("text is compressed when the browser accepts it", async () => {
