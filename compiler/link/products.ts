@@ -239,11 +239,19 @@ export function checkProductNames(
   }
 }
 
-/** Product names by their first three letters, to find those a text holds without trying each product's. */
-type NameIndex = Map<string, { product: string; name: string }[]>;
+/**
+ * Product names by their first three letters (startKey), to find those a text holds without
+ * trying each product's. A text is looked up at every letter a name may start at: 26,000 titles
+ * and descriptions at 10,000 routes, so the key is a number, not a string made at each letter.
+ */
+type NameIndex = Map<number, { product: string; name: string }[]>;
+
+const startKey = (text: string, at: number) =>
+  text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
 
 function addName(index: NameIndex, product: string, name: string): void {
-  const start = name.slice(0, 3);
+  if (name.length < 3) return;
+  const start = startKey(name, 0);
   const names = index.get(start);
   if (names) names.push({ product, name });
   else index.set(start, [{ product, name }]);
@@ -254,15 +262,16 @@ function addName(index: NameIndex, product: string, name: string): void {
  * or digits (Base in "database"). Chinese and Japanese write no spaces: any of their letters may.
  */
 const mayStartAt = (text: string, at: number) =>
-  at === 0 || !(ASCII_WORD.test(text[at - 1]!) && ASCII_WORD.test(text[at]!));
-const ASCII_WORD = /[a-z0-9]/;
+  at === 0 || !(isAsciiWord(text.charCodeAt(at - 1)) && isAsciiWord(text.charCodeAt(at)));
+/** a-z or 0-9: the text is folded to lower case. */
+const isAsciiWord = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /** The longest name of a product other than `except` that a text (lower case, on one line) holds, and where. */
 function longestOtherName(index: NameIndex | undefined, text: string, except: string) {
   let named: { product: string; name: string; at: number } | undefined;
   for (let at = 0; index && at + 3 <= text.length; at++)
     if (mayStartAt(text, at))
-      for (const { product, name } of index.get(text.slice(at, at + 3)) ?? [])
+      for (const { product, name } of index.get(startKey(text, at)) ?? [])
         if (product !== except && text.startsWith(name, at) && name.length > (named?.name.length ?? 0))
           named = { product, name, at };
   return named;
@@ -275,7 +284,13 @@ function namesHeld(names: ReadonlySet<string> | undefined, text: string): boolea
 }
 
 /** A text as names are compared: lower case, on one line (a name may break where a card breaks it). */
-const folded = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
+const folded = (text: string) => {
+  const lower = text.toLowerCase();
+  // Most texts are one line with single spaces: looked at once, not copied.
+  return NOT_ONE_SPACE.test(lower) ? lower.replace(/\s+/g, " ") : lower;
+};
+/** Whitespace that is not one plain space. */
+const NOT_ONE_SPACE = /\s{2,}|[^\S ]/;
 
 /** The part of a text a name found in it (`longestOtherName`) covers, as the text writes it. */
 const writtenAt = (text: string, at: number, name: string) => text.replace(/\s+/g, " ").slice(at, at + name.length);
@@ -303,7 +318,7 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
       const found: { product: string; name: string; written: string; nth: number }[] = [];
       for (let at = 0; at + 3 <= lower.length; at++) {
         if (!mayStartAt(lower, at)) continue;
-        const longest = (index.get(lower.slice(at, at + 3)) ?? [])
+        const longest = (index.get(startKey(lower, at)) ?? [])
           .filter(({ name }) => lower.startsWith(name, at))
           .sort((a, b) => b.name.length - a.name.length)[0];
         if (!longest) continue;

@@ -651,8 +651,9 @@ function textFiguresAgainstSpecs(spec: SpecDocument, content: Spec.PageContent):
     // Most rows' labels are in none of the texts: looked for as plain text before any pattern is made.
     const lowered = texts.map(([, text]) => text?.toLowerCase() ?? "").join("\n");
     for (const [i, row] of (written.specs ?? []).entries()) {
+      if (!lowered.includes(row.label.trim().toLowerCase())) continue;
       const figure = figuresIn(row.value);
-      if (!/^\d+$/.test(figure) || !lowered.includes(row.label.trim().toLowerCase()) || rowDiffers(i)) continue;
+      if (!/^\d+$/.test(figure) || rowDiffers(i)) continue;
       const label = literalPattern(row.label.trim());
       const pattern = new RegExp(`([\\d０-９][\\d０-９,.\\s]*?)\\s*(?:個の|个|颗|개의|개)?\\s*${label}`, "giu");
       for (const [path, text] of texts) {
@@ -672,14 +673,16 @@ function textFiguresAgainstSpecs(spec: SpecDocument, content: Spec.PageContent):
   return out;
 }
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /**
  * The figures of a text, in order, however each language writes them: full-width digits read as
  * digits, and a separator between digits (2,100 or 2.100 or 2 100) left out.
  */
 function figuresIn(text: string): string {
+  // NFKC is costly, and changes nothing in a text of ASCII only (most specification values).
   return (
-    text
-      .normalize("NFKC")
+    (ASCII_ONLY.test(text) ? text : text.normalize("NFKC"))
       .replace(/(\d)[.,\s'’](?=\d)/g, "$1")
       .match(/\d+/g)
       ?.join(" ") ?? ""

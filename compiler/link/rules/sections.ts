@@ -9,7 +9,7 @@ import { pageAnchors } from "../../../templates/anchors.ts";
 import { idsOfPage, type SectionId, sectionIds } from "../page-ids.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
-import { videoExists } from "./videos.ts";
+import { videoKeys } from "./videos.ts";
 import type { Valid } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 
@@ -43,6 +43,7 @@ export function checkSections(cx: LinkContext): void {
         ),
       );
   const mistaken = cx.mistakenLandings;
+  let videos: ReadonlySet<string> | undefined;
   for (const [pageId, content] of specs.content) {
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       if (!checkRegion(code, at(content, ["sections", code], true))) continue;
@@ -127,7 +128,7 @@ export function checkSections(cx: LinkContext): void {
             section.items.forEach((item, j) => checkImage(item.icon, at(content, [...path, "items", j, "icon"])));
             break;
           case "feature":
-            if (section.video && !videoExists(section.video))
+            if (section.video && !(videos ??= videoKeys()).has(section.video))
               report("missing-video", { key: section.video }, at(content, [...path, "video"]));
             break;
           case "gallery":
