@@ -162,6 +162,16 @@ function regionShops(specs: ValidSpecs, regions: ReadonlyMap<string, unknown>) {
  * the site, or in its English name in the same words ("AI Base", /products/ai-base).
  */
 function linkNamesProduct(specs: ValidSpecs, products: ReadonlyMap<string, ProductModel>) {
+  // Asked only of a link two products share, which most builds have none of: made when first asked.
+  let wordsOf: Map<string, Set<string>> | undefined;
+  return (path: string, product: string) => {
+    wordsOf ??= wordsInLinks(specs, products);
+    return path.split("/").some((part) => wordsOf!.get(product)?.has(part));
+  };
+}
+
+/** The words a store's link to each product may end in: its page's id, its names in link form. */
+function wordsInLinks(specs: ValidSpecs, products: ReadonlyMap<string, ProductModel>) {
   const wordsOf = new Map<string, Set<string>>();
   const note = (product: string, words: string) => {
     if (words) wordsOf.set(product, (wordsOf.get(product) ?? new Set()).add(words));
@@ -180,7 +190,7 @@ function linkNamesProduct(specs: ValidSpecs, products: ReadonlyMap<string, Produ
             .replace(/[^a-z0-9]+/g, "-")
             .replace(/^-|-$/g, ""),
         );
-  return (path: string, product: string) => path.split("/").some((part) => wordsOf.get(product)?.has(part));
+  return wordsOf;
 }
 
 /**
@@ -227,7 +237,12 @@ export function checkProductNames(
     for (const [name, [region, ...more]] of regionsByName) {
       if (more.length > 0) continue;
       const meant = [...regionsByName].find(
-        ([other, regions]) => regions.length >= 2 && other.length >= 6 && editDistance(name, other) <= 2,
+        ([other, regions]) =>
+          regions.length >= 2 &&
+          other.length >= 6 &&
+          // Two edits change the length by two at most: most names of other scripts are told apart here.
+          Math.abs(other.length - name.length) <= 2 &&
+          editDistance(name, other) <= 2,
       );
       if (meant)
         report(
@@ -242,12 +257,13 @@ export function checkProductNames(
 /**
  * Product names by their first three letters (startKey), to find those a text holds without
  * trying each product's. A text is looked up at every letter a name may start at: 26,000 titles
- * and descriptions at 10,000 routes, so the key is a number, not a string made at each letter.
+ * and descriptions at 10,000 routes, so the key is a small integer, not a string made at each
+ * letter. Letters that share a key are told apart by the name itself (startsWith).
  */
 type NameIndex = Map<number, { product: string; name: string }[]>;
 
 const startKey = (text: string, at: number) =>
-  text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
+  (text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2)) & 0x3fffffff;
 
 function addName(index: NameIndex, product: string, name: string): void {
   if (name.length < 3) return;
