@@ -254,24 +254,50 @@ export function checkProductNames(
   }
 }
 
+interface Named {
+  product: string;
+  name: string;
+}
+
 /**
- * Product names by their first three letters (startKey), to find those a text holds without
- * trying each product's. A text is looked up at every letter a name may start at: 26,000 titles
- * and descriptions at 10,000 routes, so the key is a small integer, not a string made at each
- * letter. Letters that share a key are told apart by the name itself (startsWith).
+ * Product names by their first three letters, then their length, then their last three letters,
+ * to find those a text holds without trying each product's. A text is looked up at every letter
+ * a name may start at (26,000 titles and descriptions at 10,000 routes), and a line of products
+ * shares its first words ("Flagship Bumblebee 7", "Flagship Bumblebee 8"): keyed by both ends,
+ * only a name the text holds, or nearly, is compared with it. Each key is a small integer
+ * (trigramKey), not a string made at each letter; letters that share one are told apart by the
+ * name itself.
  */
-type NameIndex = Map<number, { product: string; name: string }[]>;
+type NameIndex = Map<number, Map<number, Map<number, Named[]>>>;
 
-const startKey = (text: string, at: number) =>
-  (text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2)) & 0x3fffffff;
+const trigramKey = (text: string, at: number) =>
+  text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2);
 
+/** Adds a name of three letters or more: a shorter one would be found inside too many words. */
 function addName(index: NameIndex, product: string, name: string): void {
   if (name.length < 3) return;
-  const start = startKey(name, 0);
-  const names = index.get(start);
+  const start = trigramKey(name, 0);
+  const byLength = index.get(start) ?? index.set(start, new Map()).get(start)!;
+  const byEnd = byLength.get(name.length) ?? byLength.set(name.length, new Map()).get(name.length)!;
+  const end = trigramKey(name, name.length - 3);
+  const names = byEnd.get(end);
   if (names) names.push({ product, name });
-  else index.set(start, [{ product, name }]);
+  else byEnd.set(end, [{ product, name }]);
 }
+
+/** The names a (folded) text holds from `at`, a name added twice in the order it was. */
+function namesAt(index: NameIndex, text: string, at: number): readonly Named[] {
+  const byLength = index.get(trigramKey(text, at));
+  if (!byLength) return NONE;
+  let found: Named[] | undefined;
+  for (const [length, byEnd] of byLength) {
+    if (at + length > text.length) continue;
+    for (const named of byEnd.get(trigramKey(text, at + length - 3)) ?? [])
+      if (text.startsWith(named.name, at)) (found ??= []).push(named);
+  }
+  return found ?? NONE;
+}
+const NONE: readonly Named[] = [];
 
 /**
  * Whether a name may start at this letter of a (folded) text: not inside a word of Latin letters
@@ -287,9 +313,8 @@ function longestOtherName(index: NameIndex | undefined, text: string, except: st
   let named: { product: string; name: string; at: number } | undefined;
   for (let at = 0; index && at + 3 <= text.length; at++)
     if (mayStartAt(text, at))
-      for (const { product, name } of index.get(startKey(text, at)) ?? [])
-        if (product !== except && text.startsWith(name, at) && name.length > (named?.name.length ?? 0))
-          named = { product, name, at };
+      for (const { product, name } of namesAt(index, text, at))
+        if (product !== except && name.length > (named?.name.length ?? 0)) named = { product, name, at };
   return named;
 }
 
@@ -334,9 +359,9 @@ export function productNames(products: ReadonlyMap<string, ProductModel>): Produ
       const found: { product: string; name: string; written: string; nth: number }[] = [];
       for (let at = 0; at + 3 <= lower.length; at++) {
         if (!mayStartAt(lower, at)) continue;
-        const longest = (index.get(startKey(lower, at)) ?? [])
-          .filter(({ name }) => lower.startsWith(name, at))
-          .sort((a, b) => b.name.length - a.name.length)[0];
+        let longest: Named | undefined;
+        for (const named of namesAt(index, lower, at))
+          if (named.name.length > (longest?.name.length ?? 0)) longest = named;
         if (!longest) continue;
         const nth = found.filter((f) => f.name === longest.name).length;
         found.push({ product: longest.product, name: longest.name, written: writtenAt(text, at, longest.name), nth });
