@@ -6,6 +6,7 @@ import { closest, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type Report } from "./context.ts";
+import { isTimeZone } from "../time/instant.ts";
 import { regionZoneOf } from "../time/windows.ts";
 import type { Language, RegionModel } from "./model.ts";
 
@@ -211,12 +212,13 @@ export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, repor
 export function checkZones(specs: ValidSpecs, site: Valid<Spec.Site>, report: Report): void {
   for (const [code, region] of Object.entries(site.data.regions)) {
     if (!region.zone || !specs.messages.has(languageOfLocale(region.locale))) continue;
+    // An unknown zone has its own error.
+    if (!isTimeZone(region.zone)) continue;
     let zones: readonly string[] | undefined;
     try {
       zones = (new Intl.Locale(region.locale) as Intl.Locale & { timeZones?: readonly string[] }).timeZones;
-      new Intl.DateTimeFormat("en", { timeZone: region.zone });
     } catch {
-      continue; // a malformed locale (en_US) or an unknown zone: its own error says so
+      continue; // a malformed locale (en_US): its own error says so
     }
     if (!countryOfLocale(region.locale) || !zones?.length || zones.includes(region.zone)) continue;
     report(

@@ -2,7 +2,7 @@
 // images, redirect pages, route manifests, the news feeds, the 404 page, the crawler and host files. Made lazily
 // (once): a rebuild links what the previous output already holds without making it again.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { notFoundShape, stylesFor, type BundleOutput } from "../bundle/index.ts";
 import type { CompiledSite, RouteManifest } from "../compile/index.ts";
@@ -10,7 +10,7 @@ import type { RouteData } from "../compile/route-data.ts";
 import { FAVICON_URL } from "../../templates/markup.ts";
 import { imageSource } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
-import { VIDEOS_FOLDER } from "../link/rules/videos.ts";
+import { VIDEOS_FOLDER, videoKeys } from "../link/rules/videos.ts";
 import { projectRoot } from "../project.ts";
 import type { PageAssets } from "../render/index.tsx";
 import type { PageJob } from "../render/pool.ts";
@@ -62,8 +62,7 @@ export function siteFiles(
   if (favicon?.kind === "svg") files.set(`site${FAVICON_URL}`, favicon.bytes);
   // The clips features play (templates/videos/<key>.webm), served as /videos/<key>.webm.
   const videos = join(projectRoot, VIDEOS_FOLDER);
-  for (const name of existsSync(videos) ? readdirSync(videos) : [])
-    if (name.endsWith(".webm")) files.set(`site/videos/${name}`, readFileSync(join(videos, name)));
+  for (const key of videoKeys()) files.set(`site/videos/${key}.webm`, readFileSync(join(videos, `${key}.webm`)));
 
   const pages: PageJob[] = [];
   for (const route of compiled.routes) {
