@@ -116,12 +116,16 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
   const loaded = load(specsDir, cwd, reuse);
   const token = checksToken();
   const validated = validate(loaded.value, token);
-  // What passed is not validated again while its file and the checks stay the same.
+  const linked = link(validated.value, reuse.link);
+  // What passed is not validated again, and what rules worked out of a file alone is not worked
+  // out again, while the file and the code stay the same.
   const { parsed } = reuse;
   if (parsed)
     for (const spec of loaded.value.documents)
-      if (spec.checksPassed === token) parsed.passed(resolve(cwd, spec.source.path), token);
-  const linked = link(validated.value, reuse.link);
+      parsed.checked(resolve(cwd, spec.source.path), {
+        passed: spec.checksPassed === token ? token : undefined,
+        derived: spec.derived,
+      });
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
     model: linked.value,

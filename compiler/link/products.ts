@@ -6,6 +6,7 @@ import { at, type MistakenProductPage, type ProductNames, type Report } from "./
 import type { ProductModel, RegionModel } from "./model.ts";
 import { byCodeUnit } from "../order.ts";
 import { findPage, forEachPage, pageYamlPath } from "./pages.ts";
+import { derivedOnce, derivedToken } from "./derived.ts";
 
 export interface Products {
   products: Map<string, ProductModel>;
@@ -393,40 +394,57 @@ export function titlesNamingOthers(
 ): TitleNamingOther[] {
   const found: TitleNamingOther[] = [];
   if (!specs.pages) return found;
-  // Each product's names by language, and every name in an index per language.
-  const namesIn = new Map<string, Map<string, Set<string>>>();
-  const indexOf = new Map<string, NameIndex>();
+  // The names by language as the catalogue writes them: the token of every page's finding.
+  const named: [string, string, string][] = [];
   for (const [id, product] of products)
     for (const [code, facts] of Object.entries(product.regions)) {
       const language = regions.get(code)?.language;
-      if (!facts.name || !language) continue;
-      const name = folded(facts.name.trim());
-      const byLanguage = namesIn.get(id) ?? new Map<string, Set<string>>();
-      byLanguage.set(language, (byLanguage.get(language) ?? new Set()).add(name));
-      namesIn.set(id, byLanguage);
-      addName(indexOf.get(language) ?? indexOf.set(language, new Map()).get(language)!, id, name);
+      if (facts.name && language) named.push([id, language, facts.name]);
     }
+  const namesToken = derivedToken(named);
+  // Each product's names by language, and every name in an index per language: made only when a
+  // page's titles are looked at, as those of a file not edited are kept (derived.ts).
+  let names: { namesIn: Map<string, Map<string, Set<string>>>; indexOf: Map<string, NameIndex> } | undefined;
+  const namesByLanguage = () => {
+    if (names) return names;
+    names = { namesIn: new Map(), indexOf: new Map() };
+    for (const [id, language, written] of named) {
+      const name = folded(written.trim());
+      const byLanguage = names.namesIn.get(id) ?? names.namesIn.set(id, new Map()).get(id)!;
+      byLanguage.set(language, (byLanguage.get(language) ?? new Set()).add(name));
+      addName(names.indexOf.get(language) ?? names.indexOf.set(language, new Map()).get(language)!, id, name);
+    }
+    return names;
+  };
   forEachPage(specs.pages.data.pages, (pageId, page) => {
     const own = page.product && canonical(page.product);
     const content = own ? specs.content.get(pageId) : undefined;
     if (!own || !content) return;
-    for (const [language, head] of Object.entries(content.data.head ?? {}))
-      for (const field of ["title", "description"] as const) {
-        const text = head?.[field] && folded(head[field]);
-        if (!text || namesHeld(namesIn.get(own)?.get(language), text)) continue;
-        const named = longestOtherName(indexOf.get(language), text, own);
-        if (!named) continue;
-        const written = writtenAt(head![field]!, named.at, named.name);
-        found.push({
-          page: pageId,
-          product: own,
-          other: named.product,
-          written,
-          language,
-          field,
-          location: at(content, ["head", language, field]),
-        });
-      }
+    const titles = derivedOnce(content, "titles-naming-others", `${namesToken} ${own}`, () => {
+      const { namesIn, indexOf } = namesByLanguage();
+      const others: Pick<TitleNamingOther, "other" | "written" | "language" | "field">[] = [];
+      for (const [language, head] of Object.entries(content.data.head ?? {}))
+        for (const field of ["title", "description"] as const) {
+          const text = head?.[field] && folded(head[field]);
+          if (!text || namesHeld(namesIn.get(own)?.get(language), text)) continue;
+          const named = longestOtherName(indexOf.get(language), text, own);
+          if (named)
+            others.push({
+              other: named.product,
+              written: writtenAt(head![field]!, named.at, named.name),
+              language,
+              field,
+            });
+        }
+      return others;
+    });
+    for (const title of titles)
+      found.push({
+        page: pageId,
+        product: own,
+        ...title,
+        location: at(content, ["head", title.language, title.field]),
+      });
   });
   return found;
 }

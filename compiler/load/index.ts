@@ -12,7 +12,7 @@ import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import { settled } from "../fingerprint.ts";
-import type { CachedFile, ParseCache } from "./parse-cache.ts";
+import type { CachedFile, Derived, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 import { complexKeyErrors, complexKeys } from "./complex-keys.ts";
 import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
@@ -94,6 +94,12 @@ export interface SpecDocument {
    * parse cache keeps it with the data), as a token that names the checks (validate's checksToken).
    */
   checksPassed?: string;
+  /**
+   * What rules of later stages worked out of this same data alone (link/derived.ts): replaced
+   * whole when a rule adds to it. The parse cache keeps it with the data, as site dev keeps the
+   * document of an unchanged file.
+   */
+  derived?: Derived;
 }
 
 export interface LoadedSpecs {
@@ -559,7 +565,7 @@ function cachedDocument(
   const source = sourceFile(path, () => (text ??= readSpecFile(absPath, { parse: false }).text));
   const schemaProblem = schemaCommentProblem(kind, name, path, known.head);
   if (schemaProblem) diagnostics.push(schemaProblem);
-  return specDocument(kind, name, source, known.data, { checksPassed: known.passed });
+  return specDocument(kind, name, source, known.data, { checksPassed: known.passed, derived: known.derived });
 }
 
 /** A document of a file, its positioned YAML parsed from its text when first asked for (unless given). */
@@ -568,7 +574,7 @@ function specDocument(
   name: string,
   source: SourceFile,
   data: unknown,
-  options: { positioned?: Positioned | undefined; checksPassed?: string | undefined },
+  options: { positioned?: Positioned | undefined; checksPassed?: string | undefined; derived?: Derived | undefined },
 ): SpecDocument {
   let positioned = options.positioned;
   return {
@@ -580,6 +586,7 @@ function specDocument(
     },
     data,
     ...(options.checksPassed === undefined ? {} : { checksPassed: options.checksPassed }),
+    ...(options.derived === undefined ? {} : { derived: options.derived }),
   };
 }
 

@@ -30,10 +30,18 @@ interface Entry {
   head: string;
   /** The checks this data passed with nothing to report, as a token (SpecDocument.checksPassed). */
   passed?: string;
+  /** What rules worked out of this data alone (SpecDocument.derived). */
+  derived?: Derived;
 }
 
+/**
+ * What the rules of later stages worked out of a file's data alone, by rule: each value with a
+ * token of everything else it depends on (link/derived.ts).
+ */
+export type Derived = Readonly<Record<string, { token: string; value: unknown }>>;
+
 /** What the cache knows of a file as it is now. */
-export type CachedFile = Readonly<Pick<Entry, "data" | "head" | "passed">>;
+export type CachedFile = Readonly<Pick<Entry, "data" | "head" | "passed" | "derived">>;
 
 /** The size and modification time a file had when it was read. */
 export interface FileStamp {
@@ -120,12 +128,16 @@ export class ParseCache {
   }
 
   /**
-   * Notes that the data of the file at `absPath`, as this run read it, passed the checks `token`
-   * stands for with nothing to report: a later run that reads the same data checks it no more.
+   * Notes what this run's checks made of the data of the file at `absPath`, as this run read it:
+   * `passed`, the token of the checks it passed with nothing to report; `derived`, what rules
+   * worked out of it alone. A later run that reads the same data takes both instead of working
+   * them out again.
    */
-  passed(absPath: string, token: string): void {
+  checked(absPath: string, { passed, derived }: { passed?: string | undefined; derived?: Derived | undefined }): void {
     const entry = this.used.get(absPath);
-    if (entry && entry.passed !== token) this.used.set(absPath, { ...entry, passed: token });
+    if (!entry) return;
+    const kept = { passed: passed ?? entry.passed, derived: derived ?? entry.derived };
+    if (kept.passed !== entry.passed || kept.derived !== entry.derived) this.used.set(absPath, { ...entry, ...kept });
   }
 
   /**

@@ -164,6 +164,70 @@ describe("the parse cache", () => {
     );
   });
 
+  test("what the text rules found in a file is kept with its data, and found again when what else they read changes", () => {
+    // Japanese under zh, and an English sentence copied into zh: two warnings of home.yaml.
+    const home = join(specs, "content", "home.yaml");
+    const catalogue = join(specs, "catalogue.yaml");
+    const site = join(specs, "site.yaml");
+    const originals = [home, catalogue, site].map((path) => [path, readFileSync(path, "utf8")] as const);
+    const sentence = "Robots that transform in seconds.";
+    const textCodes = new Set(["text-in-other-language", "untranslated-text"]);
+    const homeWarnings = () =>
+      checkCached()
+        .diagnostics.filter((d) => d.location.file.endsWith("home.yaml") && textCodes.has(d.code))
+        .map((d) => d.code)
+        .sort();
+    try {
+      writeSettled(
+        home,
+        originals[0]![1]
+          .replace("subtitle: Robots that transform.", `subtitle: ${sentence}`)
+          .replace("zh: { title: 让生活更有趣 }", `zh: { title: ロボットの世界へ, subtitle: ${sentence} }`),
+      );
+      expect(homeWarnings()).toEqual(["text-in-other-language", "untranslated-text"]);
+      // The second run takes both from the cache, as the first left them.
+      expect(Object.keys(ParseCache.open(specs).lookup(home)?.derived ?? {}).sort()).toEqual([
+        "copied-english",
+        "texts",
+      ]);
+      expect(homeWarnings()).toEqual(["text-in-other-language", "untranslated-text"]);
+
+      // A product named with the sentence: it is a name, not English left untranslated. home.yaml
+      // is as it was; the catalogue's names are part of what the copied-English finding read.
+      writeSettled(catalogue, originals[1]![1].replace("name: Flagship Bumblebee,", `name: "Flagship ${sentence}",`));
+      expect(homeWarnings()).toEqual(["text-in-other-language"]);
+
+      // cn speaks Japanese: zh is no longer a language of the site, and nothing says what its texts are written in.
+      writeSettled(site, originals[2]![1].replace("locale: zh-CN", "locale: ja-JP"));
+      expect(homeWarnings()).toEqual([]);
+    } finally {
+      for (const [path, text] of originals) writeSettled(path, text);
+    }
+  });
+
+  test("a product page's title naming another product is found again when the catalogue renames that product", () => {
+    const page = join(specs, "content", "flagship-bumblebee.yaml");
+    const catalogue = join(specs, "catalogue.yaml");
+    const originals = [page, catalogue].map((path) => [path, readFileSync(path, "utf8")] as const);
+    const titleWarnings = () =>
+      checkCached()
+        .diagnostics.filter((d) => d.code === "page-title-other-product")
+        .map((d) => `${d.location.file} ${d.message}`);
+    try {
+      writeSettled(page, originals[0]![1].replace("title: Flagship Bumblebee,", "title: AI Base for beginners,"));
+      const warned = titleWarnings();
+      expect(warned).toHaveLength(1);
+      expect(warned[0]).toContain("AI Base");
+      // Taken from the cache, as the first run left it.
+      expect(titleWarnings()).toEqual(warned);
+      // The title is as it was; the name it held is no product's now.
+      writeSettled(catalogue, originals[1]![1].replace("name: AI Base,", "name: AI Dock,"));
+      expect(titleWarnings()).toEqual([]);
+    } finally {
+      for (const [path, text] of originals) writeSettled(path, text);
+    }
+  });
+
   test("a problem found in a file read from the cache shows the same place and code frame as a fresh read", () => {
     checkCached();
     // The product renamed (and its alias with it): the unchanged page list and price table, both

@@ -21,6 +21,7 @@ import {
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import { NOT_LATIN, scriptMismatch, scriptsOf } from "../scripts.ts";
+import { derivedOnce, derivedToken } from "../derived.ts";
 
 /**
  * The content files pages.yaml does not list, each an unknown-page error naming the page it most
@@ -148,14 +149,14 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
     const page = specs.pages ? findPage(specs.pages.data.pages, pageId) : undefined;
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
-  const languageOf = textLanguages(specs);
+  const languages = textLanguages(specs);
   const checkScripts = (file: Valid<object>) => {
-    for (const { path, ...args } of textFindingsOf(file, languageOf).otherLanguage)
+    for (const { path, ...args } of textFindingsOf(file, languages).otherLanguage)
       report("text-in-other-language", args, at(file, path));
   };
   if (specs.regionChooser) checkScripts(specs.regionChooser);
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    const { placeholders, markup } = textFindingsOf(file, languageOf);
+    const { placeholders, markup } = textFindingsOf(file, languages);
     checkScripts(file);
     for (const { path, mark } of markup)
       report(
@@ -208,22 +209,31 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
  * region it is written under (head.de, sections.kr); else a region file's region's. Null where
  * nothing says (a product's name in every region, the chooser's labels).
  */
-function textLanguages(specs: ValidSpecs): LanguageOf {
-  // One per site.yaml data: the texts' findings are remembered by it (site dev keeps unchanged data).
+function textLanguages(specs: ValidSpecs): SiteLanguages {
+  // One per site.yaml data (site dev keeps unchanged data).
   const site = specs.site?.data ?? noSite;
   let found = languagesBySite.get(site);
   if (!found) languagesBySite.set(site, (found = languagesOfSite(specs)));
   return found;
 }
 const noSite = {};
-const languagesBySite = new WeakMap<object, LanguageOf>();
+const languagesBySite = new WeakMap<object, SiteLanguages>();
 type LanguageOf = (file: Valid<object>, path: readonly PathSegment[]) => { language: string; depth: number } | null;
+/** The language of each text, and a token of what decides it: a file's texts' findings are kept under it. */
+interface SiteLanguages {
+  languageOf: LanguageOf;
+  token: string;
+}
 
-function languagesOfSite(specs: ValidSpecs): LanguageOf {
+function languagesOfSite(specs: ValidSpecs): SiteLanguages {
   const regionLanguage = new Map(
     Object.entries(specs.site?.data.regions ?? {}).map(([code, r]) => [code, languageOfLocale(r.locale) as string]),
   );
   const languages = new Set(regionLanguage.values());
+  return { languageOf: languageOfIn(regionLanguage, languages), token: derivedToken([...regionLanguage]) };
+}
+
+function languageOfIn(regionLanguage: ReadonlyMap<string, string>, languages: ReadonlySet<string>): LanguageOf {
   // With the depth of the path segment that says so (-1: the file).
   return (file, path) => {
     const { kind, name } = file.spec;
@@ -274,22 +284,19 @@ const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScop
 
 /**
  * The placeholders, markup and text in another language's script of a file's data, and where
- * they are. They depend on nothing else but the site's languages, so they are remembered by data
- * object: site dev's loader keeps the data of unchanged files.
+ * they are. They depend on nothing else but the site's languages, so they are worked out once per
+ * file (derived.ts): a build after an edit walks only the files edited.
  */
-function textFindingsOf(file: Valid<object>, languageOf: LanguageOf): TextFindings {
-  let byData = findingsByLanguages.get(languageOf);
-  if (!byData) findingsByLanguages.set(languageOf, (byData = new WeakMap()));
-  let found = byData.get(file.data);
-  if (!found) {
-    found = { placeholders: [], markup: [], otherLanguage: [] };
+function textFindingsOf(file: Valid<object>, { languageOf, token }: SiteLanguages): TextFindings {
+  return derivedOnce(file, "texts", token, () => {
+    const found: TextFindings = { placeholders: [], markup: [], otherLanguage: [] };
     const blocks = new Map<string, OtherLanguage>();
     // One path, grown and shrunk along the walk and copied only where a text has a finding: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
     const path: PathSegment[] = [];
     const walk = (value: unknown): void => {
       if (typeof value === "string") {
-        noteText(value, path, found!);
+        noteText(value, path, found);
         if (NOT_LATIN.test(value)) noteScript(value, path, languageOf(file, path), blocks);
       } else if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
@@ -307,9 +314,8 @@ function textFindingsOf(file: Valid<object>, languageOf: LanguageOf): TextFindin
     };
     walk(file.data);
     found.otherLanguage = [...blocks.values()];
-    byData.set(file.data, found);
-  }
-  return found;
+    return found;
+  });
 }
 
 /**
@@ -380,7 +386,6 @@ interface PlaceholderUse {
   /** Which use of this name in its text (from 0), to point at it and not at the text's start. */
   nth: number;
 }
-const findingsByLanguages = new WeakMap<LanguageOf, WeakMap<object, TextFindings>>();
 
 /**
  * A text copied from English into another language and left untranslated: German shoppers would
@@ -392,6 +397,7 @@ const findingsByLanguages = new WeakMap<LanguageOf, WeakMap<object, TextFindings
  */
 export function checkTranslations(specs: ValidSpecs, report: Report): void {
   const copied = copiedTest(specs);
+  const { test } = copied;
   const reportFirst = (file: Valid<object>, language: string, found: readonly PathSegment[][]) => {
     if (found.length === 0) return;
     // The first in the file, not in the data's order (which puts keys like "4003" first).
@@ -403,38 +409,49 @@ export function checkTranslations(specs: ValidSpecs, report: Report): void {
   const english = specs.messages.get("en");
   if (english)
     for (const [language, table] of specs.messages)
-      if (language !== "en") reportFirst(table, language, copiedPaths(table.data, english.data, [], copied));
+      if (language !== "en") reportFirst(table, language, copiedPaths(table.data, english.data, [], test));
   for (const file of specs.content.values())
-    for (const { language, found } of copiedInContent(file.data, copied)) reportFirst(file, language, found);
+    for (const { language, found } of copiedInContent(file, copied)) reportFirst(file, language, found);
 }
 
-type CopiedTest = (text: unknown, english: unknown) => boolean;
+/**
+ * Whether a text is English copied: the same words, four or more of them, and no product's name;
+ * with a token of the names, under which a content file's findings are kept.
+ */
+interface CopiedTest {
+  test: (text: unknown, english: unknown) => boolean;
+  token: string;
+}
 
-/** Whether a text is English copied: the same words, four or more of them, and no product's name. */
 function copiedTest(specs: ValidSpecs): CopiedTest {
   const catalogue = specs.catalogue?.data ?? noCatalogue;
-  let test = copiedTests.get(catalogue);
-  if (test) return test;
-  const names: string[] = [];
+  const known = copiedTests.get(catalogue);
+  if (known) return known;
+  const written: string[] = [];
   for (const product of Object.values(specs.catalogue?.data.products ?? {}))
-    for (const facts of Object.values(product.regions ?? {})) if (facts.name) names.push(oneLine(facts.name));
+    for (const facts of Object.values(product.regions ?? {})) if (facts.name) written.push(facts.name);
+  // On one line, when a text is first compared: the findings of files not edited are kept (derived.ts).
+  let names: string[] | undefined;
   // Words to translate: letters only, two or more ("WiFi 2.4G + BLE 5.0" has two).
   const words = (text: string) => text.split(" ").filter((w) => /^\p{L}{2,}$/u.test(w)).length;
   // Most texts differ from their English: told apart before anything else is made of them.
-  test = (text, english) => {
+  const test = (text: unknown, english: unknown) => {
     if (typeof text !== "string" || typeof english !== "string" || text.trim() !== english.trim()) return false;
     const line = oneLine(text);
-    return words(line) >= 4 && !names.some((name) => name.includes(line));
+    if (words(line) < 4) return false;
+    names ??= written.map(oneLine);
+    return !names.some((name) => name.includes(line));
   };
-  copiedTests.set(catalogue, test);
-  return test;
+  const copied = { test, token: derivedToken(written) };
+  copiedTests.set(catalogue, copied);
+  return copied;
 }
 const oneLine = (text: string) => text.trim().replace(/\s+/g, " ");
 const noCatalogue = {};
 const copiedTests = new WeakMap<object, CopiedTest>();
 
 /** The places where `own` holds English copied from `english`, walked side by side. */
-function copiedPaths(own: unknown, english: unknown, at: PathSegment[], copied: CopiedTest): PathSegment[][] {
+function copiedPaths(own: unknown, english: unknown, at: PathSegment[], copied: CopiedTest["test"]): PathSegment[][] {
   const found: PathSegment[][] = [];
   const path = [...at];
   const walk = (a: unknown, b: unknown) => {
@@ -454,14 +471,13 @@ function copiedPaths(own: unknown, english: unknown, at: PathSegment[], copied: 
 
 /**
  * A content file's English copied into its other language blocks, by language (its head, hero,
- * body and product together). Remembered by data object (site dev keeps the data of unchanged
- * files) and catalogue.
+ * body and product together). Worked out once per file and catalogue's names (derived.ts).
  */
-function copiedInContent(data: Spec.PageContent, copied: CopiedTest) {
-  let byData = copiedByTest.get(copied);
-  if (!byData) copiedByTest.set(copied, (byData = new WeakMap()));
-  let found = byData.get(data);
-  if (found) return found;
+function copiedInContent(file: Valid<Spec.PageContent>, { test, token }: CopiedTest) {
+  return derivedOnce(file, "copied-english", token, () => copiedBlocks(file.data, test));
+}
+
+function copiedBlocks(data: Spec.PageContent, copied: CopiedTest["test"]) {
   const byLanguage = new Map<string, PathSegment[][]>();
   for (const block of ["head", "hero", "body", "product"] as const) {
     const blocks = data[block] as Record<string, unknown> | undefined;
@@ -474,11 +490,8 @@ function copiedInContent(data: Spec.PageContent, copied: CopiedTest) {
       byLanguage.set(language, [...(byLanguage.get(language) ?? []), ...paths]);
     }
   }
-  found = [...byLanguage].map(([language, paths]) => ({ language, found: paths }));
-  byData.set(data, found);
-  return found;
+  return [...byLanguage].map(([language, paths]) => ({ language, found: paths }));
 }
-const copiedByTest = new WeakMap<CopiedTest, WeakMap<object, { language: string; found: PathSegment[][] }[]>>();
 
 /**
  * Every message key should exist in every language. One that is missing shows its fallback
