@@ -225,7 +225,7 @@ export interface SaleItem {
   describe: string | null;
   identify: string | null;
   extendedWarranty: string | null;
-  /** Free gifts, each a small picture named in its alt text. */
+  /** Free gifts, each a small picture named in its alt text (shown beside it as words). */
   gifts: Picture[];
   buy: string | null;
   learnMore: Link | null;

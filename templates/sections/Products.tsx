@@ -51,8 +51,9 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
       {item.gifts.length ? (
         <ul className="gifts">
           {item.gifts.map((g) => (
-            <li key={g.key}>
-              <Picture image={g} />
+            <li key={g.key} className="gift">
+              <Picture image={g} alt="" />
+              <span>{g.alt}</span>
             </li>
           ))}
         </ul>

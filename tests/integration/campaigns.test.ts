@@ -79,6 +79,14 @@ describe("Black Friday", () => {
     expect(elite.querySelector("a.button")!.getAttribute("href")).toMatch(/^https:\/\/eu\.store\.mechanova\.com\//);
   });
 
+  test("a free gift is named in words beside its picture", async () => {
+    const doc = pageOf(await siteAt(BLACK_FRIDAY), "/us/black-friday");
+    const gift = doc.querySelector('.sale-item[data-product="grimlockG1Flagship"] .gift')!;
+    expect(gift.text.trim()).toBe("Free T-shirt");
+    // The words say what it is: the picture beside them is not read out again.
+    expect(gift.querySelector("img")!.getAttribute("alt")).toBe("");
+  });
+
   test("in Early Black Friday the us page shows stage 1 prices and '??' with UNLOCK SOON for later stages", async () => {
     const files = await siteAt(EARLY_BF);
     const doc = pageOf(files, "/us/black-friday");
