@@ -107,8 +107,9 @@ const STAGE_TITLES = [
  * copied from Cyber Monday's ("Cyber Monday") tells shoppers during Black Friday that Cyber Monday
  * is on. Judged only where the text is the other stage's entry's word for word and names that
  * stage and not its own: a region that writes its stages in its own language names none. A
- * warning, as a region may give every stage one title on purpose ("Black Friday" from the first
- * day), which this cannot tell from a copy.
+ * region that gives each of three stages or more the one title ("Black Friday deals" from the
+ * first day to Cyber Monday) does so on purpose: a copy leaves the other stages their own. With
+ * two stages the two cannot be told apart, so it is a warning.
  */
 function promotionsNameTheirStage(spec: SpecDocument, campaign: Spec.Campaign): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -121,6 +122,11 @@ function promotionsNameTheirStage(spec: SpecDocument, campaign: Spec.Campaign): 
         const text = (entry[kind] as Record<string, string> | undefined)?.[field]?.trim().toLowerCase();
         return text && entry.stage.length === 1 ? [{ i, stage: entry.stage[0]!, text }] : [];
       });
+      const oneTitleForEvery =
+        campaign.stages.length >= 3 &&
+        new Set(titled.map((t) => t.stage)).size === campaign.stages.length &&
+        new Set(titled.map((t) => t.text)).size === 1;
+      if (oneTitleForEvery) continue;
       for (const entry of titled) {
         const own = stageName(entry.stage);
         if (own && entry.text.includes(own)) continue;
