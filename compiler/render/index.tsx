@@ -22,15 +22,26 @@ export interface PreloadTable {
   islands: Record<string, string[]>;
 }
 
-/** URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks. */
-export function preloadsFor(table: PreloadTable, islands: readonly string[]): string[] {
-  const urls = new Set(table.runtime);
-  if (islands.length) {
-    for (const u of table.react) urls.add(u);
-    for (const name of islands) for (const u of table.islands[name] ?? []) urls.add(u);
+/**
+ * URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks.
+ * Worked out once per set of islands: the pages of a site share a few.
+ */
+export function preloadsFor(table: PreloadTable, islands: readonly string[]): readonly string[] {
+  let bySet = preloadsByTable.get(table);
+  if (!bySet) preloadsByTable.set(table, (bySet = new Map()));
+  const set = islands.join("\n");
+  let urls = bySet.get(set);
+  if (!urls) {
+    const found = new Set(table.runtime);
+    if (islands.length) {
+      for (const u of table.react) found.add(u);
+      for (const name of islands) for (const u of table.islands[name] ?? []) found.add(u);
+    }
+    bySet.set(set, (urls = [...found].sort()));
   }
-  return [...urls].sort();
+  return urls;
 }
+const preloadsByTable = new WeakMap<PreloadTable, Map<string, readonly string[]>>();
 
 export interface PageAssets extends Omit<Assets, "styles"> {
   styles: StyleTable;

@@ -168,13 +168,24 @@ describe("page weight", () => {
     expect(heaviest.css, `CSS of ${heaviest.page}`).toBeLessThanOrEqual(20 * KB);
   });
 
-  test("the build summary's size table agrees with the pages as served", () => {
+  test("the build summary's size table agrees with the pages as served, the heaviest first", () => {
     expect(heaviestInSummary).toHaveLength(5);
     for (const w of heaviestInSummary) {
       const file = site(w.path === "/" ? "index.html" : `${w.path.slice(1)}/index.html`);
       expect(w.html, w.path).toBe(gzipSync(readFileSync(file)).byteLength);
       expect(w.js, w.path).toBe(scriptsOf(file).reduce((sum, url) => sum + gz(url), 0));
     }
+    const weights = heaviestInSummary.map((w) => w.js);
+    expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    // No page left out of the table loads more than the last one in it.
+    const listed = new Set(heaviestInSummary.map((w) => w.path));
+    const lightestListed = weights.at(-1)!;
+    for (const file of pages)
+      if (!listed.has(pathOf(file)))
+        expect(
+          scriptsOf(file).reduce((sum, url) => sum + gz(url), 0),
+          pathOf(file),
+        ).toBeLessThanOrEqual(lightestListed);
   });
 
   test("a page with nothing interactive of its own loads no page chunk", () => {
