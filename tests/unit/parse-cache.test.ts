@@ -3,6 +3,7 @@
 // passed validate is not validated again while its data, the schemas and the code are the same.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { deserialize } from "node:v8";
 import { afterAll, describe, expect, test } from "vitest";
 import { type LoadCache, load } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
@@ -202,6 +203,27 @@ describe("the parse cache", () => {
       expect(homeWarnings()).toEqual([]);
     } finally {
       for (const [path, text] of originals) writeSettled(path, text);
+    }
+  });
+
+  test("an edit of the catalogue works the content files' findings out again without writing their data again", () => {
+    ParseCache.clear(specs);
+    checkCached();
+    const whole = ParseCache.fileOf(specs);
+    const wholeWritten = statSync(whole).mtimeMs;
+    const derivedBefore = readFileSync(ParseCache.derivedFileOf(specs));
+    const catalogue = join(specs, "catalogue.yaml");
+    const text = readFileSync(catalogue, "utf8");
+    try {
+      // Every content file's copied-English finding read the catalogue's names: all are worked out again.
+      writeSettled(catalogue, text.replace("name: AI Base,", "name: AI Dock,"));
+      checkCached();
+      expect(statSync(whole).mtimeMs).toBe(wholeWritten);
+      const edited = deserialize(readFileSync(ParseCache.editsFileOf(specs))) as { entries: [string, unknown][] };
+      expect(edited.entries.map(([path]) => path)).toEqual([catalogue]);
+      expect(readFileSync(ParseCache.derivedFileOf(specs)).equals(derivedBefore)).toBe(false);
+    } finally {
+      writeSettled(catalogue, text);
     }
   });
 
