@@ -1,7 +1,7 @@
 // What a rule works out of one spec file's data alone, worked out once per file and kept with its
 // document: site dev keeps the document of a file that did not change, and the parse cache keeps
-// the value with the data for the next process (a build after a price edit checks 2,273 files
-// of which one changed). Each value carries a token of everything else the rule read (the
+// the value, by the file's stamp, for the next process (a build after a price edit checks 2,273
+// files of which one changed). Each value carries a token of everything else the rule read (the
 // compiler's code, the site's languages, the catalogue's names): a value under another token is
 // worked out again.
 

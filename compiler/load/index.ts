@@ -96,8 +96,8 @@ export interface SpecDocument {
   checksPassed?: string;
   /**
    * What rules of later stages worked out of this same data alone (link/derived.ts): replaced
-   * whole when a rule adds to it. The parse cache keeps it with the data, as site dev keeps the
-   * document of an unchanged file.
+   * whole when a rule adds to it. The parse cache keeps it by the file's stamp, as site dev keeps
+   * the document of an unchanged file.
    */
   derived?: Derived;
 }
