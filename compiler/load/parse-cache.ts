@@ -49,41 +49,25 @@ interface DerivedEntry extends FileStamp {
   derived: Derived;
 }
 
-interface StoredDerived {
-  format: number;
-  entries: [string, DerivedEntry][];
-}
-
-/** The derived facts kept; none when there is no file yet, or one of another format. */
-function readDerived(file: URL): Map<string, DerivedEntry> {
-  try {
-    const stored = deserialize(readFileSync(file)) as StoredDerived;
-    if (stored.format === FORMAT) return new Map(stored.entries);
-  } catch {
-    // None yet, or unreadable: worked out again, and written anew.
-  }
-  return new Map();
-}
-
 /** The size and modification time a file had when it was read. */
 export interface FileStamp {
   mtimeMs: number;
   size: number;
 }
 
-interface Stored {
+interface Stored<E = Entry> {
   format: number;
-  entries: [string, Entry][];
+  entries: [string, E][];
 }
 
-/** What one of the two files holds, and its size on disk (0 when there is none). */
-function readStored(file: URL): { entries: [string, Entry][]; bytes: number } {
+/** What one of the files holds, and its size on disk (0 when there is none). */
+function readStored<E = Entry>(file: URL): { entries: [string, E][]; bytes: number } {
   try {
     const bytes = readFileSync(file);
-    const stored = deserialize(bytes) as Stored;
+    const stored = deserialize(bytes) as Stored<E>;
     if (stored.format === FORMAT) return { entries: stored.entries, bytes: bytes.byteLength };
   } catch {
-    // None yet, or unreadable: what it held is parsed again, and written anew.
+    // None yet, or unreadable: what it held is worked out again, and written anew.
   }
   return { entries: [], bytes: 0 };
 }
@@ -148,7 +132,7 @@ export class ParseCache {
       new Set(edits.entries.map(([path]) => path)),
       whole.bytes,
       ParseCache.derivedFileOf(specsDir),
-      readDerived(ParseCache.derivedFileOf(specsDir)),
+      new Map(readStored<DerivedEntry>(ParseCache.derivedFileOf(specsDir)).entries),
     );
   }
 
@@ -219,7 +203,7 @@ export class ParseCache {
     if (this.derivedChanged)
       writeCacheFile(
         this.derivedFile,
-        serialize({ format: FORMAT, entries: [...this.derivedUsed].filter(keepable) } satisfies StoredDerived),
+        serialize({ format: FORMAT, entries: [...this.derivedUsed].filter(keepable) } satisfies Stored<DerivedEntry>),
         SPEC_FOLDERS_KEPT,
         projectSpecsCaches(),
       );

@@ -37,18 +37,17 @@ export function heaviestPages(
     }
     return size;
   };
-  // Pages share a few sets of islands: each set is weighed once, not once per page (10,000 at scale).
-  const bySet = new Map<string, number>();
+  // Pages share a few sets of islands, and preloadsFor gives each set one list: each list is
+  // weighed once, not once per page (10,000 at scale).
+  const weighed = new Map<readonly string[], number>();
   const jsWeight = (islands: readonly string[]) => {
-    const set = islands.join("\n");
-    let weight = bySet.get(set);
-    if (weight === undefined) {
-      weight = [site.assets.script, ...preloadsFor(site.assets.preloads, islands)].reduce(
-        (sum, url) => sum + scriptWeight(url),
-        0,
+    const preloads = preloadsFor(site.assets.preloads, islands);
+    let weight = weighed.get(preloads);
+    if (weight === undefined)
+      weighed.set(
+        preloads,
+        (weight = preloads.reduce((sum, url) => sum + scriptWeight(url), scriptWeight(site.assets.script))),
       );
-      bySet.set(set, weight);
-    }
     return weight;
   };
   type Ranked = { page: RenderedPage; js: number };
