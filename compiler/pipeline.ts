@@ -15,6 +15,7 @@ import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, CompileNotes, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
 import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link, type LinkReuse } from "./link/index.ts";
+import type { LinkKeeper } from "./link/kept.ts";
 import type { SiteModel } from "./link/model.ts";
 import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
 import { ParseCache } from "./load/parse-cache.ts";
@@ -109,6 +110,8 @@ export interface CheckResult {
 /** What a check may take from earlier ones: documents loaded, and (site dev) the last link. */
 export interface CheckReuse extends LoadReuse {
   link?: LinkReuse;
+  /** Where link keeps what its rules besides the prices found (link/kept.ts): by default, the parse cache. */
+  kept?: LinkKeeper;
 }
 
 /** load + validate + link: everything `site check` does. */
@@ -116,10 +119,18 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
   const loaded = load(specsDir, cwd, reuse);
   const token = checksToken();
   const validated = validate(loaded.value, token);
-  const linked = link(validated.value, reuse.link);
+  const { parsed } = reuse;
+  // What the rules besides the prices found is kept in the parse cache, by the stamps it read the files by.
+  const kept: LinkKeeper | undefined =
+    reuse.kept ??
+    (parsed && {
+      stampOf: (spec) => parsed.stampIn(resolve(cwd, spec.source.path)),
+      foundUnder: (token) => parsed.linkFoundUnder(token),
+      keep: (token, found) => parsed.keepLinkFound(token, found),
+    });
+  const linked = link(validated.value, reuse.link, kept);
   // What passed is not validated again, and what rules worked out of a file alone is not worked
   // out again, while the file and the code stay the same.
-  const { parsed } = reuse;
   if (parsed)
     for (const spec of loaded.value.documents)
       parsed.checked(resolve(cwd, spec.source.path), {

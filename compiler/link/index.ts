@@ -6,7 +6,8 @@
 // region files, content, rich sections and campaigns are in rules/.
 //
 // The price table is linked last, apart: everything else is the same whatever the prices are, so
-// site dev, after an edit of prices.yaml alone, links only the prices again (`LinkReuse`). The
+// site dev, after an edit of prices.yaml alone, links only the prices again (`LinkReuse`), and a
+// new process whose other files are as in the last run takes what the rest found (kept.ts). The
 // rules note every use of a product in a region, and the prices part then checks each use
 // against the table (a product shown where it is not sold); the campaign rules list the headlines
 // that promise a saving, and the prices part checks their figures.
@@ -19,6 +20,7 @@ import type { ImageModel, RegionModel, SiteModel } from "./model.ts";
 import { findPage, forEachPage, mistakenLandings } from "./pages.ts";
 import { buildImages } from "./images.ts";
 import { buildPrices, noteUse, type OfferRow, type ProductUses } from "./prices.ts";
+import { type Findings, foundAgain, keptFindings, keptToken, type LinkKeeper } from "./kept.ts";
 import {
   buildProducts,
   checkBuyLinks,
@@ -45,7 +47,11 @@ export interface LinkReuse {
   last?: { specs: ValidSpecs; besidesPrices: BesidesPrices };
 }
 
-export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | undefined> {
+/**
+ * The site model, and what the rules found. `reuse` is site dev's; `kept` keeps the findings of the
+ * rules besides the prices between processes (kept.ts).
+ */
+export function link(specs: ValidSpecs, reuse?: LinkReuse, kept?: LinkKeeper): Result<SiteModel | undefined> {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, args, location) => {
     diagnostics.push(linkDiagnostic(code, args, location));
@@ -56,7 +62,7 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
 
   const last = reuse?.last;
   const linked =
-    last && sameSpecsBesides(last.specs, specs, ["prices"]) ? last.besidesPrices : linkBesidesPrices(specs, site);
+    last && sameSpecsBesides(last.specs, specs, ["prices"]) ? last.besidesPrices : linkBesidesPrices(specs, site, kept);
   appendAll(diagnostics, linked.diagnostics);
   linked.relay.to = report;
   if (reuse) reuse.last = { specs, besidesPrices: linked };
@@ -81,6 +87,9 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse): Result<SiteModel | u
     canonicalProduct: productsPart.canonicalProduct,
   };
   const named = { ...linked.named, product: productsPart.resolved };
+  const before = linked.namedBefore;
+  if (before)
+    for (const kind of Object.keys(named) as DefinitionKind[]) named[kind] = new Set([...before[kind], ...named[kind]]);
   return { value: model, diagnostics: foldRenames(diagnostics, specs, named) };
 }
 
@@ -89,6 +98,8 @@ interface BesidesPrices {
   regions: Map<string, RegionModel>;
   /** The regions, campaigns, origins and images the specs name (a product's uses are the products part's). */
   named: Omit<Record<DefinitionKind, ReadonlySet<string>>, "product">;
+  /** What the rules named, when their findings were kept from an earlier run (kept.ts): `named` holds the builders' only. */
+  namedBefore?: Findings["named"];
   productsPart: Products;
   images: Map<string, ImageModel>;
   cx: LinkContext;
@@ -104,7 +115,11 @@ interface BesidesPrices {
   relay: { to: Report };
 }
 
-function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site"]>): BesidesPrices {
+function linkBesidesPrices(
+  specs: ValidSpecs,
+  site: NonNullable<ValidSpecs["site"]>,
+  keeper: LinkKeeper | undefined,
+): BesidesPrices {
   const diagnostics: Diagnostic[] = [];
   const relay: { to: Report } = { to: () => {} };
   // While this part runs its reports are its own; after, the checks it keeps report to the link under way.
@@ -116,7 +131,61 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {
     if (id) noteUse(uses, id, region, what, location);
   };
+  const built = buildModel(specs, site, report, noteProductUse);
+  const { regionsPart, productsPart, campaignsNamed, images, cx } = built;
+  const parts = { regions: regionsPart.regions, productsPart, images, cx, relay };
+  const named = {
+    region: regionsPart.named,
+    origin: regionsPart.originsNamed,
+    campaign: campaignsNamed,
+    image: cx.imagesNamed,
+  };
 
+  // The model is made anew either way; what the rules found, if nothing they read changed, is taken.
+  const token = keeper && keptToken(specs, images, keeper.stampOf);
+  const found = token === undefined ? undefined : foundAgain(keeper!.foundUnder(token), specs);
+  if (found) return { ...parts, ...found, named, namedBefore: found.named };
+
+  const { offers, headlines } = checkBesidesPrices(specs, site, built);
+  appendAll(diagnostics, checkWindows(specs, regionsPart.regionCodes));
+  if (token !== undefined) {
+    const snapshot = (set: ReadonlySet<string>) => [...set];
+    keeper!.keep(
+      token,
+      keptFindings({
+        diagnostics,
+        uses,
+        offers,
+        headlines,
+        named: {
+          region: snapshot(named.region),
+          origin: snapshot(named.origin),
+          campaign: snapshot(named.campaign),
+          image: snapshot(named.image),
+          product: snapshot(productsPart.resolved),
+        },
+      }),
+    );
+  }
+  return { ...parts, named, diagnostics, uses, offers, headlines };
+}
+
+/** The model's parts besides the prices, and the context the rules check with. */
+interface BuiltModel {
+  regionsPart: ReturnType<typeof buildRegions>;
+  productsPart: Products;
+  titles: ReturnType<typeof titlesNamingOthers>;
+  campaignsNamed: ReadonlySet<string>;
+  images: Map<string, ImageModel>;
+  cx: LinkContext;
+}
+
+function buildModel(
+  specs: ValidSpecs,
+  site: NonNullable<ValidSpecs["site"]>,
+  report: Report,
+  noteProductUse: LinkContext["noteProductUse"],
+): BuiltModel {
   const regionsPart = buildRegions(specs, site, report);
   const { regions, regionCodes, checkRegion } = regionsPart;
   const productsPart = buildProducts(specs, report, checkRegion);
@@ -154,6 +223,17 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
     mistakenProductPages: mistakenProducts,
     linksElsewhere: new Map(),
   };
+  return { regionsPart, productsPart, titles, campaignsNamed, images, cx };
+}
+
+/** Every rule but the price table's: what it reports goes to the context's report. */
+function checkBesidesPrices(
+  specs: ValidSpecs,
+  site: NonNullable<ValidSpecs["site"]>,
+  { regionsPart, productsPart, titles, cx }: BuiltModel,
+): { offers: OfferRow[]; headlines: Headline[] } {
+  const { report, checkRegion, noteProductUse } = cx;
+  const { regions } = regionsPart;
   checkRegionFiles(cx);
   checkContent(cx);
   checkSections(cx);
@@ -203,24 +283,7 @@ function linkBesidesPrices(specs: ValidSpecs, site: NonNullable<ValidSpecs["site
   checkFallbacks(specs, report);
   checkTexts(specs, report);
   checkTranslations(specs, report);
-  appendAll(diagnostics, checkWindows(specs, regionCodes));
-  return {
-    regions,
-    named: {
-      region: regionsPart.named,
-      origin: regionsPart.originsNamed,
-      campaign: campaignsNamed,
-      image: cx.imagesNamed,
-    },
-    productsPart,
-    images,
-    cx,
-    diagnostics,
-    uses,
-    offers,
-    headlines,
-    relay,
-  };
+  return { offers, headlines };
 }
 
 /** The regions of site.yaml that no page of pages.yaml names (see LinkContext.pagelessRegions). */

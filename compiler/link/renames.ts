@@ -44,7 +44,20 @@ const nameOf = new Map<DiagnosticCode, (args: object) => string>([
 ]);
 
 /** The name an unknown-name diagnostic is about, and the arguments it was made with. */
-const unknownName = new WeakMap<Diagnostic, { name: string; args: object }>();
+export interface UnknownName {
+  name: string;
+  args: object;
+}
+const unknownName = new WeakMap<Diagnostic, UnknownName>();
+
+/** What linkDiagnostic noted of a diagnostic for foldRenames: kept with it between runs (kept.ts). */
+export const unknownNameOf = (d: Diagnostic): UnknownName | undefined => unknownName.get(d);
+
+/** A diagnostic of an earlier run, with what linkDiagnostic noted of it then. */
+export function withUnknownName(d: Diagnostic, name: UnknownName | undefined): Diagnostic {
+  if (name) unknownName.set(d, name);
+  return d;
+}
 
 /** diagnostic(), keeping the name a use gave that nothing defines, for foldRenames. */
 export function linkDiagnostic<C extends DiagnosticCode>(

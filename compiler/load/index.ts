@@ -132,6 +132,22 @@ export interface TextPart {
 /** A text as the source of a pattern that matches it as written: each character RegExp reads as syntax escaped. */
 export const literalPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * A location in a spec file as plain data, to keep between runs (link/kept.ts): the node's path in
+ * the file, found again in the file's document of a later run by `locate`.
+ */
+export interface LocationRef {
+  file: string;
+  path: readonly PathSegment[];
+  key: boolean;
+  part?: TextPart;
+}
+
+/** The plain data of a location `locate` made; undefined for a location of another kind. */
+export function locationRef(location: Location): LocationRef | undefined {
+  return location instanceof SpecLocation ? location.ref() : undefined;
+}
+
 class SpecLocation implements Location {
   readonly file: string;
   #span: { offset: number; length: number } | undefined;
@@ -142,6 +158,9 @@ class SpecLocation implements Location {
     private readonly part: TextPart | undefined,
   ) {
     this.file = spec.source.path;
+  }
+  ref(): LocationRef {
+    return { file: this.file, path: this.path, key: this.key, ...(this.part ? { part: this.part } : {}) };
   }
   get offset(): number {
     return this.span().offset;

@@ -12,7 +12,10 @@
 // the file's first line, so that load checks its schema comment without reading it. What link
 // rules worked out of a file alone (link/derived.ts) is kept in a third file, by path and stamp:
 // an edit of the catalogue works out every product page's findings again, and only that small
-// file (about 1 MB at 10,000 routes) is written again, not the data of every file it names.
+// file (about 1 MB at 10,000 routes) is written again, not the data of every file it names. A
+// fourth file keeps what the link stage's rules found besides the prices, under a token of every
+// file they read (link/kept.ts): a run after an edit of prices.yaml alone takes it and runs only
+// the rules of the price table.
 
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
@@ -80,6 +83,8 @@ export class ParseCache {
   /** What rules worked out of the files this run read, as the derived file will hold it. */
   private readonly derivedUsed = new Map<string, DerivedEntry>();
   private derivedChanged = false;
+  /** What link found besides the prices in this run, to keep (link/kept.ts). */
+  private linkFound: [token: string, value: string] | undefined;
 
   private constructor(
     private readonly file: URL,
@@ -91,6 +96,7 @@ export class ParseCache {
     private readonly wholeBytes: number,
     private readonly derivedFile: URL,
     private readonly derivedKept: ReadonlyMap<string, DerivedEntry>,
+    private readonly linkFile: URL,
   ) {}
 
   /** The file that holds the cache of the specs under `specsDir`. */
@@ -108,13 +114,27 @@ export class ParseCache {
     return new URL(`specsderived-${ParseCache.nameOf(specsDir)}.v8`, cacheDir);
   }
 
+  /**
+   * The file of what link's rules found besides the prices (link/kept.ts): its token on the first
+   * line, then the findings as JSON.
+   */
+  static linkFileOf(specsDir: string): URL {
+    return new URL(`specslink-${ParseCache.nameOf(specsDir)}.json`, cacheDir);
+  }
+
   /** Forgets everything parsed under `specsDir`: the next run parses every file (the benchmark's cold build). */
   static clear(specsDir: string): void {
     for (const file of ParseCache.filesOf(specsDir)) rmSync(file, { force: true });
   }
 
-  private static filesOf(specsDir: string): URL[] {
-    return [ParseCache.fileOf(specsDir), ParseCache.editsFileOf(specsDir), ParseCache.derivedFileOf(specsDir)];
+  /** Every file the cache of `specsDir` is kept in. */
+  static filesOf(specsDir: string): URL[] {
+    return [
+      ParseCache.fileOf(specsDir),
+      ParseCache.editsFileOf(specsDir),
+      ParseCache.derivedFileOf(specsDir),
+      ParseCache.linkFileOf(specsDir),
+    ];
   }
 
   private static nameOf(specsDir: string): string {
@@ -133,6 +153,7 @@ export class ParseCache {
       whole.bytes,
       ParseCache.derivedFileOf(specsDir),
       new Map(readStored<DerivedEntry>(ParseCache.derivedFileOf(specsDir)).entries),
+      ParseCache.linkFileOf(specsDir),
     );
   }
 
@@ -184,6 +205,21 @@ export class ParseCache {
     return entry && settled(entry.mtimeMs) ? `${entry.size} ${entry.mtimeMs}` : undefined;
   }
 
+  /** What link's rules found besides the prices in the run that last kept it, if under `token`. */
+  linkFoundUnder(token: string): string | undefined {
+    try {
+      const text = readFileSync(this.linkFile, "utf8");
+      return text.startsWith(`${token}\n`) ? text.slice(token.length + 1) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps what link's rules found besides the prices, under `token`: written by save(). */
+  keepLinkFound(token: string, value: string): void {
+    this.linkFound = [token, value];
+  }
+
   /** Keeps what the file parsed to, and its first line, stamped as it was read. */
   remember(absPath: string, stamp: FileStamp, data: unknown, head: string): void {
     this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data, head });
@@ -199,6 +235,13 @@ export class ParseCache {
     // its next run parses it again.
     const now = Date.now();
     const keepable = ([, entry]: [string, FileStamp]) => settled(entry.mtimeMs, now);
+    if (this.linkFound)
+      writeCacheFile(
+        this.linkFile,
+        `${this.linkFound[0]}\n${this.linkFound[1]}`,
+        SPEC_FOLDERS_KEPT,
+        projectSpecsCaches(),
+      );
     // The derived facts of the files this run read, whole, when a rule worked one out anew.
     if (this.derivedChanged)
       writeCacheFile(
@@ -244,7 +287,5 @@ const SPEC_FOLDERS_KEPT = 8;
 
 function projectSpecsCaches(): string[] {
   const specs = join(projectRoot, "specs");
-  return [ParseCache.fileOf(specs), ParseCache.editsFileOf(specs), ParseCache.derivedFileOf(specs)].map((url) =>
-    basename(url.pathname),
-  );
+  return ParseCache.filesOf(specs).map((url) => basename(url.pathname));
 }

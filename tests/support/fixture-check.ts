@@ -3,7 +3,8 @@
 // folder). That text is the case's snapshot, tests/fixtures/<case>/expected.txt; the command's
 // closing count is not part of it, since it carries the time the check took.
 // tests/integration/check-fixtures-cli.test.ts holds the command itself to the same text.
-import { join } from "node:path";
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { DateTime } from "luxon";
 import {
   plain,
@@ -13,7 +14,8 @@ import {
   type PositionedDiagnostic,
 } from "../../cli/print/diagnostics.ts";
 import { timeline } from "../../cli/print/timeline.ts";
-import { check } from "../../compiler/pipeline.ts";
+import type { LinkKeeper } from "../../compiler/link/kept.ts";
+import { check, type CheckReuse } from "../../compiler/pipeline.ts";
 import { fixturesDir, materialize, type FixtureCase } from "./fixtures.ts";
 
 export interface FixtureRun {
@@ -28,18 +30,49 @@ export const snapshotOf = (name: string) => join(fixturesDir, name, "expected.tx
 export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWindowsAt">): FixtureRun {
   const { root, cleanup } = materialize(c.name, c.remove);
   try {
-    const result = check(join(root, "specs"), root);
-    const windows =
-      c.checkWindowsAt && result.model
-        ? timeline(result.model, DateTime.fromISO(c.checkWindowsAt, { setZone: true })).warnings
-        : [];
-    const diagnostics = sortDiagnostics([...result.diagnostics, ...windows]);
-    // As the CLI writes it: the diagnostics, then a blank line before what follows them.
-    const printed = diagnostics.length ? `${printPretty(diagnostics, result.sources, plain)}\n` : "";
-    return { diagnostics: diagnostics.map((d) => position(d, result.sources)), printed };
+    return checkMaterialized(root, c);
   } finally {
     cleanup();
   }
+}
+
+/** A case materialized in `root` checked, with what a check may take from earlier ones. */
+export function checkMaterialized(
+  root: string,
+  c: Pick<FixtureCase, "checkWindowsAt">,
+  reuse?: CheckReuse,
+): FixtureRun {
+  const result = check(join(root, "specs"), root, reuse);
+  const windows =
+    c.checkWindowsAt && result.model
+      ? timeline(result.model, DateTime.fromISO(c.checkWindowsAt, { setZone: true })).warnings
+      : [];
+  const diagnostics = sortDiagnostics([...result.diagnostics, ...windows]);
+  // As the CLI writes it: the diagnostics, then a blank line before what follows them.
+  const printed = diagnostics.length ? `${printPretty(diagnostics, result.sources, plain)}\n` : "";
+  return { diagnostics: diagnostics.map((d) => position(d, result.sources)), printed };
+}
+
+/** A keeper in memory that stamps files as the parse cache does (size and modification time), counting what it is asked. */
+export function memoryKeeper(root: string) {
+  const kept = new Map<string, string>();
+  const asked = { taken: 0, kept: 0 };
+  const keeper: LinkKeeper = {
+    stampOf: (spec) => {
+      const stat = statSync(resolve(root, spec.source.path));
+      return `${stat.size} ${stat.mtimeMs}`;
+    },
+    foundUnder: (token) => {
+      const found = kept.get(token);
+      if (found !== undefined) asked.taken++;
+      return found;
+    },
+    keep: (token, found) => {
+      asked.kept++;
+      kept.set(token, found);
+    },
+  };
+  return { keeper, asked };
 }
 
 /** The arguments of the command a case is run with. */

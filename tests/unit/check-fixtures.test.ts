@@ -2,14 +2,16 @@
 // file, line and column the campaign manager has to look at, and `site check` prints them as the
 // snapshot beside the case says (tests/fixtures/<case>/expected.txt, code frame and hint
 // included; `UPDATE_SNAPSHOTS=1 npm run test:unit` or `vitest -u` rewrites the snapshots). Every
-// code of the catalogue has a case, and every code is reported somewhere in the compiler.
+// code of the catalogue has a case, and every code is reported somewhere in the compiler. Each
+// case is checked a second time from what the first kept of the link stage's findings, as
+// `site check` run again does, and reports the same.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import { catalogue } from "../../compiler/diagnostics/index.ts";
 import { projectRoot } from "../support/cli.ts";
-import { checkFixture, snapshotOf } from "../support/fixture-check.ts";
-import { fixtureCases } from "../support/fixtures.ts";
+import { checkFixture, checkMaterialized, memoryKeeper, snapshotOf } from "../support/fixture-check.ts";
+import { fixtureCases, materialize } from "../support/fixtures.ts";
 
 const byPlace = (a: { file: string; line: number; column: number; code: string }, b: typeof a) =>
   a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code);
@@ -23,7 +25,10 @@ describe("site check on fixtures", () => {
 
   for (const c of cases) {
     test(`${c.name}: ${c.purpose}`, async () => {
-      const run = checkFixture(c);
+      const { root, cleanup } = materialize(c.name, c.remove);
+      onTestFinished(cleanup);
+      const { keeper, asked } = memoryKeeper(root);
+      const run = checkMaterialized(root, c, { kept: keeper });
       const actual = [...run.diagnostics].sort(byPlace);
       const expected = c.diagnostics.map(({ hint: _hint, ...e }) => ({ severity: "error", ...e })).sort(byPlace);
       expect(actual.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(
@@ -36,6 +41,9 @@ describe("site check on fixtures", () => {
         expect(at?.hint, `the hint at ${e.file}:${e.line}:${e.column}`).toBe(e.hint);
       }
       await expect(run.printed).toMatchFileSnapshot(snapshotOf(c.name));
+      // A second check takes what the rules besides the prices found from the first (link/kept.ts).
+      expect(checkMaterialized(root, c, { kept: keeper }), "checked again, the link findings kept").toEqual(run);
+      expect(asked.taken, "the findings taken as often as kept (none for a site too broken to link)").toBe(asked.kept);
     });
   }
 });

@@ -165,6 +165,33 @@ describe("the parse cache", () => {
     );
   });
 
+  test("what link's rules found besides the prices is kept beside the data, and taken while only prices.yaml changes", () => {
+    rmSync(ParseCache.linkFileOf(specs), { force: true });
+    const fresh = checkCached();
+    const kept = ParseCache.linkFileOf(specs);
+    const written = statSync(kept).mtimeMs;
+    const text = readFileSync(prices, "utf8");
+    try {
+      writeSettled(prices, text.replace("[1299, 8499]", "[1199, 8499]"));
+      const edited = checkCached();
+      // Taken, so not written again; and the table's own rules ran on the new prices.
+      expect(statSync(kept).mtimeMs).toBe(written);
+      expect(edited.model!.price("flagshipBumblebee", "us")).toBe(1199);
+      expect(codes(edited)).toEqual(codes(fresh));
+    } finally {
+      writeSettled(prices, text);
+    }
+    const pages = join(specs, "pages.yaml");
+    const pagesText = readFileSync(pages, "utf8");
+    try {
+      writeSettled(pages, `${pagesText}\n`);
+      checkCached();
+      expect(statSync(kept).mtimeMs).not.toBe(written);
+    } finally {
+      writeSettled(pages, pagesText);
+    }
+  });
+
   test("what the text rules found in a file is kept with its data, and found again when what else they read changes", () => {
     // Japanese under zh, and an English sentence copied into zh: two warnings of home.yaml.
     const home = join(specs, "content", "home.yaml");
