@@ -6,13 +6,13 @@
 // worked out again.
 
 import { createHash } from "node:crypto";
-import { checksToken, type Valid } from "../validate/index.ts";
+import { checksToken, isOwnData, type Valid } from "../validate/index.ts";
 
 /** The value `rule` worked out of the file's data under `token`, worked out by `work` when there is none. */
 export function derivedOnce<T>(file: Valid<unknown>, rule: string, token: string, work: () => T): T {
   const { spec } = file;
   // Data validate made readable (fields left out or renamed) is not the file's own, and not kept.
-  if (file.data !== spec.data) return work();
+  if (!isOwnData(file)) return work();
   const known = spec.derived?.[rule];
   if (known?.token === token) return known.value as T;
   const value = work();

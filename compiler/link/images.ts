@@ -8,7 +8,9 @@ import { join } from "node:path";
 import type { Location } from "../diagnostics/index.ts";
 import { PICTURES_FOLDER } from "../load/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
+import type * as Spec from "../validate/spec-types.ts";
 import { at } from "./context.ts";
+import { derivedOnce, derivedToken } from "./derived.ts";
 import type { ImageModel, Palette, ProductArt } from "./model.ts";
 
 const PICTURE = /^([a-z0-9][a-z0-9-]*)\.(png|jpe?g)$/;
@@ -72,15 +74,25 @@ export function buildImages(
   return images;
 }
 
-/** The gifts of sale items, named by a word of their schema: drawn from it (art/icons.ts). */
+/**
+ * The gifts of sale items, named by a word of their schema: drawn from it (art/icons.ts). Each
+ * file's kept with it (derived.ts): a check that reads no content file's data reads none here.
+ */
 function giftsShown(specs: ValidSpecs): Set<string> {
   const gifts = new Set<string>();
+  const token = derivedToken(null);
   for (const [, content] of specs.content)
-    for (const sections of Object.values(content.data.sections ?? {}))
-      for (const section of sections)
-        if (section.type === "products")
-          for (const item of section.groups.flatMap((g) => g.items)) for (const g of item.gifts ?? []) gifts.add(g);
+    for (const gift of derivedOnce(content, "gifts", token, () => giftsIn(content.data))) gifts.add(gift);
   return gifts;
+}
+
+function giftsIn(content: Spec.PageContent): string[] {
+  const gifts = new Set<string>();
+  for (const sections of Object.values(content.sections ?? {}))
+    for (const section of sections)
+      if (section.type === "products")
+        for (const item of section.groups.flatMap((g) => g.items)) for (const g of item.gifts ?? []) gifts.add(g);
+  return [...gifts];
 }
 
 /** The art of a product: its own, its alias target's, or its bundle members'. */

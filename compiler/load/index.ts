@@ -90,6 +90,11 @@ export interface SpecDocument {
   /** Plain data of the document; undefined when the YAML did not parse. */
   data: unknown;
   /**
+   * Set when the data comes from the parse cache, which keeps only files that parsed cleanly: it
+   * is there, and read back when first asked for (a check that reads no file's data reads none).
+   */
+  readonly cached?: true;
+  /**
    * The checks this same data passed with nothing to report, in this run or an earlier one (the
    * parse cache keeps it with the data), as a token that names the checks (validate's checksToken).
    */
@@ -584,18 +589,31 @@ function cachedDocument(
   const source = sourceFile(path, () => (text ??= readSpecFile(absPath, { parse: false }).text));
   const schemaProblem = schemaCommentProblem(kind, name, path, known.head);
   if (schemaProblem) diagnostics.push(schemaProblem);
-  return specDocument(kind, name, source, known.data, { checksPassed: known.passed, derived: known.derived });
+  return specDocument(kind, name, source, undefined, {
+    checksPassed: known.passed,
+    derived: known.derived,
+    cached: known.data,
+  });
 }
 
-/** A document of a file, its positioned YAML parsed from its text when first asked for (unless given). */
+/**
+ * A document of a file, its positioned YAML parsed from its text when first asked for (unless
+ * given), and its data, when `cached` gives it, read back from the parse cache when first asked for.
+ */
 function specDocument(
   kind: SpecKind,
   name: string,
   source: SourceFile,
   data: unknown,
-  options: { positioned?: Positioned | undefined; checksPassed?: string | undefined; derived?: Derived | undefined },
+  options: {
+    positioned?: Positioned | undefined;
+    checksPassed?: string | undefined;
+    derived?: Derived | undefined;
+    cached?: () => unknown;
+  },
 ): SpecDocument {
   let positioned = options.positioned;
+  let cached = options.cached;
   return {
     kind,
     name,
@@ -603,7 +621,18 @@ function specDocument(
     get doc() {
       return (positioned ??= positionedDocument(source.text)).doc;
     },
-    data,
+    get data() {
+      if (cached) {
+        data = cached();
+        cached = undefined;
+      }
+      return data;
+    },
+    set data(value) {
+      data = value;
+      cached = undefined;
+    },
+    ...(options.cached ? { cached: true as const } : {}),
     ...(options.checksPassed === undefined ? {} : { checksPassed: options.checksPassed }),
     ...(options.derived === undefined ? {} : { derived: options.derived }),
   };

@@ -1,7 +1,10 @@
 // What the load stage parsed, kept between runs: the plain data of every spec file that parsed
 // cleanly, by its path, size and modification time. Parsing is most of a check of large specs
-// (about 2 s on one core for the 29 MB of the benchmark's 10,000 routes); reading the data back
-// takes about a quarter second. The cache is one file per specs folder in the cache folder
+// (about 2 s on one core for the 29 MB of the benchmark's 10,000 routes); reading all the data
+// back takes about a quarter second, so each file's is kept serialized on its own and read back
+// only when something reads it: with what link found kept, a check that nothing changed reads
+// two dozen files' data, and a build after a price edit about sixty (load/index.ts,
+// specDocument). The cache is one file per specs folder in the cache folder
 // (cache.ts), of the eight folders checked most recently and of the project's own specs folder
 // whenever it was checked, and beside it a small file of the files parsed since: a run that parsed
 // one edited file of thousands writes that file's data, not everything again (about half a second
@@ -25,13 +28,19 @@ import { cacheDir, writeCacheFile } from "../cache.ts";
 import { settled } from "../fingerprint.ts";
 import { projectRoot } from "../project.ts";
 
-/** Bumped whenever what the loader makes of a text changes. */
-const FORMAT = 3;
+/** Bumped whenever what the loader makes of a text, or how an entry is kept, changes. */
+const FORMAT = 4;
 
 interface Entry {
   mtimeMs: number;
   size: number;
-  data: unknown;
+  /**
+   * The data as V8 serialized it, each file's apart: read back only when something reads that
+   * file's data (a build after a price edit, with what link found kept, reads few content files).
+   * Undefined in an entry of a file this run parsed, which has its data instead.
+   */
+  bytes?: Uint8Array;
+  data?: unknown;
   /** The file's first line, which load checks (the schema comment) without reading the file. */
   head: string;
   /** The checks this data passed with nothing to report, as a token (SpecDocument.checksPassed). */
@@ -44,8 +53,11 @@ interface Entry {
  */
 export type Derived = Readonly<Record<string, { token: string; value: unknown }>>;
 
-/** What the cache knows of a file as it is now: its data, and what rules worked out of it (SpecDocument.derived). */
-export type CachedFile = Readonly<Pick<Entry, "data" | "head" | "passed"> & { derived?: Derived }>;
+/**
+ * What the cache knows of a file as it is now: its data (read back when called for), and what
+ * rules worked out of it (SpecDocument.derived).
+ */
+export type CachedFile = Readonly<Pick<Entry, "head" | "passed"> & { data: () => unknown; derived?: Derived }>;
 
 /** What rules worked out of a file, as it was when they did. */
 interface DerivedEntry extends FileStamp {
@@ -162,10 +174,16 @@ export class ParseCache {
     // Found or parsed earlier in this run (read-ahead asks before load does): no second stat.
     const entry = this.used.get(absPath) ?? this.stillAsKept(absPath);
     if (!entry) return undefined;
+    const { head, passed, bytes } = entry;
+    const found = {
+      head,
+      ...(passed === undefined ? {} : { passed }),
+      data: () => (bytes ? deserialize(bytes) : entry.data),
+    };
     const derived = this.derivedKept.get(absPath);
     return derived && derived.mtimeMs === entry.mtimeMs && derived.size === entry.size
-      ? { ...entry, derived: derived.derived }
-      : entry;
+      ? { ...found, derived: derived.derived }
+      : found;
   }
 
   private stillAsKept(absPath: string): Entry | undefined {
@@ -259,7 +277,7 @@ export class ParseCache {
       const edits = [...this.used]
         .filter(([path, entry]) => this.kept.get(path) !== entry || this.edited.has(path))
         .filter(keepable);
-      const contents = serialize({ format: FORMAT, entries: edits } satisfies Stored);
+      const contents = serialize({ format: FORMAT, entries: edits.map(stored) } satisfies Stored);
       if (contents.byteLength <= this.wholeBytes * EDITS_SHARE) {
         writeCacheFile(this.editsFile, contents, SPEC_FOLDERS_KEPT, projectSpecsCaches());
         return;
@@ -267,7 +285,7 @@ export class ParseCache {
     }
     writeCacheFile(
       this.file,
-      serialize({ format: FORMAT, entries: [...this.used].filter(keepable) } satisfies Stored),
+      serialize({ format: FORMAT, entries: [...this.used].filter(keepable).map(stored) } satisfies Stored),
       SPEC_FOLDERS_KEPT,
       projectSpecsCaches(),
     );
@@ -277,6 +295,11 @@ export class ParseCache {
       // A cache folder that cannot be written to: the next run reads the small file and checks its stamps.
     }
   }
+}
+
+/** An entry as it is written: its data serialized, unless it is still as read. */
+function stored([path, { data, bytes, ...entry }]: [string, Entry]): [string, Entry] {
+  return [path, { ...entry, bytes: bytes ?? serialize(data) }];
 }
 
 /**

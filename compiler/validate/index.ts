@@ -295,7 +295,7 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
   };
 
   for (const spec of loaded.documents) {
-    if (spec.data === undefined) {
+    if (!spec.cached && spec.data === undefined) {
       out.invalid.push(spec);
       continue;
     }
@@ -305,7 +305,7 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
       out.invalid.push(spec);
       continue;
     }
-    const valid = { spec, data: (checked.readable ?? spec.data) as never };
+    const valid = validOf(spec, checked.readable);
     switch (spec.kind) {
       case "site":
         out.site = valid;
@@ -349,6 +349,26 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
     }
   }
   return { value: out, diagnostics };
+}
+
+/** Valid data whose data validate made readable (readableData): not the file's own. */
+const madeReadable = new WeakSet<Valid<unknown>>();
+
+/** Whether the data of a valid document is the file's own, and not what validate made of it (derived.ts keeps only such). */
+export const isOwnData = (file: Valid<unknown>): boolean => !madeReadable.has(file);
+
+/** A document as the later stages read it: its own data, read when first asked for, or what validate made readable. */
+function validOf(spec: SpecDocument, readable: unknown): Valid<never> {
+  if (readable === undefined)
+    return {
+      spec,
+      get data() {
+        return spec.data as never;
+      },
+    };
+  const valid = { spec, data: readable as never };
+  madeReadable.add(valid);
+  return valid;
 }
 
 function checkPriceRows(spec: SpecDocument): Diagnostic[] {

@@ -2,8 +2,8 @@
 // file with errors reports them on every run, and a broken cache is as good as none. A file that
 // passed validate is not validated again while its data, the schemas and the code are the same.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { deserialize } from "node:v8";
+import { join, sep } from "node:path";
+import { deserialize, serialize } from "node:v8";
 import { afterAll, describe, expect, test } from "vitest";
 import { type LoadCache, load } from "../../compiler/load/index.ts";
 import { ParseCache } from "../../compiler/load/parse-cache.ts";
@@ -216,6 +216,7 @@ describe("the parse cache", () => {
       // The second run takes both from the cache, as the first left them.
       expect(Object.keys(ParseCache.open(specs).lookup(home)?.derived ?? {}).sort()).toEqual([
         "copied-english",
+        "gifts",
         "texts",
       ]);
       expect(homeWarnings()).toEqual(["text-in-other-language", "untranslated-text"]);
@@ -299,6 +300,24 @@ describe("the parse cache", () => {
       expect(printed).toBe(printPretty(fresh.diagnostics, fresh.sources));
     } finally {
       writeSettled(catalogue, text);
+    }
+  });
+
+  test("a check with nothing changed reads back the data of no content file", () => {
+    checkCached();
+    const fresh = checkCached();
+    // Every content file's data made unreadable: a check that read any of it would throw.
+    for (const file of [ParseCache.fileOf(specs), ParseCache.editsFileOf(specs)]) {
+      if (!existsSync(file)) continue;
+      const stored = deserialize(readFileSync(file)) as { entries: [string, { bytes: Uint8Array }][] };
+      for (const [path, entry] of stored.entries)
+        if (path.includes(`${sep}content${sep}`)) entry.bytes = Buffer.from("not serialized data");
+      writeFileSync(file, serialize(stored));
+    }
+    try {
+      expect(codes(checkCached())).toEqual(codes(fresh));
+    } finally {
+      ParseCache.clear(specs);
     }
   });
 
