@@ -43,14 +43,18 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
   return options.json ? "json" : (options.format ?? "pretty");
 }
 
-/** site check and check-windows: what earlier runs parsed is reused, what this one parses kept. */
+/**
+ * site check and check-windows: what earlier runs parsed is reused, what this one parses kept;
+ * many files not parsed before are read on every core, as site build reads them (read-ahead.ts).
+ */
 async function checkSpecs(specsDir: string): Promise<CheckResult> {
-  const [{ ParseCache }, { check }] = await Promise.all([
+  const [{ ParseCache }, { check }, { readAhead }] = await Promise.all([
     import("../compiler/load/parse-cache.ts"),
     import("../compiler/pipeline.ts"),
+    import("../compiler/load/read-ahead.ts"),
   ]);
   const parsed = ParseCache.open(specsDir);
-  const result = check(specsDir, process.cwd(), { parsed });
+  const result = check(specsDir, process.cwd(), { parsed, ahead: await readAhead(specsDir, parsed) });
   parsed.save();
   return result;
 }
