@@ -592,7 +592,15 @@ function cachedDocument(
   return specDocument(kind, name, source, undefined, {
     checksPassed: known.passed,
     derived: known.derived,
-    cached: known.data,
+    cached: () => {
+      try {
+        return known.data();
+      } catch {
+        // Kept data that does not read back (a damaged cache file) is no error of the specs: the
+        // file, clean when kept and the same since, is parsed again.
+        return readSpecFile(absPath, { positioned: true }).parsed?.data;
+      }
+    },
   });
 }
 

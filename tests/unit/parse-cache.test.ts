@@ -321,6 +321,23 @@ describe("the parse cache", () => {
     }
   });
 
+  test("a file whose kept data no longer reads back is parsed again", () => {
+    const fresh = checkCached();
+    const file = ParseCache.fileOf(specs);
+    const stored = deserialize(readFileSync(file)) as { entries: [string, { bytes: Uint8Array }][] };
+    for (const [, entry] of stored.entries) entry.bytes = Buffer.from("not serialized data");
+    writeFileSync(file, serialize(stored));
+    rmSync(ParseCache.editsFileOf(specs), { force: true });
+    rmSync(ParseCache.linkFileOf(specs), { force: true });
+    try {
+      const again = checkCached();
+      expect(codes(again)).toEqual(codes(fresh));
+      expect(again.model!.price("flagshipBumblebee", "us")).toBe(1299);
+    } finally {
+      ParseCache.clear(specs);
+    }
+  });
+
   test("a cache file that cannot be read is as good as none", () => {
     checkCached();
     writeFileSync(ParseCache.fileOf(specs), "not a cache");
