@@ -129,6 +129,8 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
       keep: (token, found) => parsed.keepLinkFound(token, found),
     });
   const linked = link(validated.value, reuse.link, kept);
+  // Root causes first, as they place each problem: the spans found are kept with the files.
+  const diagnostics = rootCauses([...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics]);
   // What passed is not validated again, and what rules worked out of a file alone is not worked
   // out again, while the file and the code stay the same.
   if (parsed)
@@ -140,7 +142,7 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
   const sources = new Map(loaded.value.documents.map((d) => [d.source.path, d.source]));
   return {
     model: linked.value,
-    diagnostics: rootCauses([...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics]),
+    diagnostics,
     sources,
     fileCount: loaded.value.documents.length,
   };

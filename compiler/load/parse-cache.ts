@@ -15,7 +15,8 @@
 // the file's first line, so that load checks its schema comment without reading it. What link
 // rules worked out of a file alone (link/derived.ts) is kept in a third file, by path and stamp:
 // an edit of the catalogue works out every product page's findings again, and only that small
-// file (about 1 MB at 10,000 routes) is written again, not the data of every file it names. A
+// file (about 1 MB at 10,000 routes) is written again, not the data of every file it names; the
+// spans of the problems placed in a file are kept there too (load/index.ts, keptSpan). A
 // fourth file keeps what the link stage's rules found besides the prices, under a token of every
 // file they read (link/kept.ts): a run after an edit of prices.yaml alone takes it and runs only
 // the rules of the price table.

@@ -217,6 +217,7 @@ describe("the parse cache", () => {
       expect(Object.keys(ParseCache.open(specs).lookup(home)?.derived ?? {}).sort()).toEqual([
         "copied-english",
         "gifts",
+        "spans",
         "texts",
       ]);
       expect(homeWarnings()).toEqual(["text-in-other-language", "untranslated-text"]);
@@ -318,6 +319,31 @@ describe("the parse cache", () => {
       expect(codes(checkCached())).toEqual(codes(fresh));
     } finally {
       ParseCache.clear(specs);
+    }
+  });
+
+  test("a problem reported again in a file not changed since is placed where the first run placed it, and anew once the file changes", () => {
+    const pages = join(specs, "pages.yaml");
+    const text = readFileSync(pages, "utf8");
+    const placed = (result: ReturnType<typeof check>) =>
+      result.diagnostics.map((d) => `${d.code} ${d.location.file}@${d.location.offset}+${d.location.length}`);
+    try {
+      writeSettled(pages, text.replace("product: flagshipBumblebee }", "product: flagshipBumblebeez }"));
+      const first = checkCached();
+      expect(first.diagnostics.map((d) => d.code)).toContain("unknown-product");
+      // The span is kept with the file, by its stamp: the next run places the problem without it.
+      expect(Object.keys(ParseCache.open(specs).lookup(pages)?.derived ?? {})).toContain("spans");
+      expect(placed(checkCached())).toEqual(placed(first));
+      // A line added above it: the file's stamp changed, and the problem is placed in the new text.
+      writeSettled(
+        pages,
+        text.replace("product: flagshipBumblebee }", "product: flagshipBumblebeez }").replace("\n", "\n\n"),
+      );
+      const moved = checkCached();
+      expect(placed(moved)).toEqual(placed(check(specs, fixture.root)));
+      expect(placed(moved)).not.toEqual(placed(first));
+    } finally {
+      writeSettled(pages, text);
     }
   });
 
