@@ -6,6 +6,7 @@
 
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { deserialize } from "node:v8";
 import type { Document, LineCounter, Node, Pair, YAMLError, YAMLMap } from "yaml";
 import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
@@ -91,8 +92,9 @@ export interface SpecDocument {
   /** Plain data of the document; undefined when the YAML did not parse. */
   data: unknown;
   /**
-   * Set when the data comes from the parse cache, which keeps only files that parsed cleanly: it
-   * is there, and read back when first asked for (a check that reads no file's data reads none).
+   * Set when the data is kept serialized (by the parse cache, which keeps only files that parsed
+   * cleanly, or as a read-ahead thread sent it): it is there, and read back when first asked for
+   * (a check that reads no file's data reads none).
    */
   readonly cached?: true;
   /**
@@ -329,12 +331,20 @@ export type LoadCache = Map<
  * data, as of their size and mtime.
  */
 export type ReadAhead = Map<string, ReadAheadFile>;
+/** A spec file as read: its text and, when it parsed clean, its plain data. */
+export interface ReadFile extends Omit<ReadAheadFile, "parsed"> {
+  parsed: { data: unknown } | undefined;
+}
+
 export interface ReadAheadFile {
   mtimeMs: number;
   size: number;
   text: string;
-  /** The file's plain data, when it parsed clean; undefined leaves the file to load(). */
-  parsed: { data: unknown } | undefined;
+  /**
+   * The file's plain data, when it parsed clean; undefined leaves the file to load(). A read-ahead
+   * thread sends it serialized (V8's format, as the parse cache keeps it), read back when first asked for.
+   */
+  parsed: { data: unknown } | { serialized: Uint8Array } | undefined;
   /** Why the file cannot be parsed at all; `text` is then only for showing where. */
   problem?: ReadProblem;
 }
@@ -350,7 +360,7 @@ type ReadProblem =
  * that the thread running load() only parses again the files that have something to report.
  * Never throws: a file that cannot be read or decoded comes back with its `problem`.
  */
-export function readSpecFile(absPath: string, options: { positioned?: boolean; parse?: boolean } = {}): ReadAheadFile {
+export function readSpecFile(absPath: string, options: { positioned?: boolean; parse?: boolean } = {}): ReadFile {
   const read = readBytes(absPath);
   if ("reason" in read)
     return {
@@ -590,6 +600,13 @@ function parse(
   const clean = read.parsed;
   const firstTextLine = firstLineOf(text);
   const schemaProblem = schemaCommentProblem(kind, name, path, firstTextLine);
+  if (clean && "serialized" in clean) {
+    // Parsed by a read-ahead thread: read back when first asked for, and kept by the cache as sent.
+    const { serialized } = clean;
+    reuse.parsed?.remember(absPath, read, { bytes: serialized }, firstTextLine);
+    if (schemaProblem) diagnostics.push(schemaProblem);
+    return specDocument(kind, name, sourceFile(path, text), undefined, { cached: () => deserialize(serialized) });
+  }
   // A file that the fast parser did not take is parsed with positions at once, to say what is wrong.
   const positioned = clean ? undefined : positionedDocument(text);
   const document = specDocument(kind, name, sourceFile(path, text), clean?.data, { positioned });
@@ -601,7 +618,7 @@ function parse(
     document.data = document.doc.errors.length === 0 ? toData(document.doc, path, text, diagnostics) : undefined;
   }
   // A file with a YAML problem has no data: only clean files are remembered.
-  if (document.data !== undefined) reuse.parsed?.remember(absPath, read, document.data, firstTextLine);
+  if (document.data !== undefined) reuse.parsed?.remember(absPath, read, { data: document.data }, firstTextLine);
   if (schemaProblem) diagnostics.push(schemaProblem);
   return document;
 }

@@ -239,9 +239,9 @@ export class ParseCache {
     this.linkFound = [token, value];
   }
 
-  /** Keeps what the file parsed to, and its first line, stamped as it was read. */
-  remember(absPath: string, stamp: FileStamp, data: unknown, head: string): void {
-    this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, data, head });
+  /** Keeps what the file parsed to (or its data serialized), and its first line, stamped as it was read. */
+  remember(absPath: string, stamp: FileStamp, kept: { data: unknown } | { bytes: Uint8Array }, head: string): void {
+    this.used.set(absPath, { mtimeMs: stamp.mtimeMs, size: stamp.size, ...kept, head });
   }
 
   /**

@@ -1,9 +1,11 @@
 // The load stage of site build on large specs: the files are read and parsed on every core at
 // once, this thread and worker threads each taking the next file of one list, before load() runs.
-// What comes back is only text and plain data; load() builds its documents from it.
+// What comes back is only text and data (from another thread serialized, as the parse cache keeps
+// it, and read back when first asked for); load() builds its documents from it.
 
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { bundled } from "../run-ts.js";
 import { filesBelow, readSpecFile, type ReadAhead, type ReadAheadFile } from "./index.ts";
@@ -75,7 +77,9 @@ export function readShare(share: ReadAheadShare, send: (chunk: [string, ReadAhea
   let chunk: [string, ReadAheadFile][] = [];
   for (let i = Atomics.add(next, 0, 1); i < share.paths.length; i = Atomics.add(next, 0, 1)) {
     const path = share.paths[i]!;
-    chunk.push([path, readSpecFile(path, { positioned: true })]);
+    const { parsed, ...file } = readSpecFile(path, { positioned: true });
+    // Serialized here, as posting would, once: the parse cache keeps these very bytes.
+    chunk.push([path, { ...file, parsed: parsed && { serialized: serialize(parsed.data) } }]);
     if (chunk.length === CHUNK) {
       send(chunk);
       chunk = [];
