@@ -134,7 +134,7 @@ export function compile(fullModel: SiteModel, now: DateTime, options: CompileOpt
   const cx = new CompileContext(model, time, new Reads(track));
   const inputValue = notes && inputValues(fullModel, notes.stampOf);
   const { kept, relaid } = notes?.last
-    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, inputValue!)
+    ? keptRoutes(fullModel, notes.code, time.nextChange, notes.last, inputValue!, notes.stampOf)
     : { kept: new Map<string, RouteNotes>(), relaid: new Set<string>() };
   const noted = new Map<string, NotedRoute>();
   const routes = model.routes
@@ -332,7 +332,7 @@ function registeredFrom(model: SiteModel, time: SiteInForce, effects: Iterable<r
 /** The notes of this compile for the next build: a kept route's as they were. */
 function notesOfCompile(
   model: SiteModel,
-  { code, last }: NonNullable<CompileOptions["notes"]>,
+  { code, last, stampOf }: NonNullable<CompileOptions["notes"]>,
   inputValue: InputValues,
   nextChange: string | null,
   routes: readonly CompiledRoute[],
@@ -356,7 +356,7 @@ function notesOfCompile(
     else if (route.data && compiled)
       all[path] = routeNotes(route.data, notesOf(compiled.note), compiled.layout ? region : undefined, route.feed);
   }
-  return compileNotes(model, code, nextChange, layouts, all, inputValue);
+  return compileNotes(model, code, nextChange, layouts, all, inputValue, stampOf);
 }
 
 /** The routes' registrations made again in route order, on a context of their own, then the 404 page's. */
