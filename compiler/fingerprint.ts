@@ -101,6 +101,15 @@ export function codeFingerprint(root = projectRoot, folders: readonly string[] =
   return hash.digest("hex");
 }
 
+/**
+ * The compiler folder's fingerprint, taken once per process: a process runs the compiler it
+ * loaded, whatever is edited under it (validate's checksToken, load's kept spans).
+ */
+export function loadedCompilerFingerprint(): string {
+  return (loadedCompiler ??= codeFingerprint(projectRoot, ["compiler"]));
+}
+let loadedCompiler: string | undefined;
+
 function digestOf(file: string): string {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) return "gone";

@@ -112,6 +112,8 @@ export interface CheckReuse extends LoadReuse {
   link?: LinkReuse;
   /** Where link keeps what its rules besides the prices found (link/kept.ts): by default, the parse cache. */
   kept?: LinkKeeper;
+  /** The code's fingerprint, when the caller has taken it (the kept findings are keyed by it). */
+  code?: string;
 }
 
 /** load + validate + link: everything `site check` does. */
@@ -124,6 +126,7 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
   const kept: LinkKeeper | undefined =
     reuse.kept ??
     (parsed && {
+      code: reuse.code ?? codeFingerprint(),
       stampOf: (spec) => parsed.stampIn(resolve(cwd, spec.source.path)),
       foundUnder: (token) => parsed.linkFoundUnder(token),
       keep: (token, found) => parsed.keepLinkFound(token, found),
@@ -280,6 +283,25 @@ export interface BuildResult extends CheckResult {
   summary?: BuildSummary;
 }
 
+/** What the record keeps of each page, rendered or kept (write/record.ts, RecordedPage). */
+function recordedPages(rendered: readonly RenderedPage[]): BuildRecord["pages"] {
+  return Object.fromEntries(
+    rendered.map((p) => [
+      p.path,
+      {
+        key: p.key,
+        bytes: p.bytes,
+        islands: p.islands,
+        htmlHash: p.htmlHash,
+        manifestHash: p.manifestHash,
+        own: p.own,
+        frame: p.frame,
+        slots: p.slots,
+      },
+    ]),
+  );
+}
+
 /** Refuses an --out that a build may not replace (write/output-guard.ts). */
 function guardOut(options: BuildOptions): void {
   guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
@@ -369,7 +391,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return restampedBuild(options, previous, record, started);
 
   const parsed = ParseCache.open(options.specsDir);
-  const found = check(options.specsDir, options.cwd, { parsed, ahead: await readAhead(options.specsDir, parsed) });
+  const found = check(options.specsDir, options.cwd, {
+    parsed,
+    code,
+    ahead: await readAhead(options.specsDir, parsed),
+  });
   const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   stage("check", `${checked.fileCount} spec files`);
   if (hasErrors(checked.diagnostics) || !checked.model) {
@@ -469,21 +495,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       inputs: checked.diagnostics.length === 0 ? inputs : null,
       now: site.compiled.now,
       summary,
-      pages: Object.fromEntries(
-        rendered.map((p) => [
-          p.path,
-          {
-            key: p.key,
-            bytes: p.bytes,
-            islands: p.islands,
-            htmlHash: p.htmlHash,
-            manifestHash: p.manifestHash,
-            own: p.own,
-            frame: p.frame,
-            slots: p.slots,
-          },
-        ]),
-      ),
+      pages: recordedPages(rendered),
       files,
     });
     swapIn(staging, options.out);

@@ -12,7 +12,7 @@ import { shapeOf } from "../bundle/styles.ts";
 import { currentHashes, sourceHashes } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
 import type { SpecDocument } from "../load/index.ts";
-import type { ValidSpecs } from "../validate/index.ts";
+import { documentsOf, type ValidSpecs } from "../validate/index.ts";
 import { type FeedData, isNews } from "./feed.ts";
 import type { RouteData } from "./route-data.ts";
 
@@ -169,22 +169,11 @@ export function compileNotes(
  */
 function unkeyedStamps(specs: ValidSpecs, stampOf: StampOf): string | undefined {
   const stamps: string[] = [];
-  for (const name of Object.keys(specs) as (keyof ValidSpecs)[]) {
-    if (name === "prices" || name === "content" || name === "dir") continue;
-    const value: unknown = specs[name];
-    const documents: SpecDocument[] =
-      value instanceof Map
-        ? [...value.values()].map((valid: { spec: SpecDocument }) => valid.spec)
-        : Array.isArray(value)
-          ? (value as SpecDocument[])
-          : value
-            ? [(value as { spec: SpecDocument }).spec]
-            : [];
-    for (const document of documents) {
-      const stamp = stampOf(document);
-      if (stamp === undefined) return undefined;
-      stamps.push(`${document.source.path} ${stamp}`);
-    }
+  for (const document of documentsOf(specs)) {
+    if (document.kind === "prices" || document.kind === "content") continue;
+    const stamp = stampOf(document);
+    if (stamp === undefined) return undefined;
+    stamps.push(`${document.source.path} ${stamp}`);
   }
   return `stamps\n${specs.dir}\n${stamps.sort().join("\n")}`;
 }

@@ -142,7 +142,7 @@ function linkBesidesPrices(
   };
 
   // The model is made anew either way; what the rules found, if nothing they read changed, is taken.
-  const token = keeper && keptToken(specs, images, keeper.stampOf);
+  const token = keeper && keptToken(specs, images, keeper);
   const found = token === undefined ? undefined : foundAgain(keeper!.foundUnder(token), specs);
   if (found) return { ...parts, ...found, named, namedBefore: found.named };
 

@@ -11,9 +11,8 @@
 
 import { createHash } from "node:crypto";
 import type { Diagnostic, Location } from "../diagnostics/index.ts";
-import { codeFingerprint } from "../fingerprint.ts";
 import { locate, locationRef, type LocationRef, type SpecDocument } from "../load/index.ts";
-import { checksToken, type Valid, type ValidSpecs } from "../validate/index.ts";
+import { checksToken, documentsOf, type Valid, type ValidSpecs, validFilesOf } from "../validate/index.ts";
 import type { ImageModel } from "./model.ts";
 import type { OfferRow, ProductUses } from "./prices.ts";
 import { type DefinitionKind, unknownNameOf, type UnknownName, withUnknownName } from "./renames.ts";
@@ -22,6 +21,8 @@ import { videoKeys } from "./rules/videos.ts";
 
 /** Where the findings are kept: the parse cache of the specs folder, and the stamps it read the files by. */
 export interface LinkKeeper {
+  /** The fingerprint of the code (fingerprint.ts, codeFingerprint), as the caller took it. */
+  code: string;
   /** The stamp of the file a document was read from, when it proves the data; undefined when not. */
   stampOf(spec: SpecDocument): string | undefined;
   foundUnder(token: string): string | undefined;
@@ -49,7 +50,7 @@ const FORMAT = 1;
 export function keptToken(
   specs: ValidSpecs,
   images: ReadonlyMap<string, ImageModel>,
-  stampOf: LinkKeeper["stampOf"],
+  { code, stampOf }: LinkKeeper,
 ): string | undefined {
   const files: string[] = [];
   for (const spec of documentsOf(specs)) {
@@ -59,7 +60,7 @@ export function keptToken(
     files.push(`${spec.source.path} ${stamp}`);
   }
   return createHash("sha256")
-    .update(`${FORMAT}\n${codeFingerprint()}\n${checksToken()}\n${specs.dir}\n${specs.prices !== undefined}\n`)
+    .update(`${FORMAT}\n${code}\n${checksToken()}\n${specs.dir}\n${specs.prices !== undefined}\n`)
     .update(files.sort().join("\n"))
     .update(JSON.stringify([...images]))
     .update(JSON.stringify([...videoKeys()]))
@@ -186,18 +187,4 @@ function numbering() {
     return number;
   };
   return { values, numberOf };
-}
-
-/** Every file of the specs that passed its schema. */
-function validFilesOf(specs: ValidSpecs): Valid<unknown>[] {
-  const files: Valid<unknown>[] = [];
-  for (const value of Object.values(specs) as unknown[])
-    if (value instanceof Map) files.push(...(value.values() as Iterable<Valid<unknown>>));
-    else if (value && typeof value === "object" && "spec" in value) files.push(value as Valid<unknown>);
-  return files;
-}
-
-/** Every spec document link is given, those that failed their schema too. */
-function documentsOf(specs: ValidSpecs): SpecDocument[] {
-  return [...validFilesOf(specs).map((file) => file.spec), ...specs.invalid];
 }

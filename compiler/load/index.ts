@@ -12,8 +12,7 @@ import { appendAll, diagnostic, type Diagnostic, type Location, type Result } fr
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
-import { codeFingerprint, settled } from "../fingerprint.ts";
-import { projectRoot } from "../project.ts";
+import { loadedCompilerFingerprint, settled } from "../fingerprint.ts";
 import type { CachedFile, Derived, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 import { complexKeyErrors, complexKeys } from "./complex-keys.ts";
@@ -195,7 +194,7 @@ function keptSpan(
   part: TextPart | undefined,
 ): { offset: number; length: number } {
   const id = JSON.stringify([path, key, part ? [part.pattern.source, part.pattern.flags, part.nth] : 0]);
-  const token = (spansToken ??= codeFingerprint(projectRoot, ["compiler"]));
+  const token = loadedCompilerFingerprint();
   const kept = spec.derived?.[SPANS];
   let spans = kept?.token === token ? (kept.value as Record<string, [number, number]>) : undefined;
   const known = spans?.[id];
@@ -214,7 +213,6 @@ function keptSpan(
 }
 
 const SPANS = "spans";
-let spansToken: string | undefined;
 /** The spans objects this run made: grown in place. */
 const spansMade = new WeakSet<object>();
 

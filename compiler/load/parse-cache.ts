@@ -38,7 +38,8 @@ interface Entry {
   /**
    * The data as V8 serialized it, each file's apart: read back only when something reads that
    * file's data (a build after a price edit, with what link found kept, reads few content files).
-   * Undefined in an entry of a file this run parsed, which has its data instead.
+   * Undefined in an entry of a file this run parsed, which has its data instead until save()
+   * serializes it.
    */
   bytes?: Uint8Array;
   data?: unknown;
@@ -298,9 +299,14 @@ export class ParseCache {
   }
 }
 
-/** An entry as it is written: its data serialized, unless it is still as read. */
-function stored([path, { data, bytes, ...entry }]: [string, Entry]): [string, Entry] {
-  return [path, { ...entry, bytes: bytes ?? serialize(data) }];
+/**
+ * An entry as it is written: its data serialized, unless it is still as read. Serialized once:
+ * the small file and then the whole may both be made in one save.
+ */
+function stored([path, entry]: [string, Entry]): [string, Entry] {
+  entry.bytes ??= serialize(entry.data);
+  const { data: _, ...written } = entry;
+  return [path, written];
 }
 
 /**

@@ -30,8 +30,8 @@ import {
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
 import { isTimeZone, parseInstant } from "../time/instant.ts";
-import { fromRoot, projectRoot } from "../project.ts";
-import { codeFingerprint } from "../fingerprint.ts";
+import { fromRoot } from "../project.ts";
+import { loadedCompilerFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
 
 const schemasDir = pathToFileURL(fromRoot("schemas/"));
@@ -228,7 +228,7 @@ export function resetValidators(options: { salt?: string } = {}): void {
  */
 export function checksToken(code?: string): string {
   if (code !== undefined) return tokenOf(code);
-  return (processToken ??= tokenOf(codeFingerprint(projectRoot, ["compiler"])));
+  return (processToken ??= tokenOf(loadedCompilerFingerprint()));
 }
 
 let processToken: string | undefined;
@@ -349,6 +349,20 @@ export function validate(loaded: LoadedSpecs, token = checksToken()): Result<Val
     }
   }
   return { value: out, diagnostics };
+}
+
+/** Every file of the specs that passed its schema. */
+export function validFilesOf(specs: ValidSpecs): Valid<unknown>[] {
+  const files: Valid<unknown>[] = [];
+  for (const value of Object.values(specs) as unknown[])
+    if (value instanceof Map) files.push(...(value.values() as Iterable<Valid<unknown>>));
+    else if (value && typeof value === "object" && "spec" in value) files.push(value as Valid<unknown>);
+  return files;
+}
+
+/** Every spec document of the specs, those that failed their schema too. */
+export function documentsOf(specs: ValidSpecs): SpecDocument[] {
+  return [...validFilesOf(specs).map((file) => file.spec), ...specs.invalid];
 }
 
 /** Valid data whose data validate made readable (readableData): not the file's own. */

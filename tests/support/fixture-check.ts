@@ -58,6 +58,7 @@ export function memoryKeeper(root: string) {
   const kept = new Map<string, string>();
   const asked = { taken: 0, kept: 0 };
   const keeper: LinkKeeper = {
+    code: "the compiler under test",
     stampOf: (spec) => {
       const stat = statSync(resolve(root, spec.source.path));
       return `${stat.size} ${stat.mtimeMs}`;
