@@ -5,7 +5,7 @@
 // share a stamp, and a process may settle millions of files before the times reach the present
 // (from an hour ago, 3,600 would have: a run of the fixture tests, or synthetic specs of 4,000
 // files, and the files were young again).
-import { readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 let clock = Date.now() - 365 * 86_400_000;
@@ -26,4 +26,18 @@ export function settleTree(dir: string): void {
 export function writeSettled(path: string, text: string): void {
   writeFileSync(path, text);
   settle(path);
+}
+
+/** Runs `run` with each file edited (written settled), then puts every file back as it was. */
+export function withEdits<T>(
+  edits: readonly (readonly [path: string, edit: (text: string) => string])[],
+  run: () => T,
+): T {
+  const originals = edits.map(([path]) => readFileSync(path, "utf8"));
+  try {
+    for (const [path, edit] of edits) writeSettled(path, edit(readFileSync(path, "utf8")));
+    return run();
+  } finally {
+    edits.forEach(([path], i) => writeSettled(path, originals[i]!));
+  }
 }

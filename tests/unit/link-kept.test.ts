@@ -3,13 +3,12 @@
 // and reports exactly what a check from scratch reports, each problem at the same place; an edit
 // of any other file runs the rules again. Every fixture case is checked twice, the second time
 // from what the first kept (check-fixtures.test.ts).
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { LinkKeeper } from "../../compiler/link/kept.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { memoryKeeper } from "../support/fixture-check.ts";
-import { writeSettled } from "../support/file-times.ts";
+import { withEdits } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 
 const placed = (result: ReturnType<typeof check>) =>
@@ -25,35 +24,27 @@ describe("the link findings kept between runs", () => {
     expect(placed(check(specs, base.root, { kept: keeper }))).toEqual([]);
     expect(asked).toEqual({ taken: 0, kept: 1 });
 
-    const prices = join(specs, "prices.yaml");
-    const table = readFileSync(prices, "utf8");
-    try {
-      writeSettled(prices, table.replace("flagshipBumblebee: [1299, 8499]", "flagshipBumblebee: [   ~, 8499]"));
+    const notSold = (table: string) =>
+      table.replace("flagshipBumblebee: [1299, 8499]", "flagshipBumblebee: [   ~, 8499]");
+    withEdits([[join(specs, "prices.yaml"), notSold]], () => {
       const edited = check(specs, base.root, { kept: keeper });
       expect(asked).toEqual({ taken: 1, kept: 1 });
       const fresh = check(specs, base.root);
       expect(fresh.diagnostics.map((d) => d.code)).toContain("product-not-sold");
       expect(placed(edited)).toEqual(placed(fresh));
       expect(edited.model!.price("flagshipBumblebee", "us")).toBeNull();
-    } finally {
-      writeSettled(prices, table);
-    }
+    });
   });
 
   test("an edit of any other file runs the rules again", () => {
     const { keeper, asked } = memoryKeeper(base.root);
     check(specs, base.root, { kept: keeper });
-    const catalogue = join(specs, "catalogue.yaml");
-    const text = readFileSync(catalogue, "utf8");
-    try {
-      writeSettled(catalogue, text.replace("aiBase:", "aiBasis:"));
+    withEdits([[join(specs, "catalogue.yaml"), (text) => text.replace("aiBase:", "aiBasis:")]], () => {
       const edited = check(specs, base.root, { kept: keeper });
       expect(asked).toEqual({ taken: 0, kept: 2 });
       expect(placed(edited)).toEqual(placed(check(specs, base.root)));
       expect(edited.diagnostics.map((d) => d.code)).toContain("unknown-product");
-    } finally {
-      writeSettled(catalogue, text);
-    }
+    });
   });
 
   test("a name only the rules met keeps its definition from being taken for renamed, from the findings kept too", () => {
@@ -69,18 +60,14 @@ describe("the link findings kept between runs", () => {
           `${text}sections:\n  us:\n    - { type: preview, title: New, products: [aiBasis] }\n    - { type: preview, title: Old, products: [aiBase] }\n`,
       ],
     ] as const;
-    const originals = edits.map(([file]) => readFileSync(file, "utf8"));
-    try {
-      for (const [file, edit] of edits) writeSettled(file, edit(readFileSync(file, "utf8")));
+    withEdits(edits, () => {
       const fresh = check(specs, base.root);
       expect(fresh.diagnostics.map((d) => d.code)).toContain("unknown-product");
       expect(fresh.diagnostics.map((d) => d.code)).not.toContain("renamed-definition");
       check(specs, base.root, { kept: keeper });
       expect(placed(check(specs, base.root, { kept: keeper }))).toEqual(placed(fresh));
       expect(asked).toEqual({ taken: 1, kept: 1 });
-    } finally {
-      edits.forEach(([file], i) => writeSettled(file, originals[i]!));
-    }
+    });
   });
 
   test("a file whose stamp proves nothing (just changed) keeps nothing", () => {
