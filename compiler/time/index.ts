@@ -202,7 +202,23 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
 }
 
 function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now: DateTime): StageAt {
-  const state: StageState = stateAt(stage, now);
+  let byLocale = stageTexts.get(stage);
+  if (!byLocale) stageTexts.set(stage, (byLocale = new Map()));
+  let texts = byLocale.get(region.formats);
+  if (!texts) byLocale.set(region.formats, (texts = textsOfStage(stage, campaign, region)));
+  return { ...stage, state: stateAt(stage, now), ...texts };
+}
+
+type StageTexts = Omit<StageAt, keyof Stage | "state">;
+
+/**
+ * Each stage's texts by the locale they are written in. A stage is one campaign's in one region
+ * (windows.ts, campaignStages), and its texts are the same at every instant: site dev's compile
+ * after each edit asks for every campaign's stages in a region again, and formats none.
+ */
+const stageTexts = new WeakMap<Stage, Map<string, StageTexts>>();
+
+function textsOfStage(stage: Stage, campaign: Spec.Campaign, region: RegionModel): StageTexts {
   // Dates a campaign writes as days are the region's own days; times are shown in the zone the
   // campaign names, and name it (Black Friday in CET everywhere), or else in the region's own.
   const zone = stage.dateOnly ? region.zone : (campaign.displayZone ?? campaign.zone ?? region.zone);
@@ -220,8 +236,6 @@ function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now
     return name ? `${text} ${name}` : text;
   };
   return {
-    ...stage,
-    state,
     dates,
     datesWithZone: abbreviation ? `${dates} (${abbreviation})` : dates,
     startDate: format.format(stage.start.toJSDate()),

@@ -170,6 +170,18 @@ describe("texts", () => {
     expect(cx.fill(region("uk"), "{stage3End}", "black-friday-2024")).toBe("2 December 2024 at 23:59 CET");
   });
 
+  test("a region whose locale changed (its file edited, the campaign not) writes the campaign's dates anew", () => {
+    // The stages' texts are kept from compile to compile (site dev): they must follow the locale.
+    expect(contextAt(BLACK_FRIDAY).fill(region("us"), "{dates}", "black-friday-2024")).toBe(
+      "November 22\u2009–\u200929 (CET)",
+    );
+    const british = { ...region("us"), formats: "en-GB" };
+    const site: SiteModel = { ...model, regions: new Map(model.regions).set("us", british) };
+    expect(contextAt(BLACK_FRIDAY, site).fill(british, "{dates}", "black-friday-2024")).toBe(
+      "22\u2009–\u200929 November (CET)",
+    );
+  });
+
   test("eu's dates read as English is written in Europe, day first, as its British spelling does", () => {
     // Intl knows no en-EU and would write it American: "November 22 – 29".
     const cx = contextAt(BLACK_FRIDAY);
