@@ -24,6 +24,7 @@ import type * as RenderModule from "./render/index.tsx";
 import type { PageAssets } from "./render/index.tsx";
 import type { PageJob, RenderedPage, Reuse, SpliceJob } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
+import type { SiteFiles } from "./write/site-files.ts";
 import { checksToken, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
 // build reads first; the other stages are loaded when a build gets past its checks (buildStages).
@@ -173,38 +174,58 @@ export interface RenderSiteOptions {
   incremental?: CompileOptions;
   /** The code's fingerprint, when the caller has taken it: the bundle cache is keyed by it. */
   code?: string;
+  /**
+   * The last prepare of the site (site dev): when compile says which routes an edit changed, only
+   * those are prepared again, and the rest taken from it.
+   */
+  last?: PreparedSite;
 }
 
-export interface PreparedSite {
+export interface PreparedSite extends SiteFiles {
   compiled: CompiledSite;
   assets: PageAssets;
-  /** Every file but the pages and their manifests; the host files deferred. */
-  files: OutputFiles;
-  pages: PageJob[];
+  /** Each route's page shape (for its stylesheets), by its place in `compiled.routes`; none for a redirect. */
+  shapes: (PageShape | undefined)[];
+  /** After an edit prepared from `last`: the pages of the routes it changed. Every other page is `last`'s very job. */
+  changedPages?: PageJob[];
 }
 
 /** compile ──▶ bundle, and every output file that is not a rendered page. */
 export async function prepareSite(model: SiteModel, now: DateTime, options: RenderSiteOptions): Promise<PreparedSite> {
   const { compile, shapeOf, bundle, encodeImages, siteFiles, render } = await buildStages();
   const compiled = compile(model, now, options.incremental);
-  const kept = compiled.routes.filter((r) => r.kept).length;
+  // After an edit, what the routes it did not change made is taken from the last prepare.
+  const last = options.last;
+  const edit =
+    last && compiled.changedRoutes && last.compiled.routes.length === compiled.routes.length
+      ? { site: last, compiled: last.compiled, changed: compiled.changedRoutes }
+      : undefined;
+  const kept = edit ? 0 : compiled.routes.filter((r) => r.kept).length;
   options.onStage?.(
     "compile",
     `${compiled.routes.length} routes${kept ? `, ${kept} kept from the last build (the edit does not reach them)` : ""}`,
   );
-  const shapes = compiled.routes.flatMap((r) => (r.data ? [shapeOf(r.data)] : r.kept ? [r.kept.shape] : []));
+  const shapeOfRoute = (r: CompiledSite["routes"][number]) => (r.data ? shapeOf(r.data) : r.kept?.shape);
+  let shapes: (PageShape | undefined)[];
+  if (edit) {
+    shapes = edit.site.shapes.slice();
+    for (const i of edit.changed) shapes[i] = shapeOfRoute(compiled.routes[i]!);
+  } else shapes = compiled.routes.map(shapeOfRoute);
+  const pageShapes = shapes.filter((shape) => shape !== undefined);
   // The images the pages use are encoded (or taken from the cache) while esbuild bundles.
   const [bundled, images] = await Promise.all([
-    options.bundle ? options.bundle(compiled.modules, shapes) : bundle(compiled.modules, shapes, {}, options.code),
+    options.bundle
+      ? options.bundle(compiled.modules, pageShapes)
+      : bundle(compiled.modules, pageShapes, {}, options.code),
     encodeImages(compiled.images),
   ]);
   const assetBytes = [...bundled.files.values()].reduce((sum, f) => sum + f.byteLength, 0);
   options.onStage?.("bundle", `${bundled.files.size} files, ${Math.round(assetBytes / 1024)} KB`);
   const assets: PageAssets = { script: bundled.script, styles: bundled.styles, preloads: bundled.preloads };
-  const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? render, options.regions);
+  const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? render, options.regions, edit);
   for (const [url, bytes] of images) site.files.set(`site${url}`, bytes);
   options.onStage?.("images", `${images.size} files`);
-  return { compiled, assets, ...site };
+  return { compiled, assets, shapes, ...site };
 }
 
 export interface BuildOptions {

@@ -77,6 +77,12 @@ export interface CompiledSite {
   notes?: Omit<CompileNotes, "keyBase">;
   /** A kept route compiled after all, when its page cannot be taken from the last build. */
   compileKept?: (path: string) => CompiledRoute;
+  /**
+   * After an edit (a compile given `last`): where in `routes` the routes made again or given a
+   * new layout are, in order. Every other route is the last compile's, that very object at the
+   * same place: site dev prepares and serves only these anew.
+   */
+  changedRoutes?: number[];
 }
 
 /** A compile's routes with what each read, and what they were compiled from. */
@@ -247,6 +253,7 @@ function compileAfterEdit(
   const sameEffects = sameEffectsAs();
   let sameRegistrations = true;
   const routes: CompiledRoute[] = [];
+  const changedRoutes: number[] = [];
   for (const [path, before] of last.routes) {
     let after = before;
     if (edited.has(path)) {
@@ -257,7 +264,10 @@ function compileAfterEdit(
       after = { ...before, compiled: withLayout(before.compiled, layout.value), layout };
       sameRegistrations &&= sameEffects(before, after);
     }
-    if (after !== before) noted.set(path, after);
+    if (after !== before) {
+      noted.set(path, after);
+      changedRoutes.push(routes.length);
+    }
     routes.push(after.compiled);
   }
   for (const path of edited) dependents.addRoute(path, noted.get(path)!.note);
@@ -268,6 +278,7 @@ function compileAfterEdit(
     // Before the last compile's next change nothing in force changes: the next change is that one.
     nextChange: last.nextChange,
     routes,
+    changedRoutes,
     modules: last.modules,
     ...registered,
     reads: { ...last, model: fullModel, now, routes: noted, cells: cx.reads.cells, registered, dependents },

@@ -29,19 +29,50 @@ import {
   ROUTES_FILE,
   routesJson,
   sitemapXml,
+  type OutputFile,
   type OutputFiles,
 } from "./index.ts";
 
 /** Jobs by the page's data: site dev asks again for every page after each edit, and most pages are the last ones. */
 const jobs = new WeakMap<RouteData, PageJob>();
+/**
+ * A page's files by its manifest, which a page given a new layout keeps: site dev finds the page
+ * by these very strings after each edit, a lookup that need not compare them letter by letter.
+ */
+const filesOf = new WeakMap<RouteManifest, { file: string; manifestFile: string }>();
 
 function pageJob(data: RouteData, manifest: RouteManifest): PageJob {
   let job = jobs.get(data);
   if (!job || job.manifest !== manifest) {
-    job = { data, ...pageFiles(manifest.path), manifest };
+    let files = filesOf.get(manifest);
+    if (!files) filesOf.set(manifest, (files = pageFiles(manifest.path)));
+    job = { data, ...files, manifest };
     jobs.set(data, job);
   }
   return job;
+}
+
+type Renderer = Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">;
+type CompiledRoute = CompiledSite["routes"][number];
+
+/** What siteFiles makes: the files but the pages, and the pages to render. */
+export interface SiteFiles {
+  files: OutputFiles;
+  pages: PageJob[];
+  /** The files made of single routes (news feeds, redirect pages and their manifests), by path. */
+  routeFiles: OutputFiles;
+  /** Where each route's page is in `pages`, by the route's place in the compiled routes (-1: none). */
+  pageOf: Int32Array;
+}
+
+/**
+ * The last siteFiles, of the compile before an edit, and where that edit's routes are in
+ * `compiled.routes` (compile's changedRoutes): only those routes' files and pages are made again.
+ */
+export interface SiteFilesBefore {
+  site: SiteFiles;
+  compiled: CompiledSite;
+  changed: readonly number[];
 }
 
 export function siteFiles(
@@ -49,12 +80,23 @@ export function siteFiles(
   compiled: CompiledSite,
   bundled: BundleOutput,
   assets: PageAssets,
-  renderer: Pick<typeof import("../render/index.tsx"), "renderNotFound" | "renderRedirect">,
+  renderer: Renderer,
   /** Only these regions' routes (site build --regions); the shared files are whole regardless. */
   regions?: ReadonlySet<string>,
-): { files: OutputFiles; pages: PageJob[] } {
-  const { renderNotFound, renderRedirect } = renderer;
+  /** The files before an edit (site dev), patched where the edit changed routes. */
+  before?: SiteFilesBefore,
+): SiteFiles & { changedPages?: PageJob[] } {
   const files: OutputFiles = new Map();
+  addAssetFiles(files, model, compiled, bundled);
+  const patched = before && !regions ? patchedRoutes(model, compiled, renderer, before) : undefined;
+  const routes = patched ?? allRoutes(model, compiled, renderer, regions);
+  for (const [path, file] of routes.routeFiles) files.set(path, file);
+  addSiteWideFiles(files, model, compiled, assets, renderer);
+  return { files, ...routes };
+}
+
+/** The generated modules, the bundled assets, the favicon and the clips. */
+function addAssetFiles(files: OutputFiles, model: SiteModel, compiled: CompiledSite, bundled: BundleOutput): void {
   for (const [path, source] of compiled.modules) files.set(join("generated", path), source);
   for (const [url, contents] of bundled.files) files.set(`site${url}`, contents);
   // The page images are the images stage's (pipeline.ts); the favicon keeps one address.
@@ -63,37 +105,85 @@ export function siteFiles(
   // The clips features play (templates/videos/<key>.webm), served as /videos/<key>.webm.
   const videos = join(projectRoot, VIDEOS_FOLDER);
   for (const key of videoKeys()) files.set(`site/videos/${key}.webm`, readFileSync(join(videos, `${key}.webm`)));
+}
 
-  const pages: PageJob[] = [];
-  for (const route of compiled.routes) {
-    const m = route.manifest;
-    if (regions && !regions.has(m.region)) continue;
-    const feed = route.feed ?? route.kept?.feed;
-    // A news page's feed, beside it (site/us/news/feed.xml); only its region's pages link to it.
-    if (feed)
-      files.set(
-        join("site", feed.file),
-        once(() => atomFeed(feed, compiled.now)),
-      );
-    if (route.data) {
-      pages.push(pageJob(route.data, m));
-      continue;
-    }
-    // A page kept from the last build: the build takes its files from there (pipeline.ts).
-    if (route.kept) continue;
-    if (m.redirect) {
-      const region = model.regions.get(m.region)!;
-      const to = m.redirect.to;
-      files.set(
-        join("site", m.file),
-        once(() => renderRedirect(to, region.origin + to, region.hreflang)),
-      );
-    }
-    files.set(
-      manifestPath(m),
-      once(() => manifestJson(m)),
-    );
+const NO_FILES: readonly [string, OutputFile][] = [];
+
+/**
+ * The files of a route besides its page: a news page's feed, beside it (site/us/news/feed.xml;
+ * only its region's pages link to it); a redirect's page and the manifest of a route without a
+ * page. A page kept from the last build has its files taken from there (pipeline.ts).
+ */
+function filesOfRoute(
+  model: SiteModel,
+  compiled: CompiledSite,
+  route: CompiledRoute,
+  { renderRedirect }: Renderer,
+): readonly [string, OutputFile][] {
+  const m = route.manifest;
+  const feed = route.feed ?? route.kept?.feed;
+  const files: [string, OutputFile][] = feed
+    ? [[join("site", feed.file), once(() => atomFeed(feed, compiled.now))]]
+    : [];
+  if (route.data || route.kept) return files.length ? files : NO_FILES;
+  if (m.redirect) {
+    const region = model.regions.get(m.region)!;
+    const to = m.redirect.to;
+    files.push([join("site", m.file), once(() => renderRedirect(to, region.origin + to, region.hreflang))]);
   }
+  files.push([manifestPath(m), once(() => manifestJson(m))]);
+  return files;
+}
+
+function allRoutes(
+  model: SiteModel,
+  compiled: CompiledSite,
+  renderer: Renderer,
+  regions: ReadonlySet<string> | undefined,
+): Omit<SiteFiles, "files"> {
+  const routeFiles: OutputFiles = new Map();
+  const pages: PageJob[] = [];
+  const pageOf = new Int32Array(compiled.routes.length).fill(-1);
+  for (const [i, route] of compiled.routes.entries()) {
+    if (regions && !regions.has(route.manifest.region)) continue;
+    for (const [path, file] of filesOfRoute(model, compiled, route, renderer)) routeFiles.set(path, file);
+    if (route.data) pageOf[i] = pages.push(pageJob(route.data, route.manifest)) - 1;
+  }
+  return { routeFiles, pages, pageOf };
+}
+
+/**
+ * The routes' files and pages of the last siteFiles, made again where an edit changed a route;
+ * undefined when the edit changed which routes have pages (then every route is gone through).
+ */
+function patchedRoutes(
+  model: SiteModel,
+  compiled: CompiledSite,
+  renderer: Renderer,
+  { site, compiled: last, changed }: SiteFilesBefore,
+): (Omit<SiteFiles, "files"> & { changedPages: PageJob[] }) | undefined {
+  if (last.routes.length !== compiled.routes.length) return undefined;
+  const routeFiles = new Map(site.routeFiles);
+  const pages = site.pages.slice();
+  const changedPages: PageJob[] = [];
+  for (const i of changed) {
+    const [was, route] = [last.routes[i]!, compiled.routes[i]!];
+    if (!was.data !== !route.data || was.manifest.path !== route.manifest.path) return undefined;
+    for (const [path] of filesOfRoute(model, last, was, renderer)) routeFiles.delete(path);
+    for (const [path, file] of filesOfRoute(model, compiled, route, renderer)) routeFiles.set(path, file);
+    if (route.data) changedPages.push((pages[site.pageOf[i]!] = pageJob(route.data, route.manifest)));
+  }
+  return { routeFiles, pages, pageOf: site.pageOf, changedPages };
+}
+
+/** The 404 page, the routes' and the build's records, the crawler files and the host files. */
+function addSiteWideFiles(
+  files: OutputFiles,
+  model: SiteModel,
+  compiled: CompiledSite,
+  assets: PageAssets,
+  { renderNotFound }: Renderer,
+): void {
   files.set(
     "site/404.html",
     once(() =>
@@ -133,5 +223,4 @@ export function siteFiles(
   );
   files.set("site/_redirects", redirects);
   files.set("site/_headers", headers);
-  return { files, pages };
 }

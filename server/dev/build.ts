@@ -164,6 +164,8 @@ export class DevBuild {
    * document, styles, the runtime) affects every page.
    */
   private forgetPagesOf(edited: readonly string[]): void {
+    // The next update goes through every page, to make the forgotten ones again.
+    this.cache.prepared = undefined;
     const pageKinds = edited.map((p) => /^templates\/pages\/([a-z-]+)\.tsx$/.exec(p)?.[1]);
     const onlyPages = pageKinds.every(Boolean);
     for (const [path, entry] of this.cache.pages)

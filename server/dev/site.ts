@@ -2,10 +2,10 @@
 // asked for, and after an edit only the pages whose data, assets or template changed made anew.
 
 import type { DateTime } from "luxon";
-import type { CompileReads, RouteManifest } from "../../compiler/compile/index.ts";
+import type { CompiledSite, CompileReads, RouteManifest } from "../../compiler/compile/index.ts";
 import type { RouteData } from "../../compiler/compile/route-data.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
-import { prepareSite, type RenderSiteOptions, type SiteOutput } from "../../compiler/pipeline.ts";
+import { type PreparedSite, prepareSite, type RenderSiteOptions, type SiteOutput } from "../../compiler/pipeline.ts";
 import * as renderModule from "../../compiler/render/index.tsx";
 import type { PageJob } from "../../compiler/render/pool.ts";
 import { manifestJson, once, type OutputFile } from "../../compiler/write/index.ts";
@@ -22,6 +22,12 @@ export interface DevCache {
   assetsKey?: string;
   /** Each page's HTML and manifest by output path, changed only where a page changed. */
   pageFiles?: Map<string, OutputFile>;
+  /**
+   * The site as last prepared, each of its pages in `pages`, and its routes' manifests: an edit's
+   * prepare takes from it what the edit did not change. Dropped when pages are forgotten (a
+   * template edited): the next update goes through every page.
+   */
+  prepared?: { site: PreparedSite; manifests: RouteManifest[] };
 }
 
 interface DevPage {
@@ -57,21 +63,29 @@ export async function updateDevSite(
   options: RenderSiteOptions & { renderFailed: (path: string, message: string, error: unknown) => string },
 ): Promise<DevSiteOutput> {
   const { renderRoutePage } = options.renderer ?? renderModule;
-  const { compiled, assets, files, pages } = await prepareSite(model, now, {
+  const last = cache.reads ? cache.prepared : undefined;
+  const prepared = await prepareSite(model, now, {
     ...options,
     incremental: { track: true, ...(cache.reads ? { last: cache.reads } : {}) },
+    ...(last ? { last: last.site } : {}),
   });
+  const { compiled, assets, files, pages } = prepared;
   cache.reads = compiled.reads;
   const changed: string[] = [];
   // The same text as the last update's is that very string, so each page compares it at once.
   const written = JSON.stringify(assets);
-  const assetsKey = written === cache.assetsKey ? cache.assetsKey : written;
+  const lastAssetsKey = cache.assetsKey;
+  const assetsKey = written === lastAssetsKey ? lastAssetsKey : written;
   cache.assetsKey = assetsKey;
   // Pages of a region share their layout object, so comparing it once answers for all of them.
   const known = compared();
   // An unchanged page keeps its files where they are: 10,000 pages are not listed again per edit.
   const pageFiles = (cache.pageFiles ??= new Map());
-  for (const { data, file, manifestFile, manifest } of pages) {
+  // Prepared from the last: the routes an edit did not change are the last ones. With the assets
+  // as they were, only the pages of the routes it changed can differ.
+  const edited = last && prepared.changedPages ? { last, pages: prepared.changedPages } : undefined;
+  const maybeChanged = edited && assetsKey === lastAssetsKey ? edited.pages : pages;
+  for (const { data, file, manifestFile, manifest } of maybeChanged) {
     let page = cache.pages.get(manifest.path);
     if (!page || page.assets !== assetsKey || !sameData(page.data, data, known)) {
       const render = () => {
@@ -103,14 +117,23 @@ export async function updateDevSite(
   }
   // A page gone (its window closed, its file renamed): its files go with it.
   if (cache.pages.size > pages.length) dropGonePages(cache, pages);
+  const manifests = edited ? patchedManifests(edited.last.manifests, compiled) : compiled.routes.map((r) => r.manifest);
+  cache.prepared = { site: prepared, manifests };
   options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
   return {
     files: layered(files, pageFiles),
     pages: pages.length,
-    manifests: compiled.routes.map((r) => r.manifest),
+    manifests,
     nextChange: compiled.nextChange,
     changed,
   };
+}
+
+/** The manifests of the routes before an edit, with those of the routes it changed put in. */
+function patchedManifests(before: readonly RouteManifest[], compiled: CompiledSite): RouteManifest[] {
+  const manifests = before.slice();
+  for (const i of compiled.changedRoutes!) manifests[i] = compiled.routes[i]!.manifest;
+  return manifests;
 }
 
 function dropGonePages(cache: DevCache, pages: readonly PageJob[]): void {
