@@ -70,7 +70,12 @@ export async function updateDevSite(
     ...(last ? { last: last.site } : {}),
   });
   const { compiled, assets, files, pages } = prepared;
+  // Prepared from the last: the routes an edit did not change are the last ones.
+  const edited = last && prepared.changedPages ? { last, pages: prepared.changedPages } : undefined;
+  const manifests = edited ? patchedManifests(edited.last.manifests, compiled) : compiled.routes.map((r) => r.manifest);
+  // Kept together: the next edit's compile and prepare start from the same update.
   cache.reads = compiled.reads;
+  cache.prepared = { site: prepared, manifests };
   const changed: string[] = [];
   // The same text as the last update's is that very string, so each page compares it at once.
   const written = JSON.stringify(assets);
@@ -81,9 +86,7 @@ export async function updateDevSite(
   const known = compared();
   // An unchanged page keeps its files where they are: 10,000 pages are not listed again per edit.
   const pageFiles = (cache.pageFiles ??= new Map());
-  // Prepared from the last: the routes an edit did not change are the last ones. With the assets
-  // as they were, only the pages of the routes it changed can differ.
-  const edited = last && prepared.changedPages ? { last, pages: prepared.changedPages } : undefined;
+  // With the assets as they were, only the pages of the routes an edit changed can differ.
   const maybeChanged = edited && assetsKey === lastAssetsKey ? edited.pages : pages;
   for (const { data, file, manifestFile, manifest } of maybeChanged) {
     let page = cache.pages.get(manifest.path);
@@ -117,8 +120,6 @@ export async function updateDevSite(
   }
   // A page gone (its window closed, its file renamed): its files go with it.
   if (cache.pages.size > pages.length) dropGonePages(cache, pages);
-  const manifests = edited ? patchedManifests(edited.last.manifests, compiled) : compiled.routes.map((r) => r.manifest);
-  cache.prepared = { site: prepared, manifests };
   options.onStage?.("render", `${changed.length} of ${pages.length} pages changed`);
   return {
     files: layered(files, pageFiles),
