@@ -61,40 +61,75 @@ function differences(served: DevSiteOutput, cache: DevCache, fresh: DevSiteOutpu
   return [...differ, ...extra.map((path) => `${path} (served, but not by a first update)`)];
 }
 
+/**
+ * The site dev serves after an update from the last (`cache`) against a first update of the same
+ * specs: every file and manifest, and the prepared pages the next update starts from, which one
+ * that goes through every page (the assets changed) renders. Returns the update's output.
+ */
+async function expectAsFirstUpdate(cache: DevCache, model: SiteModel): Promise<DevSiteOutput> {
+  const served = await update(model, cache);
+  expect(cache.prepared!.site.changedPages, "prepared from the last update").toBeDefined();
+  const freshCache: DevCache = { pages: new Map() };
+  const fresh = await update(model, freshCache);
+  expect(differences(served, cache, fresh, freshCache)).toEqual([]);
+  const pagesOf = (c: DevCache) => c.prepared!.site.pages.map((p) => `${p.manifest.path} ${JSON.stringify(p.data)}`);
+  expect(pagesOf(cache)).toEqual(pagesOf(freshCache));
+  return served;
+}
+
+/** Writes `text` into a spec file of the copy, settled, runs `then`, and puts the file back. */
+async function withSpec(file: string, texts: string[], then: (model: SiteModel) => Promise<void>): Promise<void> {
+  try {
+    for (const text of texts) {
+      writeSettled(join(copy.specsDir, file), text);
+      await then(modelNow());
+    }
+  } finally {
+    writeSettled(join(copy.specsDir, file), copy.originals.get(file)!);
+  }
+}
+
 test("after price edits, what site dev serves is what a first update of the edited specs serves", async () => {
-  const prices = join(copy.specsDir, "prices.yaml");
-  const original = copy.originals.get("prices.yaml")!;
   const cache: DevCache = { pages: new Map() };
   await update(modelNow(), cache);
   // A product in the us menu with its price shown at this instant: the price is on every us page,
   // through the region's layout.
   const menuProduct = "flagshipMegatron";
   expect(copy.originals.get("regions/us.yaml")).toContain(`identify: ${menuProduct}`);
-  const document = parseDocument(original);
-  const columns = document.toJS().columns as string[];
-  const cell = ["list", menuProduct!, columns.indexOf("us")];
+  const document = parseDocument(copy.originals.get("prices.yaml")!);
+  const cell = ["list", menuProduct, (document.toJS().columns as string[]).indexOf("us")];
   const listPrice = document.getIn(cell) as number;
-  try {
-    for (const price of [listPrice + 10, listPrice]) {
-      document.setIn(cell, price);
-      writeSettled(prices, document.toString());
-      const edited = modelNow();
-      const served = await update(edited, cache);
-      // Prepared from the last update: only the routes the edit changed were gone through, and
-      // those are the us pages, each of which shows the price.
-      const usPages = served.manifests.filter((m) => m.region === "us" && !m.redirect).map((m) => m.path);
-      expect(cache.prepared!.site.changedPages!.map((p) => p.manifest.path).sort()).toEqual(usPages.sort());
-      expect(served.changed.sort()).toEqual(usPages);
-      const freshCache: DevCache = { pages: new Map() };
-      const fresh = await update(edited, freshCache);
-      expect(differences(served, cache, fresh, freshCache)).toEqual([]);
-      // What the next update starts from is the fresh one's too, page for page: one that goes
-      // through every page (the assets changed) renders them from it.
-      const pagesOf = (c: DevCache) =>
-        c.prepared!.site.pages.map((p) => `${p.manifest.path} ${JSON.stringify(p.data)}`);
-      expect(pagesOf(cache)).toEqual(pagesOf(freshCache));
-    }
-  } finally {
-    writeSettled(prices, original);
-  }
+  const priced = (price: number) => {
+    document.setIn(cell, price);
+    return document.toString();
+  };
+  await withSpec("prices.yaml", [priced(listPrice + 10), priced(listPrice)], async (model) => {
+    const served = await expectAsFirstUpdate(cache, model);
+    // Only the routes the edit changed were gone through: the us pages, each of which shows the price.
+    const usPages = served.manifests.filter((m) => m.region === "us" && !m.redirect).map((m) => m.path);
+    expect(cache.prepared!.site.changedPages!.map((p) => p.manifest.path).sort()).toEqual(usPages.sort());
+    expect(served.changed.sort()).toEqual(usPages);
+  });
+});
+
+test("after edits of the news, its pages and their feeds are served anew, or gone, as a first update serves them", async () => {
+  const cache: DevCache = { pages: new Map() };
+  await update(modelNow(), cache);
+  const original = copy.originals.get("content/news.yaml")!;
+  // An English news item's text: in the news pages and their feeds only.
+  const edited = original.replace("is ready for his mission.", "is ready for any mission.");
+  expect(edited).not.toBe(original);
+  // Its items undated: no page of it is news, and no region has a feed.
+  const undated = original.replace(/^ +date: .*\n/gm, "");
+  const feeds = ["site/us/news/feed.xml", "site/uk/news/feed.xml", "site/eu/news/feed.xml"];
+  const before = feeds.map((path) => text(cache.prepared!.site.files.get(path)!));
+  let step = 0;
+  await withSpec("content/news.yaml", [edited, undated], async (model) => {
+    const served = await expectAsFirstUpdate(cache, model);
+    if (step++ === 0) {
+      // The English news pages, and the feeds beside them, which the patch of the routes' files made.
+      expect(served.changed.sort()).toEqual(["/eu/news", "/uk/news", "/us/news"]);
+      feeds.forEach((path, i) => expect(text(served.files.get(path)!), path).not.toBe(before[i]));
+    } else for (const path of feeds) expect(served.files.get(path), path).toBeUndefined();
+  });
 });
