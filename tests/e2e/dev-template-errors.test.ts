@@ -1,17 +1,23 @@
-// site dev tells the truth about templates: a JSX syntax error, and an error a template throws
-// while rendering, show in the browser's error overlay (the one spec errors use) with the
-// template's file, line and column and a code frame, and clear once the template is fixed.
-// The templates edited are those of a temporary copy of the project, run as a user runs it.
+// site dev and the templates: a page template saved re-renders the pages of its kind only; a JSX
+// syntax error, and an error a template throws while rendering, show in the browser's error
+// overlay (the one spec errors use) with the template's file, line and column and a code frame,
+// and clear once the template is fixed. The templates saved are those of a temporary copy of the
+// project, run as a user runs it: another run of the suite beside this one, whose site dev
+// watches this checkout's templates, sees none of it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DateTime } from "luxon";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { compile } from "../../compiler/compile/index.ts";
+import { check } from "../../compiler/pipeline.ts";
 import { connectBrowser } from "../support/browser.ts";
 import { projectRoot, stackTrace } from "../support/cli.ts";
 import { fixturesDir } from "../support/fixtures.ts";
 
+const NOW = "2025-06-05T00:00+08:00";
 const copy = mkdtempSync(join(tmpdir(), "site-project-"));
 const article = join(copy, "templates", "pages", "article.tsx");
 let original = "";
@@ -37,11 +43,10 @@ beforeAll(async () => {
   original = readFileSync(article, "utf8");
   line = original.split("\n").findIndex((l) => l.includes(heading)) + 1;
   expect(line, `templates/pages/article.tsx has the line ${heading}`).toBeGreaterThan(0);
-  dev = spawn(
-    process.execPath,
-    [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", "2025-06-05T00:00+08:00"],
-    { cwd: copy, env: { ...process.env, NO_COLOR: "1" } },
-  );
+  dev = spawn(process.execPath, [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", NOW], {
+    cwd: copy,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   dev.stdout!.on("data", (d: Buffer) => (stdout += d));
   dev.stderr!.on("data", (d: Buffer) => (stderr += d));
   url = await new Promise<string>((resolve, reject) => {
@@ -88,6 +93,22 @@ async function fixedAndCleared(page: Page): Promise<void> {
     { timeout: 60_000 },
   );
 }
+
+test("a page template saved re-renders the pages of its kind and no others", async () => {
+  // Saved as it is: only its time changes.
+  const model = check(join(copy, "specs")).model!;
+  const articles = compile(model, DateTime.fromISO(NOW, { setZone: true })).routes.filter(
+    (r) => r.data?.route.template === "article",
+  ).length;
+  expect(articles).toBeGreaterThan(0);
+  const before = stdout.length;
+  const saved = new Date();
+  utimesSync(article, saved, saved);
+  // The terminal's line for the rebuild: what changed, and how many pages with it.
+  const rebuilt = () => /rebuilt {2}(.+?) {2}(\d+) pages? changed/.exec(stdout.slice(before))?.slice(1, 3);
+  await expect.poll(rebuilt, { timeout: 60_000 }).toBeDefined();
+  expect(rebuilt()).toEqual(["templates/pages/article.tsx", String(articles)]);
+});
 
 describe("template errors in the browser", () => {
   test("a JSX syntax error shows its file, line, column and code frame over the page, and clears when fixed", async () => {

@@ -1,7 +1,7 @@
 // site dev: an edit reaches the served page by itself; a spec error shows over the page with the
 // CLI's own text and clears when fixed; only the pages whose data or template changed are
 // rendered again.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
@@ -9,13 +9,11 @@ import { DateTime } from "luxon";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { compile } from "../../compiler/compile/index.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { updateDevSite, type DevCache } from "../../server/dev/site.ts";
 import * as renderModule from "../../compiler/render/index.tsx";
 import { contentsOf } from "../../compiler/write/index.ts";
 import { createDevServer, type RebuildReport } from "../../server/dev/index.ts";
-import { projectRoot } from "../support/cli.ts";
 import { connectBrowser } from "../support/browser.ts";
 import { materialize } from "../support/fixtures.ts";
 
@@ -65,15 +63,11 @@ beforeAll(async () => {
   browser = await connectBrowser();
 });
 
-/** Puts back the time of a project file a test saved, once the server watching it is closed. */
-let restoreTimes: (() => void) | undefined;
-
 afterAll(async () => {
   writeFileSync(prices, original);
   await browser?.close();
   await new Promise((resolve) => server.close(resolve));
   await dev.close();
-  restoreTimes?.();
   fixture.cleanup();
 });
 
@@ -181,28 +175,6 @@ describe("site dev", () => {
     } finally {
       await page.close();
     }
-  });
-
-  test("a page template saved re-renders the pages of its kind and no others", async () => {
-    // Saved as it is: only its time changes, never its text. Other test files, and another run of
-    // the suite, may be bundling it meanwhile: a rewrite, even with the same text, could let one
-    // read it empty.
-    const template = join(projectRoot, "templates", "pages", "article.tsx");
-    const articles = compile(check(specs).model!, now).routes.filter(
-      (r) => r.data?.route.template === "article",
-    ).length;
-    expect(articles).toBeGreaterThan(0);
-    const rebuilt = nextRebuild();
-    // Its time put back at the end: with a source newer than lib/, the next `site` command would
-    // bundle the compiler again for a file whose text never changed.
-    const { atime, mtime } = statSync(template);
-    restoreTimes = () => utimesSync(template, atime, mtime);
-    const saved = new Date();
-    utimesSync(template, saved, saved);
-    const report = await rebuilt;
-    expect(report.ok).toBe(true);
-    expect(report.changed).toEqual(["templates/pages/article.tsx"]);
-    expect(report.pages).toBe(articles);
   });
 
   test("a picture added after a price edit takes the drawing's place, and the drawing comes back when it goes", async () => {
