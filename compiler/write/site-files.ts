@@ -66,8 +66,9 @@ export interface SiteFiles {
 }
 
 /**
- * The last siteFiles, of the compile before an edit, and where that edit's routes are in
- * `compiled.routes` (compile's changedRoutes): only those routes' files and pages are made again.
+ * The last siteFiles, of the compile before an edit (whose routes are as many, in the same order),
+ * and where that edit's routes are in `compiled.routes` (compile's changedRoutes): only those
+ * routes' files and pages are made again.
  */
 export interface SiteFilesBefore {
   site: SiteFiles;
@@ -122,10 +123,13 @@ function filesOfRoute(
 ): readonly [string, OutputFile][] {
   const m = route.manifest;
   const feed = route.feed ?? route.kept?.feed;
-  const files: [string, OutputFile][] = feed
-    ? [[join("site", feed.file), once(() => atomFeed(feed, compiled.now))]]
-    : [];
-  if (route.data || route.kept) return files.length ? files : NO_FILES;
+  const feedFile: [string, OutputFile] | undefined = feed && [
+    join("site", feed.file),
+    once(() => atomFeed(feed, compiled.now)),
+  ];
+  // Most routes are pages without a feed: nothing is made for them.
+  if (route.data || route.kept) return feedFile ? [feedFile] : NO_FILES;
+  const files = feedFile ? [feedFile] : [];
   if (m.redirect) {
     const region = model.regions.get(m.region)!;
     const to = m.redirect.to;
@@ -162,7 +166,6 @@ function patchedRoutes(
   renderer: Renderer,
   { site, compiled: last, changed }: SiteFilesBefore,
 ): (Omit<SiteFiles, "files"> & { changedPages: PageJob[] }) | undefined {
-  if (last.routes.length !== compiled.routes.length) return undefined;
   const routeFiles = new Map(site.routeFiles);
   const pages = site.pages.slice();
   const changedPages: PageJob[] = [];
