@@ -70,6 +70,12 @@ interface Figures {
   /** max((parseMs + floorMs) / cores, writeMs): no build of this input is faster here. */
   limitMs: number;
   coldMs: number;
+  /**
+   * The cold build's CPU time, every thread of its process (the render and read-ahead threads, V8's
+   * compiler and collector threads) from its start: beside cores x coldMs, how busy the machine
+   * was; beside parse + floor + write, how much work the build does that the bare figures do not.
+   */
+  coldCpuMs: number;
   /** null where there is no tmpfs. */
   coldTmpfsMs: number | null;
   nothingChangedMs: number;
@@ -107,6 +113,8 @@ interface ChildBuild {
   threads: number;
   bytes: number;
   maxRssBytes: number;
+  /** CPU time of the whole process, all threads, user and system. */
+  cpuMs: number;
   stages: Record<string, number>;
 }
 
@@ -130,7 +138,7 @@ async function buildInChild(specs: string, out: string, now = NOW): Promise<Chil
       "process.stdout.write = write;",
       "if (code !== 0) { console.error(printed); process.exit(1); }",
       "const { summary } = JSON.parse(printed);",
-      "console.log(JSON.stringify({ pages: summary.pages, bytes: summary.bytes, stages: summary.stages, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));",
+      "console.log(JSON.stringify({ pages: summary.pages, bytes: summary.bytes, stages: summary.stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()) }));",
       "process.exit(0);",
     ].join("\n"),
   );
@@ -237,6 +245,7 @@ async function buildFigures(specs: string, out: string) {
   return {
     threads: cold.value.threads,
     coldMs: cold.ms,
+    coldCpuMs: cold.value.cpuMs,
     coldStages: cold.value.stages,
     coldTmpfsMs: tmpfs?.ms ?? null,
     coldTmpfsStages: tmpfs?.value.stages ?? null,
@@ -355,6 +364,7 @@ async function measureOnce(specs: string, options: { peers: boolean; log: Log })
     writeMs: Math.round(bare.writeMs),
     limitMs: Math.round(bare.limitMs),
     coldMs: Math.round(built.coldMs),
+    coldCpuMs: Math.round(built.coldCpuMs),
     coldTmpfsMs: built.coldTmpfsMs === null ? null : Math.round(built.coldTmpfsMs),
     nothingChangedMs: Math.round(built.nothingChangedMs),
     laterInstantMs: Math.round(built.laterInstantMs),
@@ -407,6 +417,11 @@ function table(name: string, f: Figures, threads: number): string[] {
     row("bare write of pages and manifests", f.writeMs, "no build writes faster"),
     row(`limit: max((parse + floor) / ${availableParallelism()} cores, write)`, f.limitMs, "no build is faster here"),
     row("site build, cold", f.coldMs, `${threads ? `${threads} render threads; ` : ""}${stages(f.coldStages)}`),
+    row(
+      "  ...its CPU time, all threads",
+      f.coldCpuMs,
+      `${Math.round((f.coldCpuMs / (f.coldMs * availableParallelism())) * 100)}% of ${availableParallelism()} cores over the build; ${(f.coldCpuMs / (f.parseMs + f.floorMs + f.writeMs)).toFixed(1)}x the bare parse, render and write`,
+    ),
     row("  ...output on tmpfs", f.coldTmpfsMs, stages(f.coldTmpfsStages)),
     row("site build, nothing changed", f.nothingChangedMs),
     row("site build, an hour later", f.laterInstantMs, "before the next window edge: restamped"),
