@@ -96,7 +96,13 @@ describe("site dev", () => {
       writeFileSync(prices, original.replace("[1299, 8499]", `[${value}, 8499]`));
     await rebuilt;
     await new Promise((r) => setTimeout(r, 200));
-    expect(reports.length - before).toBe(1);
+    // What the developer sees: one rebuild that changes pages, so one reload, showing the last
+    // save. A full CI run on a busy host once gave a second rebuild here (2026-11-29, not seen in
+    // six runs of this file under load nor in the next full run): one that finds nothing changed
+    // sends no reload, and is let be. A burst built as two saves fails, as does a storm.
+    const burst = reports.slice(before);
+    expect(burst.filter((r) => r.pages > 0).map((r) => r.changed)).toEqual([["specs/prices.yaml"]]);
+    expect(burst.length).toBeLessThanOrEqual(2);
     expect(await priceOn("/us/flagship-bumblebee")).toBe("$1,104");
   });
 
