@@ -25,7 +25,7 @@ import type { PageAssets } from "./render/index.tsx";
 import type { PageJob, RenderedPage, Reuse, SpliceJob } from "./render/pool.ts";
 import type { PageWeight } from "./render/weights.ts";
 import type { SiteFiles } from "./write/site-files.ts";
-import { checksToken, validate } from "./validate/index.ts";
+import { checksToken, type StampOf, validate } from "./validate/index.ts";
 // The write stage and the fingerprints come with the build record (write/record.ts), which every
 // build reads first; the other stages are loaded when a build gets past its checks (buildStages).
 import { codeFingerprint } from "./fingerprint.ts";
@@ -128,7 +128,7 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
     reuse.kept ??
     (parsed && {
       code: reuse.code ?? codeFingerprint(),
-      stampOf: (spec) => parsed.stampIn(resolve(cwd, spec.source.path)),
+      stampOf: stampsIn(parsed, cwd),
       foundUnder: (token) => parsed.linkFoundUnder(token),
       keep: (token, found) => parsed.keepLinkFound(token, found),
     });
@@ -341,7 +341,12 @@ function compileNotesOptions(
   parsed: ParseCache,
   cwd = process.cwd(),
 ): NonNullable<CompileOptions["notes"]> & { last: CompileNotes | null } {
-  return { code, last: readNotes(previous), stampOf: (spec) => parsed.stampIn(resolve(cwd, spec.source.path)) };
+  return { code, last: readNotes(previous), stampOf: stampsIn(parsed, cwd) };
+}
+
+/** A spec document's stamp as the parse cache read its file (load/parse-cache.ts, stampIn). */
+function stampsIn(parsed: ParseCache, cwd: string): StampOf {
+  return (spec) => parsed.stampIn(resolve(cwd, spec.source.path));
 }
 
 /**

@@ -22,7 +22,6 @@ import {
   type ReadNotes,
   routeNotes,
   type RouteNotes,
-  type StampOf,
 } from "./notes.ts";
 import { pageData } from "./pages/index.ts";
 import {
@@ -38,6 +37,7 @@ import {
   replay,
 } from "./reads.ts";
 import type { LayoutData, RouteData } from "./route-data.ts";
+import type { StampOf } from "../validate/index.ts";
 
 export type { Fallback } from "./context.ts";
 export type { CompileNotes, RouteNotes } from "./notes.ts";

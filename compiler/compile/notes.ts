@@ -12,7 +12,7 @@ import { shapeOf } from "../bundle/styles.ts";
 import { currentHashes, sourceHashes } from "../images/sources.ts";
 import type { SiteModel } from "../link/model.ts";
 import type { SpecDocument } from "../load/index.ts";
-import { documentsOf, type ValidSpecs } from "../validate/index.ts";
+import { documentStamps, type StampOf, type ValidSpecs } from "../validate/index.ts";
 import { type FeedData, isNews } from "./feed.ts";
 import type { RouteData } from "./route-data.ts";
 
@@ -67,9 +67,13 @@ function unkeyedBase(
   if (linked === undefined) {
     // The files' stamps, where they prove the data, stand for the data and for the routes made
     // of it (stringifying the catalogue and 10,000 routes took 50-80 ms of every price edit).
-    const stamps = stampOf && unkeyedStamps(model.specs, stampOf);
+    const stamps = stampOf && documentStamps(model.specs, stampOf, KEYED_KINDS);
     linked = createHash("sha1")
-      .update(stamps ?? `data\n${unkeyedSpecs(model.specs)}\n${JSON.stringify(model.routes)}`)
+      .update(
+        stamps === undefined
+          ? `data\n${unkeyedSpecs(model.specs)}\n${JSON.stringify(model.routes)}`
+          : `stamps\n${model.specs.dir}\n${stamps}`,
+      )
       .update(JSON.stringify([...model.images]))
       .digest("base64url");
     linkedHashes.set(model, linked);
@@ -163,26 +167,14 @@ export function compileNotes(
   return { base: unkeyedBase(model, code, nextChange, pictures, stampOf), pictures, layouts, routes, values };
 }
 
-/**
- * The path and stamp of every spec file but those whose values are read by key, when every stamp
- * proves its file's data (else undefined: the data itself is hashed).
- */
-function unkeyedStamps(specs: ValidSpecs, stampOf: StampOf): string | undefined {
-  const stamps: string[] = [];
-  for (const document of documentsOf(specs)) {
-    if (document.kind === "prices" || document.kind === "content") continue;
-    const stamp = stampOf(document);
-    if (stamp === undefined) return undefined;
-    stamps.push(`${document.source.path} ${stamp}`);
-  }
-  return `stamps\n${specs.dir}\n${stamps.sort().join("\n")}`;
-}
+/** The kinds of spec file whose values are read by key (compile/reads.ts), not hashed whole. */
+const KEYED_KINDS: SpecDocument["kind"][] = ["prices", "content"];
 
 /** The data of every spec file but those whose values are read by key (compile/reads.ts, changedKeys). */
 function unkeyedSpecs(specs: ValidSpecs): string {
   const parts: unknown[] = [];
   for (const name of Object.keys(specs).sort() as (keyof ValidSpecs)[]) {
-    if (name === "prices" || name === "content") continue;
+    if ((KEYED_KINDS as string[]).includes(name)) continue;
     const value: unknown = specs[name];
     if (value instanceof Map)
       parts.push(
@@ -199,12 +191,6 @@ function unkeyedSpecs(specs: ValidSpecs): string {
   }
   return JSON.stringify(parts);
 }
-
-/**
- * The stamp of the file a spec document was read from, when it proves the data the same as in
- * another run with that stamp (load/parse-cache.ts, stampIn); undefined where it does not.
- */
-export type StampOf = (document: SpecDocument) => string | undefined;
 
 /** The value of a keyed input, as text that is equal when the value is (inputValues). */
 export type InputValues = (key: string) => string;

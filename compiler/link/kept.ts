@@ -11,8 +11,15 @@
 
 import { createHash } from "node:crypto";
 import type { Diagnostic, Location } from "../diagnostics/index.ts";
-import { locate, locationRef, type LocationRef, type SpecDocument } from "../load/index.ts";
-import { checksToken, documentsOf, type Valid, type ValidSpecs, validFilesOf } from "../validate/index.ts";
+import { locate, locationRef, type LocationRef } from "../load/index.ts";
+import {
+  checksToken,
+  documentStamps,
+  type StampOf,
+  type Valid,
+  type ValidSpecs,
+  validFilesOf,
+} from "../validate/index.ts";
 import type { ImageModel } from "./model.ts";
 import type { OfferRow, ProductUses } from "./prices.ts";
 import { type DefinitionKind, unknownNameOf, type UnknownName, withUnknownName } from "./renames.ts";
@@ -24,7 +31,7 @@ export interface LinkKeeper {
   /** The fingerprint of the code (fingerprint.ts, codeFingerprint), as the caller took it. */
   code: string;
   /** The stamp of the file a document was read from, when it proves the data; undefined when not. */
-  stampOf(spec: SpecDocument): string | undefined;
+  stampOf: StampOf;
   foundUnder(token: string): string | undefined;
   keep(token: string, found: string): void;
 }
@@ -52,16 +59,11 @@ export function keptToken(
   images: ReadonlyMap<string, ImageModel>,
   { code, stampOf }: LinkKeeper,
 ): string | undefined {
-  const files: string[] = [];
-  for (const spec of documentsOf(specs)) {
-    if (spec.kind === "prices") continue;
-    const stamp = stampOf(spec);
-    if (stamp === undefined) return undefined;
-    files.push(`${spec.source.path} ${stamp}`);
-  }
+  const files = documentStamps(specs, stampOf, ["prices"]);
+  if (files === undefined) return undefined;
   return createHash("sha256")
     .update(`${FORMAT}\n${code}\n${checksToken()}\n${specs.dir}\n${specs.prices !== undefined}\n`)
-    .update(files.sort().join("\n"))
+    .update(files)
     .update(JSON.stringify([...images]))
     .update(JSON.stringify([...videoKeys()]))
     .digest("base64url");

@@ -361,8 +361,33 @@ export function validFilesOf(specs: ValidSpecs): Valid<unknown>[] {
 }
 
 /** Every spec document of the specs, those that failed their schema too. */
-export function documentsOf(specs: ValidSpecs): SpecDocument[] {
+function documentsOf(specs: ValidSpecs): SpecDocument[] {
   return [...validFilesOf(specs).map((file) => file.spec), ...specs.invalid];
+}
+
+/**
+ * The stamp of the file a spec document was read from, when it proves the data the same as in
+ * another run with that stamp (load/parse-cache.ts, stampIn); undefined where it does not.
+ */
+export type StampOf = (document: SpecDocument) => string | undefined;
+
+/**
+ * Each spec document's path and stamp, but those of the kinds left out, a line each in path order;
+ * undefined when a stamp does not prove its file's data (the file had only just changed).
+ */
+export function documentStamps(
+  specs: ValidSpecs,
+  stampOf: StampOf,
+  leftOut: readonly SpecDocument["kind"][],
+): string | undefined {
+  const lines: string[] = [];
+  for (const document of documentsOf(specs)) {
+    if (leftOut.includes(document.kind)) continue;
+    const stamp = stampOf(document);
+    if (stamp === undefined) return undefined;
+    lines.push(`${document.source.path} ${stamp}`);
+  }
+  return lines.sort().join("\n");
 }
 
 /** Valid data whose data validate made readable (readableData): not the file's own. */
