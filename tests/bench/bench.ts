@@ -138,7 +138,9 @@ async function buildInChild(specs: string, out: string, now = NOW): Promise<Chil
       "process.stdout.write = write;",
       "if (code !== 0) { console.error(printed); process.exit(1); }",
       "const { summary } = JSON.parse(printed);",
-      "console.log(JSON.stringify({ pages: summary.pages, bytes: summary.bytes, stages: summary.stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()) }));",
+      // The whole process's CPU, all its threads (process.cpuUsage is the process's, not this thread's).
+      "const cpu = process.cpuUsage();",
+      "console.log(JSON.stringify({ pages: summary.pages, bytes: summary.bytes, stages: summary.stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 }));",
       "process.exit(0);",
     ].join("\n"),
   );
