@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { cutPlaceholders } from "../support/placeholders.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 import { accountCodes, createAccountService } from "../../server/accounts/service.ts";
 import { keptData } from "../support/account-data.ts";
@@ -90,6 +91,9 @@ describe("the new-user pop-up", () => {
       const popup = page.locator("dialog#new-user-popup");
       await expect.poll(() => popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
       expect(await popup.locator("h2").innerText()).toBeTruthy();
+      expect(await page.evaluate(cutPlaceholders, "#new-user-popup"), "the field shows its whole placeholder").toEqual(
+        [],
+      );
       await popup.locator("input").fill("nope");
       await popup.locator("form button").click();
       await expect

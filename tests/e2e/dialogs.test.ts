@@ -4,6 +4,7 @@
 // back; and the new-user invitation never covers the price or the buy button on a phone.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { cutPlaceholders } from "../support/placeholders.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 const GRIMLOCK = "/us/grimlock-g1-flagship";
@@ -168,6 +169,9 @@ describe.concurrent("the new-user pop-up on a phone (390 px)", () => {
       });
       await expect.poll(() => isOpen(page, "new-user-popup")).toBe(true);
       expect(await page.locator("#new-user-popup").isVisible()).toBe(true);
+      expect(await page.evaluate(cutPlaceholders, "#new-user-popup"), "the field shows its whole placeholder").toEqual(
+        [],
+      );
 
       // Back at the price, with it at the bottom of the screen where the sheet was: it steps aside.
       await page.evaluate(() => {

@@ -4,7 +4,8 @@
 // screen): what fits there fits every wider phone.
 // - layout: nothing wider than the window, product and sale cards in a grid (three or more to a
 //   row at 1440 px, one at 320 px) with no bullet before them, no two words run together with no
-//   gap between them ("$299$399", "Ends in04 Days"), judged from the boxes Chromium lays out;
+//   gap between them ("$299$399", "Ends in04 Days"), no text field too narrow for its placeholder,
+//   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
 // - the keyboard: Tab reaches every link of the header's menus, on the us home at both widths; every
@@ -14,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { cutPlaceholders } from "../support/placeholders.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
 
 // Black Friday week: the campaign's sale items and countdown are on the pages.
@@ -232,6 +234,7 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
         expect.soft(layout.bulleted, "cards have no list marker").toEqual([]);
         expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
+        expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
         for (const { list, rows } of layout.grids) {
           const cards = rows.reduce((sum, n) => sum + n, 0);
           if (width >= 1440)
