@@ -184,6 +184,8 @@ export interface RenderSiteOptions {
 export interface PreparedSite extends SiteFiles {
   compiled: CompiledSite;
   assets: PageAssets;
+  /** The scripts' gzipped sizes, when the bundle measured them (bundle/index.ts). */
+  gzipBytes?: ReadonlyMap<string, number>;
   /** Each route's page shape (for its stylesheets), by its place in `compiled.routes`; none for a redirect. */
   shapes: (PageShape | undefined)[];
   /** After an edit prepared from `last`: the pages of the routes it changed. Every other page is `last`'s very job. */
@@ -225,7 +227,7 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
   const site = siteFiles(model, compiled, bundled, assets, options.renderer ?? render, options.regions, edit);
   for (const [url, bytes] of images) site.files.set(`site${url}`, bytes);
   options.onStage?.("images", `${images.size} files`);
-  return { compiled, assets, shapes, ...site };
+  return { compiled, assets, gzipBytes: bundled.gzipBytes, shapes, ...site };
 }
 
 export interface BuildOptions {

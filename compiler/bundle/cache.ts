@@ -11,7 +11,7 @@ import { cacheDir, writeCacheFile } from "../cache.ts";
 import { codeFingerprint } from "../fingerprint.ts";
 
 /** Bumped whenever what a bundle holds changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Bundles kept, the most recently used: a few edits of a few spec folders. */
 const KEPT = 8;
 

@@ -4,6 +4,7 @@
 // in that region, the CSS of the components the page renders (styles.ts). (It runs before render because pages link the hashed file names.) Nothing is
 // written here: the generated modules come from memory and the output goes back to memory.
 
+import { gzipSync } from "node:zlib";
 import type { BuildOptions, BuildResult, Metafile, Plugin } from "esbuild";
 import type { PreloadTable } from "../render/index.tsx";
 import { bundleStyles, type PageShape, type StyleTable } from "./styles.ts";
@@ -27,6 +28,12 @@ export interface BundleOutput {
   preloads: PreloadTable;
   /** Static and dynamic imports of each output, by URL (for the page-weight budget). */
   graph: Map<string, { static: string[]; dynamic: string[] }>;
+  /**
+   * Each script's size gzipped, by URL, for the build summary's page weights: measured once per
+   * bundle and kept with it in the cache, not by every build that takes it. site dev's bundler
+   * leaves it out: nothing there weighs pages.
+   */
+  gzipBytes?: Map<string, number>;
 }
 
 export interface BundleOptions {
@@ -117,10 +124,17 @@ export async function bundle(
     { modules, shapes, options },
     async () => {
       const { build } = await import("esbuild");
-      return outputOf(build(buildOptions(() => modules, options)), shapes, options);
+      const output = await outputOf(build(buildOptions(() => modules, options)), shapes, options);
+      return { ...output, gzipBytes: scriptGzipBytes(output.files) };
     },
     code,
   );
+}
+
+function scriptGzipBytes(files: ReadonlyMap<string, Uint8Array>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const [url, contents] of files) if (url.endsWith(".js")) sizes.set(url, gzipSync(contents).byteLength);
+  return sizes;
 }
 
 /** A bundler that keeps esbuild's state between builds, for site dev: a rebuild takes milliseconds. */

@@ -24,10 +24,10 @@ const SHOWN = 5;
  */
 export function heaviestPages(
   pages: readonly RenderedPage[],
-  site: { files: OutputFiles; assets: PageAssets },
+  site: { files: OutputFiles; assets: PageAssets; gzipBytes?: ReadonlyMap<string, number> },
   out: string,
 ): PageWeight[] {
-  const gzipped = new Map<string, number>();
+  const gzipped = new Map(site.gzipBytes);
   const scriptWeight = (url: string) => {
     let size = gzipped.get(url);
     if (size === undefined) {
