@@ -298,6 +298,13 @@ export const catalogue = {
         ? "add the missing price, or ~ where the product is not sold in that region."
         : "remove the extra price; each column holds one region's price.",
   }),
+  // A figure with a thousands separator in a list of figures: the list's length is not the mistake.
+  "separated-figure": entry<{ written: string; read: readonly number[]; what: string }>({
+    severity: "error",
+    message: (a) =>
+      `'${a.written}' is read as ${a.read.length} ${a.what}, ${a.read.slice(0, -1).join(", ")} and ${a.read.at(-1)}: in a list, a comma ends one item and begins the next.`,
+    hint: (a) => `write ${a.written.replaceAll(",", "")}, without the comma.`,
+  }),
   "price-columns-length": entry<{ count: number; columns: readonly string[] }>({
     severity: "error",
     message: (a) =>
@@ -1192,6 +1199,11 @@ export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, l
 
 /** Schema codes that only say a value is wrong; a later rule that says why is the one to show. */
 const GENERIC_CODES = new Set<DiagnosticCode>(["invalid-value", "wrong-type"]);
+/**
+ * Codes at one value as written that YAML read as several ("1,000,000": 1, 0 and 0): what the
+ * schema says of any of the parts (a price of 0) is said of the whole.
+ */
+const WHOLE_VALUE_CODES = new Set<DiagnosticCode>(["separated-figure"]);
 
 /**
  * Root causes first: one diagnostic per value (the most specific rule's, never the same one twice).
@@ -1200,10 +1212,13 @@ const GENERIC_CODES = new Set<DiagnosticCode>(["invalid-value", "wrong-type"]);
 export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const place = (d: Diagnostic) => `${d.location.file}@${d.location.offset}:${d.location.length}`;
   const specific = new Set(diagnostics.filter((d) => !GENERIC_CODES.has(d.code)).map(place));
+  const wholes = diagnostics.filter((d) => WHOLE_VALUE_CODES.has(d.code)).map((d) => d.location);
+  const inWhole = ({ location: l }: Diagnostic) =>
+    wholes.some((w) => w.file === l.file && l.offset >= w.offset && l.offset < w.offset + w.length);
   const seen = new Set<string>();
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
-    if (GENERIC_CODES.has(d.code) && specific.has(place(d))) continue;
+    if (GENERIC_CODES.has(d.code) && (specific.has(place(d)) || (wholes.length > 0 && inWhole(d)))) continue;
     const key = `${d.code}|${place(d)}`;
     if (seen.has(key)) continue;
     seen.add(key);

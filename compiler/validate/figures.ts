@@ -4,12 +4,45 @@
 // a price at its column's rate. Judged only on a file that passed its schema, so the shape is the
 // one the types say.
 
-import { type Diagnostic, diagnostic } from "../diagnostics/index.ts";
+import { type Diagnostic, diagnostic, type Location } from "../diagnostics/index.ts";
 import { literalPattern, locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 
 export function checkFigures(spec: SpecDocument): Diagnostic[] {
   return (RULES[spec.kind] ?? []).flatMap((rule) => rule(spec, spec.data as never));
+}
+
+/**
+ * A figure written with a thousands separator ("1,049"): in a list YAML reads the comma as the end
+ * of one item, and the figure as two (1 and 49).
+ */
+const SEPARATED = /(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d.])/g;
+
+/** A figure written with a thousands separator, as the separated-figure diagnostic reports it. */
+export interface SeparatedFigure {
+  args: { written: string; read: number[]; what: string };
+  location: Location;
+}
+
+/**
+ * The figures of the list at `path` written with thousands separators, when their commas make
+ * exactly the `extra` items the list has too many. None when they do not: the list is then simply
+ * too long, and its own rule says so. `what` names the figures (prices).
+ */
+export function separatedFigures(
+  spec: SpecDocument,
+  path: readonly PathSegment[],
+  extra: number,
+  what: string,
+): SeparatedFigure[] {
+  const { offset, length } = locate(spec, path);
+  const written = [...spec.source.text.slice(offset, offset + length).matchAll(SEPARATED)].map((m) => m[0]);
+  const commas = written.reduce((sum, figure) => sum + figure.split(",").length - 1, 0);
+  if (extra <= 0 || commas !== extra) return [];
+  return written.map((figure, nth) => ({
+    args: { written: figure, read: figure.split(",").map(Number), what },
+    location: locate(spec, path, { part: { pattern: SEPARATED, nth } }),
+  }));
 }
 
 /** Each kind's rules, each given the file's data as its schema's type. */

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { checkFigures } from "./figures.ts";
+import { checkFigures, separatedFigures } from "./figures.ts";
 import {
   appendAll,
   closest,
@@ -413,22 +413,29 @@ function validOf(spec: SpecDocument, readable: unknown): Valid<never> {
 function checkPriceRows(spec: SpecDocument): Diagnostic[] {
   const { columns, list } = (spec.data ?? {}) as { columns?: unknown; list?: unknown };
   if (!Array.isArray(columns) || !list || typeof list !== "object") return [];
+  const rows = Object.entries(list).map(([id, row]) => ({ id, count: Array.isArray(row) ? row.length : -1 }));
+  // A figure with a thousands separator is its own error: its row is not too long for that.
+  const diagnostics: Diagnostic[] = [];
+  const rest = rows.filter(({ id, count }) => {
+    const separated =
+      count > columns.length ? separatedFigures(spec, ["list", id], count - columns.length, "prices") : [];
+    for (const found of separated) diagnostics.push(diagnostic("separated-figure", found.args, found.location));
+    return separated.length === 0;
+  });
   // Every row one price more (or less) than the columns: the columns are what is wrong, once.
-  const lengths = new Set(Object.values(list).map((row) => (Array.isArray(row) ? row.length : -1)));
+  const lengths = new Set(rest.map((row) => row.count));
   const [length] = lengths;
-  if (Object.keys(list).length > 1 && lengths.size === 1 && length !== -1 && length !== columns.length)
-    return [
+  if (rest.length > 1 && lengths.size === 1 && length !== -1 && length !== columns.length)
+    diagnostics.push(
       diagnostic("price-columns-length", { count: length!, columns: columns.map(String) }, locate(spec, ["columns"])),
-    ];
-  return Object.entries(list)
-    .filter(([, row]) => Array.isArray(row) && row.length !== columns.length)
-    .map(([id, row]) =>
-      diagnostic(
-        "price-row-length",
-        { row: id, count: (row as unknown[]).length, columns: columns.map(String) },
-        locate(spec, ["list", id]),
-      ),
     );
+  else
+    for (const { id, count } of rest)
+      if (count !== -1 && count !== columns.length)
+        diagnostics.push(
+          diagnostic("price-row-length", { row: id, count, columns: columns.map(String) }, locate(spec, ["list", id])),
+        );
+  return diagnostics;
 }
 
 /**

@@ -101,6 +101,27 @@ test("a region left out of the price table's columns is one error at the columns
   expect(found[0]!.message).toBe("Every row has 7 prices, but columns names 6 regions (us, uk, eu, fr, de, jp).");
 });
 
+test("a campaign price written with a thousands separator is one error at it, not a row too long with warnings about its parts", () => {
+  // YAML reads [1,049, 499, 499] as four prices, 1, 49, 499 and 499: the first two far below the list price.
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "eliteOptimusPrime:                  [549,",
+    "eliteOptimusPrime:                  [1,049,",
+  );
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["separated-figure", "specs/campaigns/black-friday-2024.yaml", "write 1049, without the comma."],
+  ]);
+});
+
+test("a campaign price too many is one error at its row: its prices, which stage each is unknown, are not judged", () => {
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "eliteOptimusPrime:                  [549,",
+    "eliteOptimusPrime:                  [5, 549,",
+  );
+  expect(found.map((d) => [d.code, d.file])).toEqual([["offer-row-length", "specs/campaigns/black-friday-2024.yaml"]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([

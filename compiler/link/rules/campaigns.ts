@@ -15,6 +15,7 @@ import type { RegionModel } from "../model.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
+import { separatedFigures } from "../../validate/figures.ts";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
@@ -521,7 +522,7 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
   const rows: OfferRow[] = [];
   for (const [id, campaign] of cx.specs.campaigns) {
     const stageCount = campaign.data.stages.length;
-    const own: OfferRow[] = [];
+    let own: OfferRow[] = [];
     for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
       if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
       for (const [product, row] of Object.entries(products)) {
@@ -532,23 +533,40 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
         own.push({ campaign, region: code, product, canonical, row });
       }
     }
+    // A figure with a thousands separator is its own error: its row is not too long for that.
+    const separated = own.filter(({ region, product, row }) => {
+      if (row.length <= stageCount) return false;
+      const found = separatedFigures(
+        campaign.spec,
+        ["offers", region, product],
+        row.length - stageCount,
+        "campaign prices",
+      );
+      for (const { args, location } of found) cx.report("separated-figure", args, location);
+      return found.length > 0;
+    });
+    const rest = own.filter((r) => !separated.includes(r));
     // Every row a price short (or over), as after a stage is added or removed: the stages changed, once.
-    const lengths = new Set(own.map((r) => r.row.length));
+    const lengths = new Set(rest.map((r) => r.row.length));
     const [length] = lengths;
-    if (own.length > 1 && lengths.size === 1 && length !== stageCount)
+    const stagesChanged = rest.length > 1 && lengths.size === 1 && length !== stageCount;
+    if (stagesChanged)
       cx.report(
         "offer-stage-count",
         { campaign: id, count: length!, stages: stageCount },
         at(campaign, ["stages"], true),
       );
     else
-      for (const { region, product, row } of own)
+      for (const { region, product, row } of rest)
         if (row.length !== stageCount)
           cx.report(
             "offer-row-length",
             { product, region, count: row.length, stages: stageCount },
             at(campaign, ["offers", region, product]),
           );
+    // A row of the wrong length on its own says nothing reliable of any one stage: its prices are
+    // not judged. (After a change of stages every row is judged as it stands, as before.)
+    own = stagesChanged ? rest : own.filter((r) => r.row.length === stageCount);
     appendAll(rows, own);
   }
   return rows;
