@@ -259,8 +259,10 @@ export const catalogue = {
   "price-not-a-number": entry<{ value: string }>({
     severity: "error",
     message: (a) => `The price '${a.value}' is not a number.`,
-    hint: () =>
-      "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
+    hint: (a) =>
+      /^\s*\d+(\.\d+)?\s*$/.test(a.value)
+        ? `quotes make it text: write ${a.value.trim()} without them.`
+        : "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
   }),
   // `others`: the file's other times with none either (a campaign file's zone: taken out).
   "naive-timestamp": entry<{ value: string; others?: number }>({
