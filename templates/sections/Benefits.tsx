@@ -1,5 +1,6 @@
 // The shop's promises in a strip: an icon (drawn inline) over each label.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { Breakable } from "../parts/Breakable.tsx";
 import { BenefitIcon } from "./BenefitIcon.tsx";
 import "./Benefits.css";
 
@@ -12,7 +13,9 @@ export function Benefits({ section: s }: { section: Extract<SectionData, { type:
             <span className="benefits-badge">
               <BenefitIcon icon={b.icon} />
             </span>{" "}
-            <span className="benefits-label">{b.label}</span>
+            <span className="benefits-label">
+              <Breakable text={b.label} />
+            </span>
           </li>
         ))}
       </ul>
