@@ -1,17 +1,24 @@
-// A text for a narrow box that may hold an e-mail address: the address may break after its @
-// ("support@" over "mechanova.com"), where a reader expects it, before the box's own
-// overflow-wrap breaks it wherever the line ends ("support@mechano" over "va.com").
+// A text for a narrow box that may hold an e-mail address. The address is kept whole on a line
+// of its own when it fits there, and broken after its @ when it does not ("support@" over
+// "mechanova.com"), not wherever the box ends ("support@mechano" over "va.com"), as the box's
+// overflow-wrap would.
 import { Fragment } from "react";
+import "./Breakable.css";
+
+/** An e-mail address, as a word of a text. */
+const ADDRESS = /(\S+@\S+)/;
 
 export function Breakable({ text }: { text: string }) {
-  return text.split("@").map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 ? (
-        <>
-          @<wbr />
-        </>
-      ) : null}
-      {part}
-    </Fragment>
-  ));
+  // split with a group keeps the addresses, at the odd places.
+  return text.split(ADDRESS).map((part, i) => {
+    if (i % 2 === 0) return <Fragment key={i}>{part}</Fragment>;
+    const at = part.indexOf("@");
+    return (
+      <span key={i} className="address">
+        {part.slice(0, at + 1)}
+        <wbr />
+        {part.slice(at + 1)}
+      </span>
+    );
+  });
 }
