@@ -806,10 +806,15 @@ export const catalogue = {
     label: string;
     value: string;
     referenceValue: string;
+    /** The reference language is the one out: every other language writes `referenceValue`. */
+    outvoted?: boolean;
   }>({
     severity: "error",
     message: (a) => `${a.label} reads '${a.value}' in ${a.language} but '${a.referenceValue}' in ${a.reference}.`,
-    hint: (a) => `write the figures of the ${a.reference} row ('${a.referenceValue}'), or mend the ${a.reference} one.`,
+    hint: (a) =>
+      a.outvoted
+        ? `the other languages agree: write their figures ('${a.referenceValue}') here, or mend theirs.`
+        : `write the figures of the ${a.reference} row ('${a.referenceValue}'), or mend the ${a.reference} one.`,
   }),
   "redirect-loop": entry<{ loop: readonly string[] }>({
     severity: "error",

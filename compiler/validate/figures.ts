@@ -639,6 +639,26 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
     );
   }
   const rows = tableOf.get(reference)!;
+  // A row where the reference is the one language out (32 in en, 31 in fr, de, ja and zh): one
+  // error at its cell, not one at each translation that has it right.
+  const slipped = slippedReferenceRows(product, reference);
+  for (const [index, others] of slipped) {
+    const row = product[reference]!.specs![index]!;
+    out.push(
+      diagnostic(
+        "spec-figures-differ",
+        {
+          language: reference,
+          reference: list(others),
+          label: row.label,
+          value: row.value,
+          referenceValue: product[others[0]!]!.specs![index]!.value,
+          outvoted: true,
+        },
+        locate(spec, ["product", reference, "specs", index, "value"]),
+      ),
+    );
+  }
   for (const language of languages) {
     if (language === reference) continue;
     const own = tableOf.get(language)!;
@@ -665,7 +685,7 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
     }
     own.forEach((row, i) => {
       const meant = rows[i]!;
-      if (figuresIn(row.value) !== figuresIn(meant.value))
+      if (!slipped.has(meant.index) && figuresIn(row.value) !== figuresIn(meant.value))
         out.push(
           diagnostic(
             "spec-figures-differ",
@@ -679,6 +699,31 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
 }
 
 /**
+ * The rows (by index) where the reference language's specification table is the one language
+ * out: two or more other languages, with tables as long, all write the same figures there and the
+ * reference others. Its cell is then the slip; and its texts, which most likely still say what the
+ * others do, are not judged against it.
+ */
+function slippedReferenceRows(
+  product: NonNullable<Spec.PageContent["product"]>,
+  reference: string,
+): Map<number, string[]> {
+  const others = Object.keys(product).filter((language) => language !== reference);
+  const table = product[reference]?.specs ?? [];
+  const slipped = new Map<number, string[]>();
+  if (others.length < 2 || others.some((language) => product[language]!.specs?.length !== table.length)) return slipped;
+  table.forEach((row, i) => {
+    const theirs = new Set(others.map((language) => figuresIn(product[language]!.specs![i]!.value)));
+    if (theirs.size === 1 && !theirs.has(figuresIn(row.value))) slipped.set(i, others);
+  });
+  return slipped;
+}
+
+/** Languages in a sentence: "fr, de, ja and zh". */
+const list = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
+
+/**
  * A product's texts state the figures its specification table does: "13 servo motors" in a
  * highlight or the page's description, beside a table that says 31, is one of the two wrong.
  * Looked for as a figure right before a row's label, in the row's language ("31 servo motors",
@@ -688,12 +733,16 @@ function productSpecFigures(spec: SpecDocument, content: Spec.PageContent): Diag
 function textFiguresAgainstSpecs(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
   const out: Diagnostic[] = [];
   const product = content.product ?? {};
-  const reference = product.en ?? Object.values(product)[0];
+  const referenceLanguage = "en" in product ? "en" : Object.keys(product)[0]!;
+  const reference = product[referenceLanguage];
+  const slipped = slippedReferenceRows(product, referenceLanguage);
   for (const [language, written] of Object.entries(product)) {
-    // A row a translation changed is spec-figures-differ's: its texts are not judged against it.
+    // A row a translation changed, or the reference's where it is the one language out, is
+    // spec-figures-differ's: the texts are not judged against it.
     const rowDiffers = (i: number) =>
-      written !== reference &&
-      figuresIn(written.specs?.[i]?.value ?? "") !== figuresIn(reference?.specs?.[i]?.value ?? "");
+      slipped.has(i) ||
+      (written !== reference &&
+        figuresIn(written.specs?.[i]?.value ?? "") !== figuresIn(reference?.specs?.[i]?.value ?? ""));
     const texts: [PathSegment[], string | undefined][] = [
       [["product", language, "tagline"], written.tagline],
       ...(written.highlights ?? []).map((text, i): [PathSegment[], string] => [

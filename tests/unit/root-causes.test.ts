@@ -122,6 +122,21 @@ test("a campaign price too many is one error at its row: its prices, which stage
   expect(found.map((d) => [d.code, d.file])).toEqual([["offer-row-length", "specs/campaigns/black-friday-2024.yaml"]]);
 });
 
+test("a figure changed in the English specification table alone is one error there, not one per translation and a warning per English text", () => {
+  const found = checkWith(
+    "content/flagship-bumblebee.yaml",
+    '      - { label: Servo motors, value: "31" }',
+    '      - { label: Servo motors, value: "32" }',
+  );
+  expect(found.map((d) => [d.code, d.message, d.hint])).toEqual([
+    [
+      "spec-figures-differ",
+      "Servo motors reads '32' in en but '31' in fr, de, ja and zh.",
+      "the other languages agree: write their figures ('31') here, or mend theirs.",
+    ],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
