@@ -1028,11 +1028,13 @@ export const catalogue = {
     hint: (a) =>
       didYouMean(a.suggestion) ?? "give the target section that id, or point the link at an id the page has.",
   }),
-  "missing-image": entry<{ key: string } & OtherUses>({
+  "missing-image": entry<{ key: string; suggestion?: string } & OtherUses>({
     severity: "error",
     message: (a) => `There is no image '${a.key}'${namedHereAnd(a)}.`,
     hint: (a) =>
-      `say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }), add a picture specs/images/${a.key}.png or .jpg, or use a key that exists; a product's image is drawn from its catalogue art.`,
+      a.suggestion
+        ? `did you mean '${a.suggestion}'? For a new image, say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }) or add a picture specs/images/${a.key}.png or .jpg.`
+        : `say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }), add a picture specs/images/${a.key}.png or .jpg, or use a key that exists; a product's image is drawn from its catalogue art.`,
   }),
   "missing-video": entry<{ key: string }>({
     severity: "error",

@@ -28,7 +28,7 @@ export function checkSections(cx: LinkContext): void {
   const checkImage = (key: string | undefined, location: Location, campaign?: string) => {
     if (key === undefined || !keysKnown) return;
     if (cx.images.has(key)) cx.imagesNamed.add(key);
-    else report("missing-image", { key }, location);
+    else report("missing-image", { key, suggestion: closest(key, cx.images.keys()) }, location);
     if (campaign && specs.campaigns.has(campaign))
       campaignUses.set(key, [...(campaignUses.get(key) ?? []), { campaign, location }]);
   };
