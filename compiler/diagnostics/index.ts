@@ -1036,10 +1036,11 @@ export const catalogue = {
         ? `did you mean '${a.suggestion}'? For a new image, say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }) or add a picture specs/images/${a.key}.png or .jpg.`
         : `say what it shows in specs/artwork.yaml (images: ${a.key}: { view: ..., product: ... }), add a picture specs/images/${a.key}.png or .jpg, or use a key that exists; a product's image is drawn from its catalogue art.`,
   }),
-  "missing-video": entry<{ key: string }>({
+  "missing-video": entry<{ key: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `There is no video '${a.key}'.`,
     hint: (a) =>
+      didYouMean(a.suggestion) ??
       `add the clip templates/videos/${a.key}.webm (npm run videos makes the project's clips), or use a video key that exists.`,
   }),
 

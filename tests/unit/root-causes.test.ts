@@ -137,6 +137,23 @@ test("a figure changed in the English specification table alone is one error the
   ]);
 });
 
+test("an image or a video key a letter off is one error each, with the key meant", () => {
+  const image = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    "        image: bf-main-banner\n",
+    "        image: bf-main-baner\n",
+  );
+  expect(image.map((d) => [d.code, d.hint?.split("?")[0]])).toEqual([
+    ["missing-image", "did you mean 'bf-main-banner'"],
+  ]);
+  const video = checkWith(
+    "content/toy-story-buzz-lightyear.yaml",
+    "      video: buzz-wings\n",
+    "      video: buzz-wing\n",
+  );
+  expect(video.map((d) => [d.code, d.hint])).toEqual([["missing-video", "did you mean 'buzz-wings'?"]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([

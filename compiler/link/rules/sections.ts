@@ -129,7 +129,11 @@ export function checkSections(cx: LinkContext): void {
             break;
           case "feature":
             if (section.video && !(videos ??= videoKeys()).has(section.video))
-              report("missing-video", { key: section.video }, at(content, [...path, "video"]));
+              report(
+                "missing-video",
+                { key: section.video, suggestion: closest(section.video, videos) },
+                at(content, [...path, "video"]),
+              );
             break;
           case "gallery":
             section.images.forEach((key, j) => checkImage(key, at(content, [...path, "images", j])));
