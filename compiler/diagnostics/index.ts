@@ -129,6 +129,12 @@ export const catalogue = {
     message: (a) => `The spec file for ${a.kind} is missing.`,
     hint: () => "create it; every site needs it.",
   }),
+  // A name one slip from a spec file or folder the specs lack: read as that one (load/index.ts).
+  "misnamed-spec-file": entry<{ meant: string }>({
+    severity: "error",
+    message: (a) => `This is read as ${a.meant}, which the specs do not have: its name is most likely a slip.`,
+    hint: (a) => `rename it ${a.meant}; under any other name it is not part of the site.`,
+  }),
   "unknown-spec-file": entry<{ known: readonly string[] }>({
     severity: "warning",
     message: () => "This file is not part of the spec language and is ignored.",

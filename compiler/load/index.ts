@@ -8,7 +8,14 @@ import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { deserialize } from "node:v8";
 import type { Document, LineCounter, Node, Pair, YAMLError, YAMLMap } from "yaml";
-import { appendAll, diagnostic, type Diagnostic, type Location, type Result } from "../diagnostics/index.ts";
+import {
+  appendAll,
+  diagnostic,
+  type Diagnostic,
+  editDistance,
+  type Location,
+  type Result,
+} from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
@@ -445,75 +452,157 @@ const slashPath = (path: string) => path.split(sep).join("/");
 
 function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
-  const documents: SpecDocument[] = [];
   const rel = (p: string) => slashPath(relative(cwd, p));
-  const root = specsRoot(dir);
   const at = (path: string) => ({ file: rel(path), offset: 0, length: 0 });
-
-  for (const [fileName, kind] of Object.entries(singletonFiles)) {
-    const path = join(dir, fileName);
-    const name = fileName.replace(/\.yaml$/, "");
-    const entry = entryAt(path, root);
-    if (entry.kind === "missing") diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, at(path)));
-    // A required file that is not one cannot be skipped: it is refused, and the site is not built.
-    else if (entry.kind === "skip" || entry.kind === "unreadable") {
-      documents.push(
-        problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics),
-      );
-    } else documents.push(parseCached(kind, name, path, rel(path), diagnostics, reuse));
-  }
-  for (const [folder, kind] of Object.entries(folderKinds)) {
-    const folderPath = join(dir, folder);
-    const entry = entryAt(folderPath, root);
-    if (entry.kind === "missing") continue;
-    if (entry.kind === "file") {
-      const hint = `make ${folder}/ a folder of spec files, or remove this file.`;
-      diagnostics.push(
-        diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)),
-      );
-      continue;
-    }
-    const skipped = (path: string, e: Entry) => {
-      if (e.kind === "skip") diagnostics.push(diagnostic("skipped-entry", e, at(path)));
-      if (e.kind !== "unreadable") return;
-      diagnostics.push(diagnostic("unreadable-spec", { reason: e.reason, folder: true }, at(path)));
-      // The folder's specs are not known: like a file that does not parse, it keeps the rules
-      // that need every spec of its kind (a page's content, a region's file) from guessing.
-      documents.push(unknownDocument(kind, slashPath(relative(folderPath, path)), rel(path), ""));
-    };
-    if (entry.kind !== "folder") skipped(folderPath, entry);
-    else {
-      for (const name of filesBelow(folderPath, root, skipped)) {
-        const path = join(folderPath, name);
-        if (!name.endsWith(".yaml")) diagnostics.push(unknownFile(rel(path)));
-        else documents.push(parseCached(kind, name.replace(/\.yaml$/, ""), path, rel(path), diagnostics, reuse));
-      }
-    }
-  }
   let entries: string[] = [];
   try {
     entries = readdirSync(dir).sort();
   } catch (error) {
     diagnostics.push(diagnostic("unreadable-spec", { reason: reasonOf(error), folder: true }, at(dir)));
   }
-  for (const name of entries) {
-    if (name in singletonFiles || name in folderKinds || name.startsWith(".")) continue;
+  const cx: FolderLoad = {
+    dir,
+    root: specsRoot(dir),
+    rel,
+    at,
+    reuse,
+    entries,
+    diagnostics,
+    documents: [],
+    readAsMeant: new Set(),
+  };
+  for (const [fileName, kind] of Object.entries(singletonFiles)) loadSingleton(cx, fileName, kind);
+  for (const [folder, kind] of Object.entries(folderKinds)) loadKindFolder(cx, folder, kind);
+  reportStrays(cx);
+  return { value: { dir, documents: cx.documents }, diagnostics };
+}
+
+/** What loading a specs folder works with, and what it has found so far. */
+interface FolderLoad {
+  dir: string;
+  root: string;
+  rel: (path: string) => string;
+  at: (path: string) => Location;
+  reuse: LoadReuse;
+  /** The names in the specs folder itself, sorted. */
+  entries: readonly string[];
+  diagnostics: Diagnostic[];
+  documents: SpecDocument[];
+  /** Names read as the spec file or folder they most likely mean (meantEntry). */
+  readAsMeant: Set<string>;
+}
+
+/**
+ * A file or folder the specs lack, found under a name one slip from its own (price.yaml,
+ * prices.yml, campaign/): read as what it is meant to be, with one error at it, rather than
+ * ignored as unknown while its absence fails every rule that needed it. Its path, if any.
+ */
+function meantEntry(cx: FolderLoad, meant: string, kind: "file" | "folder"): string | undefined {
+  const name = cx.entries.find(
+    (e) => !cx.readAsMeant.has(e) && !(e in singletonFiles) && !(e in folderKinds) && misnames(e, meant),
+  );
+  const path = name === undefined ? undefined : join(cx.dir, name);
+  if (name === undefined || entryAt(path!, cx.root).kind !== kind) return undefined;
+  cx.readAsMeant.add(name);
+  cx.diagnostics.push(
+    diagnostic("misnamed-spec-file", { meant: kind === "folder" ? `${meant}/` : meant }, cx.at(path!)),
+  );
+  return path;
+}
+
+function loadSingleton(cx: FolderLoad, fileName: string, kind: SpecKind): void {
+  const { diagnostics, rel, reuse } = cx;
+  const path = join(cx.dir, fileName);
+  const name = fileName.replace(/\.yaml$/, "");
+  const entry = entryAt(path, cx.root);
+  if (entry.kind === "missing") {
+    const meant = meantEntry(cx, fileName, "file");
+    if (meant === undefined) diagnostics.push(diagnostic("missing-spec-file", { kind: fileName }, cx.at(path)));
+    else cx.documents.push(parseCached(kind, name, meant, rel(meant), diagnostics, reuse));
+  }
+  // A required file that is not one cannot be skipped: it is refused, and the site is not built.
+  else if (entry.kind === "skip" || entry.kind === "unreadable") {
+    cx.documents.push(
+      problemDocument(kind, name, rel(path), "", { code: "unreadable-spec", reason: entry.reason }, diagnostics),
+    );
+  } else cx.documents.push(parseCached(kind, name, path, rel(path), diagnostics, reuse));
+}
+
+function loadKindFolder(cx: FolderLoad, folder: string, kind: SpecKind): void {
+  const { diagnostics, rel, at } = cx;
+  let folderPath = join(cx.dir, folder);
+  const entry = entryAt(folderPath, cx.root);
+  if (entry.kind === "missing") {
+    const meant = meantEntry(cx, folder, "folder");
+    if (meant === undefined) return;
+    folderPath = meant;
+  } else if (entry.kind === "file") {
+    const hint = `make ${folder}/ a folder of spec files, or remove this file.`;
+    diagnostics.push(
+      diagnostic("skipped-entry", { what: `a file where the folder ${folder}/ belongs`, hint }, at(folderPath)),
+    );
+    return;
+  }
+  const skipped = (path: string, e: Entry) => {
+    if (e.kind === "skip") diagnostics.push(diagnostic("skipped-entry", e, at(path)));
+    if (e.kind !== "unreadable") return;
+    diagnostics.push(diagnostic("unreadable-spec", { reason: e.reason, folder: true }, at(path)));
+    // The folder's specs are not known: like a file that does not parse, it keeps the rules
+    // that need every spec of its kind (a page's content, a region's file) from guessing.
+    cx.documents.push(unknownDocument(kind, slashPath(relative(folderPath, path)), rel(path), ""));
+  };
+  if (entry.kind !== "folder" && entry.kind !== "missing") {
+    skipped(folderPath, entry);
+    return;
+  }
+  const names = filesBelow(folderPath, cx.root, skipped);
+  const yaml = new Set(names.filter((name) => name.endsWith(".yaml")));
+  for (const name of names) {
+    const path = join(folderPath, name);
+    // faq.yml beside no faq.yaml: the page's content under another ending.
+    const meant = name.endsWith(".yml") ? name.replace(/\.yml$/, ".yaml") : undefined;
+    if (meant !== undefined && !yaml.has(meant))
+      diagnostics.push(diagnostic("misnamed-spec-file", { meant: `${folder}/${meant}` }, at(path)));
+    else if (!name.endsWith(".yaml")) {
+      diagnostics.push(unknownFile(rel(path)));
+      continue;
+    }
+    const specName = (meant ?? name).replace(/\.yaml$/, "");
+    cx.documents.push(parseCached(kind, specName, path, rel(path), diagnostics, cx.reuse));
+  }
+}
+
+/** What else the specs folder holds: reported, never read. */
+function reportStrays(cx: FolderLoad): void {
+  for (const name of cx.entries) {
+    if (name in singletonFiles || name in folderKinds || name.startsWith(".") || cx.readAsMeant.has(name)) continue;
     // Pictures, not specs: the images stage reads them (a picture replaces the drawing of its key).
     if (name === PICTURES_FOLDER) continue;
-    const path = join(dir, name);
-    const entry = entryAt(path, root);
-    if (entry.kind === "skip") diagnostics.push(diagnostic("skipped-entry", entry, at(path)));
+    const path = join(cx.dir, name);
+    const entry = entryAt(path, cx.root);
+    if (entry.kind === "skip") cx.diagnostics.push(diagnostic("skipped-entry", entry, cx.at(path)));
     else if (entry.kind === "folder")
-      diagnostics.push(
+      cx.diagnostics.push(
         diagnostic(
           "skipped-entry",
           { what: "a folder that is not part of the spec language", hint: knownFilesHint() },
-          at(path),
+          cx.at(path),
         ),
       );
-    else diagnostics.push(unknownFile(rel(path)));
+    else cx.diagnostics.push(unknownFile(cx.rel(path)));
   }
-  return { value: { dir, documents }, diagnostics };
+}
+
+/**
+ * Whether an entry's name is most likely `meant` misspelt: the other ending (.yml), another case,
+ * or one letter off in a name of five letters or more (price.yaml, campaign); not a name of its
+ * own that happens to be near (news.yaml is no slip of pages.yaml).
+ */
+function misnames(name: string, meant: string): boolean {
+  const stem = (n: string) => n.replace(/\.ya?ml$/i, "").toLowerCase();
+  const [written, wanted] = [stem(name), stem(meant)];
+  if (written === wanted) return name !== meant;
+  return wanted.length >= 5 && editDistance(written, wanted) === 1;
 }
 
 /**

@@ -1,7 +1,7 @@
 // One mistake, one diagnostic: what follows from a root cause is folded into it or left out, and
 // the cause comes first. Each case breaks a copy of the real specs the way a campaign manager might.
-import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { check } from "../../compiler/pipeline.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
@@ -36,7 +36,9 @@ function putBack() {
     try {
       now = readFileSync(path, "utf8");
     } catch {}
-    if (now !== text) writeFileSync(path, text);
+    if (now === text) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
   }
 }
 
@@ -152,6 +154,22 @@ test("an image or a video key a letter off is one error each, with the key meant
     "      video: buzz-wing\n",
   );
   expect(video.map((d) => [d.code, d.hint])).toEqual([["missing-video", "did you mean 'buzz-wings'?"]]);
+});
+
+test("a spec folder or file under a name one slip from its own is one error at it, not every rule that needed it", () => {
+  // campaigns/ as campaign/: before, one error at each use of a campaign (artwork, pages) and a warning at the folder.
+  let folder: ReturnType<typeof checkEdited>;
+  try {
+    folder = checkEdited((specs) => renameSync(join(specs, "campaigns"), join(specs, "campaign")));
+  } finally {
+    rmSync(join(specsDir, "campaign"), { recursive: true, force: true });
+  }
+  expect(folder.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["misnamed-spec-file", "specs/campaign", "rename it campaigns/; under any other name it is not part of the site."],
+  ]);
+  // A page's content as .yml: before, a warning at it and the page's missing content at pages.yaml.
+  const file = checkEdited((specs) => renameSync(join(specs, "content/faq.yaml"), join(specs, "content/faq.yml")));
+  expect(file.map((d) => [d.code, d.file])).toEqual([["misnamed-spec-file", "specs/content/faq.yml"]]);
 });
 
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
