@@ -83,7 +83,9 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
       report("missing-region-file", { region: code }, at(site, ["regions", code], true));
     const language = languageOfLocale(r.locale);
     const messagesInvalid = specs.invalid.some((d) => d.kind === "messages" && d.name === language);
-    if (!specs.messages.has(language) && !messagesInvalid)
+    // FR-FR for fr-FR is the locale's own error (its shape, with the locale meant), not a table missing.
+    const miscased = specs.messages.has(language.toLowerCase());
+    if (!specs.messages.has(language) && !messagesInvalid && !miscased)
       withoutMessages.set(language, [...(withoutMessages.get(language) ?? []), code]);
     if (!settings) continue;
     const prefix = code === site.data.defaultRegion ? "" : `/${code}`;

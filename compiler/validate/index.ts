@@ -83,6 +83,17 @@ function localeProblem(locale: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The locale a value not shaped as language-COUNTRY most likely means, written that way: fr_FR,
+ * fr-fr and FR-FR are fr-FR. None when it is no such pair of codes.
+ */
+function localeMeant(value: string): string | undefined {
+  const parts = /^([A-Za-z]{2})[-_ ]([A-Za-z]{2})$/.exec(value.trim());
+  if (!parts) return undefined;
+  const meant = `${parts[1]!.toLowerCase()}-${parts[2]!.toUpperCase()}`;
+  return meant !== value && localeProblem(meant) === undefined ? meant : undefined;
+}
+
 /** Each kind's validator, made when a document of that kind is first validated. */
 type Validators = (kind: SpecKind) => ValidateFunction;
 let validators: Validators | undefined;
@@ -844,9 +855,10 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       // The sentence editors show for the pattern (written by gen:types), else the description,
       // says what the value should look like; the regex would not.
       const shape = schema.patternErrorMessage;
+      const suggestion = schema.format === "locale" ? localeMeant(String(value)) : undefined;
       return diagnostic(
         "invalid-value",
-        { value: String(value), description: typeof shape === "string" ? shape : description },
+        { value: String(value), description: typeof shape === "string" ? shape : description, suggestion },
         at(path),
       );
     }

@@ -172,6 +172,13 @@ test("a spec folder or file under a name one slip from its own is one error at i
   expect(file.map((d) => [d.code, d.file])).toEqual([["misnamed-spec-file", "specs/content/faq.yml"]]);
 });
 
+test("a locale written with an underscore or in capitals is one error with the locale meant, not a missing message table", () => {
+  for (const written of ["fr_FR", "FR-FR"]) {
+    const found = checkWith("site.yaml", "locale: fr-FR,", `locale: ${written},`);
+    expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", "did you mean 'fr-FR'?"]]);
+  }
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
