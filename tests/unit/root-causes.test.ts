@@ -179,6 +179,18 @@ test("a locale written with an underscore or in capitals is one error with the l
   }
 });
 
+test("a banner's stage the campaign does not have is one error, not a warning for each product it names at that stage", () => {
+  const found = checkWith("content/black-friday.yaml", "      stage: [1]\n", "      stage: [4]\n");
+  expect(found.map((d) => [d.code, d.message])).toEqual([
+    ["unknown-stage", "Campaign black-friday-2024 has 3 stages; there is no stage 4."],
+  ]);
+});
+
+test("a link to a section of the same page with its id a letter off says the id meant", () => {
+  const found = checkWith("content/black-friday.yaml", 'link: "black-friday#deals"', 'link: "black-friday#deal"');
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["broken-anchor", "did you mean 'deals'?"]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([

@@ -425,7 +425,10 @@ function checkBannerProductsOffered(
   path: PathSegment[],
   banner: Partial<Record<(typeof BANNER_TEXTS)[number], string>>,
 ): void {
-  const offered = offeredIn(cx, offeredAt, campaignId, region, stages);
+  // A stage the campaign does not have is unknown-stage's error: nothing is judged of it.
+  const count = cx.specs.campaigns.get(campaignId)?.data.stages.length ?? 0;
+  const known = stages.filter((stage) => stage >= 1 && stage <= count);
+  const offered = known.length ? offeredIn(cx, offeredAt, campaignId, region, known) : null;
   if (!offered) return;
   for (const field of BANNER_TEXTS) {
     const text = banner[field];
@@ -436,7 +439,7 @@ function checkBannerProductsOffered(
       const pattern = new RegExp(literalPattern(written).replace(/ /g, "\\s+"), "gi");
       cx.report(
         "banner-product-not-offered",
-        { product, written, campaign: campaignId, region, stages: [...stages] },
+        { product, written, campaign: campaignId, region, stages: known },
         atPart(file, [...path, field], { pattern, nth }),
       );
     }

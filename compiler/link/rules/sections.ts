@@ -307,7 +307,12 @@ function reportBrokenAnchors(
       );
       unlinked.delete(renamed);
     } else
-      for (const u of named) cx.report("broken-anchor", { link: u.link, page: pageId, region }, at(content, u.where));
+      for (const u of named)
+        cx.report(
+          "broken-anchor",
+          { link: u.link, page: pageId, region, suggestion: closest(anchor, ids) },
+          at(content, u.where),
+        );
   }
 }
 
