@@ -499,13 +499,18 @@ interface FolderLoad {
  */
 function meantEntry(cx: FolderLoad, meant: string, kind: "file" | "folder"): string | undefined {
   const name = cx.entries.find(
-    (e) => !cx.readAsMeant.has(e) && !(e in singletonFiles) && !(e in folderKinds) && misnames(e, meant),
+    (e) =>
+      !cx.readAsMeant.has(e) &&
+      !(e in singletonFiles) &&
+      !(e in folderKinds) &&
+      misnames(e, meant) &&
+      entryAt(join(cx.dir, e), cx.root).kind === kind,
   );
-  const path = name === undefined ? undefined : join(cx.dir, name);
-  if (name === undefined || entryAt(path!, cx.root).kind !== kind) return undefined;
+  if (name === undefined) return undefined;
+  const path = join(cx.dir, name);
   cx.readAsMeant.add(name);
   cx.diagnostics.push(
-    diagnostic("misnamed-spec-file", { meant: kind === "folder" ? `${meant}/` : meant }, cx.at(path!)),
+    diagnostic("misnamed-spec-file", { meant: kind === "folder" ? `${meant}/` : meant }, cx.at(path)),
   );
   return path;
 }
