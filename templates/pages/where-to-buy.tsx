@@ -1,5 +1,6 @@
 // Where to buy: a card per dealer with its badge, its addresses and the way to its shop.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import { FiguresWhole } from "../parts/Breakable.tsx";
 import { Picture } from "../parts/Picture.tsx";
 import "./where-to-buy.css";
 
@@ -16,7 +17,7 @@ export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "
               <span className="visually-hidden">{page.labels.address}: </span>
               {d.address.map((line, j) => (
                 <span key={j} className="address-line">
-                  {line}
+                  <FiguresWhole text={line} />
                 </span>
               ))}
             </address>

@@ -5,6 +5,7 @@ import type { LayoutData } from "../../compiler/compile/route-data.ts";
 import NewUserPopup from "../islands/NewUserPopup.tsx";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "./Island.tsx";
+import { FiguresWhole } from "./Breakable.tsx";
 import "./Footer.css";
 
 export function Footer({ layout }: { layout: LayoutData }) {
@@ -54,7 +55,9 @@ export function Footer({ layout }: { layout: LayoutData }) {
         </ul>
       </nav>
       <p className="copyright">{layout.copyright}</p>
-      <address className="company-address">{layout.companyAddress}</address>
+      <address className="company-address">
+        <FiguresWhole text={layout.companyAddress} />
+      </address>
       <Island
         name="newUserPopup"
         component={NewUserPopup}

@@ -4,7 +4,8 @@
 // screen): what fits there fits every wider phone.
 // - layout: nothing wider than the window, product and sale cards in a grid (three or more to a
 //   row at 1440 px, one at 320 px) with no bullet before them, no two words run together with no
-//   gap between them ("$299$399", "Ends in04 Days"), no text field too narrow for its placeholder,
+//   gap between them ("$299$399", "Ends in04 Days"), no hyphenated number over two lines ("4-9-" over
+//   "12"), no text field too narrow for its placeholder,
 //   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
@@ -48,11 +49,11 @@ const jpKinds = new Set([
   "/account",
   "/choose-your-region",
 ]);
-const cases = [
+const cases: (readonly [path: string, width: number])[] = [
   ...["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`)),
   ...kinds.filter((kind) => jpKinds.has(kind)).map((kind) => `/jp${kind}`),
 ]
-  .flatMap((path) => widths.map((width) => [path, width] as const))
+  .flatMap((path) => widths.map((width): readonly [string, number] => [path, width]))
   .concat(
     // At the phone's width, the product pages with the longest button label ("See the four
     // programming modes"), the longest words in a specification ("Echtheitszertifikat") and a
@@ -62,6 +63,8 @@ const cases = [
       "/de/optimus-prime-rise-of-the-beasts-signature-limited-edition",
       "/us/elite-optimus-prime",
     ].map((path) => [path, widths[0]] as const),
+    // At a 390 px phone's width, Japanese addresses whose block numbers ended a line (4-9- over 12).
+    [["/jp/where-to-buy", 390]],
   );
 
 interface Layout {
@@ -73,6 +76,8 @@ interface Layout {
   bulleted: string[];
   /** Neighbouring words with no gap between them, as "first|second". */
   touching: string[];
+  /** Numbers of hyphenated parts (4-9-12, 556-0005) split over two lines. */
+  splitFigures: string[];
 }
 
 /** What the page shows, measured in the page. */
@@ -145,6 +150,7 @@ const measure = (page: Page): Promise<Layout> =>
 
     // Each shown run of text, its ink from its first to its last visible character.
     const runs: { text: string; first: DOMRect; last: DOMRect }[] = [];
+    const splitFigures: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const shownCache = new Map<Element, boolean>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -159,10 +165,21 @@ const measure = (page: Page): Promise<Layout> =>
       range.setEnd(node, text.trimEnd().length);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
       if (rects.length) runs.push({ text: text.trim(), first: rects[0]!, last: rects[rects.length - 1]! });
+      // A number of hyphenated parts (a block number, 4-9-12; a postcode) drawn over two lines.
+      for (const match of text.matchAll(/\d+(?:[-‐－]\d+)+/g)) {
+        const figure = document.createRange();
+        figure.setStart(node, match.index);
+        figure.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...figure.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) splitFigures.push(match[0]);
+      }
     }
     // Two runs touch when, on one line, the second starts where the first ends and both sides
     // are letters, digits or a currency sign: a word, a number or a price run into the next.
     const word = /[\p{L}\p{N}\p{Sc}]/u;
+    // Chinese and Japanese put no space between words: a run that ends or starts in their
+    // script touches the next by design (東京都千代田区外神田1-15-9).
+    const unspaced = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
     const touching: string[] = [];
     for (let i = 1; i < runs.length; i++) {
       const [a, b] = [runs[i - 1]!, runs[i]!];
@@ -170,7 +187,8 @@ const measure = (page: Page): Promise<Layout> =>
         Math.min(a.last.bottom, b.first.bottom) - Math.max(a.last.top, b.first.top) >
         0.5 * Math.min(a.last.height, b.first.height);
       const gap = b.first.left - a.last.right;
-      if (sameLine && Math.abs(gap) < 1 && word.test(a.text.at(-1)!) && word.test(b.text[0]!))
+      const [end, start] = [a.text.at(-1)!, b.text[0]!];
+      if (sameLine && Math.abs(gap) < 1 && word.test(end) && word.test(start) && !unspaced.test(end + start))
         touching.push(`${a.text.slice(-20)}|${b.text.slice(0, 20)}`);
     }
 
@@ -179,6 +197,7 @@ const measure = (page: Page): Promise<Layout> =>
       grids,
       bulleted,
       touching,
+      splitFigures,
     };
   });
 
@@ -234,6 +253,7 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
         expect.soft(layout.bulleted, "cards have no list marker").toEqual([]);
         expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
+        expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
         expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
         for (const { list, rows } of layout.grids) {
           const cards = rows.reduce((sum, n) => sum + n, 0);
