@@ -349,15 +349,17 @@ export const catalogue = {
     hint: (a) =>
       `${a.file ? `rename the file back to ${a.file}` : `rename it back to '${a.used}'`}, or change '${a.used}' to '${a.defined}' in those ${a.uses} places (${texts(a.files)}).`,
   }),
-  "unknown-page": entry<{
-    value: string;
-    suggestion?: string;
-    /** Files of child pages under the file's folder, which name no page either (a page renamed). */
-    children?: number;
-  }>({
+  "unknown-page": entry<
+    {
+      value: string;
+      suggestion?: string;
+      /** Files of child pages under the file's folder, which name no page either (a page renamed). */
+      children?: number;
+    } & OtherUses
+  >({
     severity: "error",
     message: (a) =>
-      `There is no page '${a.value}'.${a.children ? ` ${a.children === 1 ? "The file of its child page" : `The ${a.children} files of its child pages`}, under content/${a.value}/, name${a.children === 1 ? "s" : ""} none either.` : ""}`,
+      `There is no page '${a.value}'${namedHereAnd(a)}.${a.children ? ` ${a.children === 1 ? "The file of its child page" : `The ${a.children} files of its child pages`}, under content/${a.value}/, name${a.children === 1 ? "s" : ""} none either.` : ""}`,
     hint: (a) => didYouMean(a.suggestion) ?? "pages are declared in pages.yaml.",
   }),
   "unknown-campaign": entry<{ value: string; suggestion?: string } & OtherUses>({

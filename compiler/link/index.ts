@@ -34,7 +34,7 @@ import {
 } from "./products.ts";
 import { buildRegions, checkCurrencies, checkEmailDomains, checkPreproductionHosts, checkZones } from "./regions.ts";
 import { checkRegionChooser } from "./rules/chooser.ts";
-import { type DefinitionKind, foldRenames, linkDiagnostic } from "./renames.ts";
+import { foldRenames, linkDiagnostic, pagesNamed, type RuleNamedKind } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
@@ -86,18 +86,18 @@ export function link(specs: ValidSpecs, reuse?: LinkReuse, kept?: LinkKeeper): R
     upTo: pricesPart.upTo,
     canonicalProduct: productsPart.canonicalProduct,
   };
-  const named = { ...linked.named, product: productsPart.resolved };
+  const named: Record<RuleNamedKind, ReadonlySet<string>> = { ...linked.named, product: productsPart.resolved };
   const before = linked.namedBefore;
   if (before)
-    for (const kind of Object.keys(named) as DefinitionKind[]) named[kind] = new Set([...before[kind], ...named[kind]]);
-  return { value: model, diagnostics: foldRenames(diagnostics, specs, named) };
+    for (const kind of Object.keys(named) as RuleNamedKind[]) named[kind] = new Set([...before[kind], ...named[kind]]);
+  return { value: model, diagnostics: foldRenames(diagnostics, specs, { ...named, page: pagesNamed(specs) }) };
 }
 
 /** The model and the rules' findings without the prices, which none of them reads. */
 interface BesidesPrices {
   regions: Map<string, RegionModel>;
   /** The regions, campaigns, origins and images the specs name (a product's uses are the products part's). */
-  named: Omit<Record<DefinitionKind, ReadonlySet<string>>, "product">;
+  named: Omit<Record<RuleNamedKind, ReadonlySet<string>>, "product">;
   /** What the rules named, when their findings were kept from an earlier run (kept.ts): `named` holds the builders' only. */
   namedBefore?: Findings["named"];
   productsPart: Products;

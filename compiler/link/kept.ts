@@ -22,7 +22,7 @@ import {
 } from "../validate/index.ts";
 import type { ImageModel } from "./model.ts";
 import type { OfferRow, ProductUses } from "./prices.ts";
-import { type DefinitionKind, unknownNameOf, type UnknownName, withUnknownName } from "./renames.ts";
+import { type RuleNamedKind, unknownNameOf, type UnknownName, withUnknownName } from "./renames.ts";
 import type { Headline } from "./rules/campaigns.ts";
 import { videoKeys } from "./rules/videos.ts";
 
@@ -43,7 +43,7 @@ export interface Findings {
   offers: OfferRow[];
   headlines: Headline[];
   /** The names the rules found defined (renames.ts, foldRenames), the products resolved among them. */
-  named: Record<DefinitionKind, readonly string[]>;
+  named: Record<RuleNamedKind, readonly string[]>;
 }
 
 /** Bumped whenever what is kept changes shape (the code's fingerprint covers what it means). */

@@ -17,6 +17,7 @@ import {
 } from "../diagnostics/index.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at } from "./context.ts";
+import { forEachPage, pageYamlPath } from "./pages.ts";
 
 /** Each kind of definition, and the code that reports a use of a name it does not define. */
 const UNKNOWN_CODES = {
@@ -25,8 +26,11 @@ const UNKNOWN_CODES = {
   campaign: "unknown-campaign",
   origin: "unknown-origin",
   image: "missing-image",
+  page: "unknown-page",
 } as const satisfies Record<string, DiagnosticCode>;
 export type DefinitionKind = keyof typeof UNKNOWN_CODES;
+/** The kinds whose names the rules find (kept between runs, link/kept.ts); a page's are the specs' own (pagesNamed). */
+export type RuleNamedKind = Exclude<DefinitionKind, "page">;
 const kindOf = new Map(Object.entries(UNKNOWN_CODES).map(([kind, code]) => [code as DiagnosticCode, kind]));
 
 const PAIRED_WHEN_ALONE = new Set<DefinitionKind>(["region", "origin", "product"]);
@@ -107,6 +111,13 @@ function definitionsOf(specs: ValidSpecs): Partial<Record<DefinitionKind, Defini
   const productImages = new Map(
     Object.entries(catalogue?.data.products ?? {}).map(([id, p]) => [p.image, id] as const),
   );
+  // A page is its key in pages.yaml.
+  const pages = specs.pages;
+  if (pages)
+    definitions.page = {
+      ids: [...pageIds(pages.data.pages)],
+      at: (id) => at(pages, pageYamlPath(id), true),
+    };
   definitions.image = {
     ids: [...new Set([...Object.keys(artwork?.data.images ?? {}), ...productImages.keys()])],
     at: (key) =>
@@ -297,3 +308,24 @@ function filesOf(found: readonly Diagnostic[], folder: string): string[] {
 }
 
 const sameLocation = (a: Location, b: Location) => a.file === b.file && a.offset === b.offset && a.length === b.length;
+
+/** Every page id of pages.yaml, child pages (where-to-buy/hongkong-macao) included. */
+function pageIds(pages: Parameters<typeof forEachPage>[0]): Set<string> {
+  const ids = new Set<string>();
+  forEachPage(pages, (id) => ids.add(id));
+  return ids;
+}
+
+/**
+ * The page ids the specs name: by a content file (content/<id>.yaml) or as a redirect's target.
+ * A page id in pages.yaml that none names, one slip from a name that several places give and
+ * pages.yaml lacks, was renamed there (flagship-bumblebe).
+ */
+export function pagesNamed(specs: ValidSpecs): ReadonlySet<string> {
+  const named = new Set(specs.content.keys());
+  if (specs.pages)
+    forEachPage(specs.pages.data.pages, (_id, page) => {
+      if (page.redirect) named.add(page.redirect.to);
+    });
+  return named;
+}
