@@ -1130,10 +1130,10 @@ export const catalogue = {
       `Campaign ${a.campaign} runs in ${a.region} but shows nothing there: no offers, no promotion entry and no page of it in ${a.region}.`,
     hint: (a) => `write its offers or promotion for ${a.region}, or take ${a.region} out of its regions.`,
   }),
-  "page-outside-campaign": entry<{ page: string; campaign: string; region: string }>({
+  "page-outside-campaign": entry<{ page: string; campaign: string; region: string; what?: readonly string[] }>({
     severity: "error",
     message: (a) =>
-      `Page ${a.page} is in ${a.region}, where its campaign ${a.campaign} does not run: it would be up at all times, with no stage and no end.`,
+      `Page ${a.page} is in ${a.region}, where its campaign ${a.campaign} does not run: it would be up at all times, with no stage and no end${a.what ? `, and the campaign's ${texts(a.what)} for ${a.region} are unused` : ""}.`,
     hint: (a) => `add ${a.region} to the campaign's regions, or take ${a.region} out of the page's regions.`,
   }),
   "route-window-mismatch": entry<{

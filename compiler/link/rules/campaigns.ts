@@ -45,31 +45,48 @@ function regionsMeant(cx: LinkContext, listed: readonly string[]): Set<string> {
 
 /**
  * A campaign's pages are in the campaign's regions: a page has the window of its campaign in its
- * region, and where the campaign does not run it has none and would be up for ever.
+ * region, and where the campaign does not run it has none and would be up for ever. What the
+ * campaign writes for that region is named in the same error: one region taken out of a
+ * campaign is one mistake.
  */
 function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
   forEachPage(pages.data.pages, (id, page, path) => {
-    const campaignRegions = page.campaign ? cx.specs.campaigns.get(page.campaign)?.data.regions : undefined;
-    if (!campaignRegions) return;
-    const runsIn = regionsMeant(cx, campaignRegions);
+    const campaign = page.campaign ? cx.specs.campaigns.get(page.campaign) : undefined;
+    if (!campaign) return;
+    const runsIn = regionsMeant(cx, campaign.data.regions);
+    const unused = unusedEntries(cx, campaign);
     for (const code of pageRegions(page, [...cx.regions.keys()])) {
       if (runsIn.has(code) || !cx.regions.has(code)) continue;
+      const what = unused.get(code)?.what;
       cx.report(
         "page-outside-campaign",
-        { page: id, campaign: page.campaign!, region: code },
+        { page: id, campaign: page.campaign!, region: code, ...(what ? { what } : {}) },
         at(pages, [...path, ...regionEntryPath(page, code)]),
       );
     }
   });
 }
 
+/** The regions a campaign's pages are in, that it does not run in: their page-outside-campaign says what it writes there. */
+function pagesOutside(cx: LinkContext, campaign: string): Set<string> {
+  const outside = new Set<string>();
+  const pages = cx.specs.pages;
+  if (pages)
+    forEachPage(pages.data.pages, (_id, page) => {
+      if (page.campaign === campaign) for (const code of pageRegions(page, [...cx.regions.keys()])) outside.add(code);
+    });
+  return outside;
+}
+
 /**
- * What a campaign writes for a region it does not run in (its offers, its promotion, a stage's
- * instant there) is never used: said once per region, as after a region is taken out of the
- * campaign and its entries left behind. At the one block, or at the campaign's regions when
- * there are several: that is where the region went missing.
+ * What a campaign writes for each region it does not run in (its offers, its promotion, a stage's
+ * instant there), and where: at the one block, or at the campaign's regions when there are
+ * several, which is where the region went missing.
  */
-function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
+function unusedEntries(
+  cx: LinkContext,
+  file: Valid<Spec.Campaign>,
+): Map<string, { what: string[]; path: PathSegment[] }> {
   const { regions, offers, promotion, stages } = file.data;
   const unused = new Map<string, { what: string[]; path: PathSegment[] }>();
   const runsIn = regionsMeant(cx, regions);
@@ -88,12 +105,24 @@ function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
         for (const code of Object.keys(value)) note(code, `stage ${i + 1} ${key}`, ["stages", i, key, code]);
     }
   });
-  for (const [code, { what, path }] of unused)
+  return unused;
+}
+
+/**
+ * What a campaign writes for a region it does not run in is never used: said once per region, as
+ * after a region is taken out of the campaign and its entries left behind. Where a page of the
+ * campaign is in that region, its page-outside-campaign error says it.
+ */
+function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
+  const outside = pagesOutside(cx, file.spec.name);
+  for (const [code, { what, path }] of unusedEntries(cx, file)) {
+    if (outside.has(code)) continue;
     cx.report(
       "campaign-region-unused",
       { campaign: file.spec.name, region: code, what },
       at(file, what.length === 1 ? path : ["regions"], true),
     );
+  }
 }
 
 /**
