@@ -44,7 +44,10 @@ export function buildProducts(
   const checkProduct = (id: string, location: Location): string | undefined => {
     if (!catalogue) return undefined;
     const canonical = canonicalProduct(id);
-    if (!canonical) report("unknown-product", { value: id, suggestion: closest(id, productIds) }, location);
+    // An alias whose aliasOf leads nowhere is named all the same: its aliasOf's own error says why
+    // it resolves to no product, not each place that names it.
+    if (!canonical && Object.hasOwn(catalogue.data.products, id)) resolved.add(id);
+    else if (!canonical) report("unknown-product", { value: id, suggestion: closest(id, productIds) }, location);
     return canonical;
   };
   const products = new Map<string, ProductModel>();

@@ -203,6 +203,8 @@ function renamesOf(
   const renames = new Map<string, { renamed: string; found: Diagnostic[] }>();
   for (const [name, found] of byName) {
     const closestName = closestOf.get(name);
+    // A name that is a definition, unknown all the same (an alias whose target is missing), is no rename of itself.
+    if (closestName === name) continue;
     // A name a slip or two from a definition that is in use is a typo of it, not a rename (isTypoOf:
     // not a two-letter code, which is one letter from another, us and uk).
     const typoOfUsed = closestName !== undefined && isNamedHere(closestName) && isTypoOf(name, closestName);

@@ -191,6 +191,13 @@ test("a link to a section of the same page with its id a letter off says the id 
   expect(found.map((d) => [d.code, d.hint])).toEqual([["broken-anchor", "did you mean 'deals'?"]]);
 });
 
+test("an alias's target misspelt is one error at it, not a rename of the alias nor an error at each of its uses", () => {
+  // Before: also 'The product k1ProInterstellarScout is named only here, and 13 places name
+  // k1ProInterstellarScout, which is not a product'.
+  const found = checkWith("catalogue.yaml", "aliasOf: interstellarScoutK1pro ", "aliasOf: interstellarScoutK1po ");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-product", "did you mean 'interstellarScoutK1pro'?"]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
