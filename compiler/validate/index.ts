@@ -94,6 +94,16 @@ function localeMeant(value: string): string | undefined {
   return meant !== value && localeProblem(meant) === undefined ? meant : undefined;
 }
 
+/** What most likely keeps a text from being an e-mail address, in a hint's words. */
+function emailProblem(text: string): string {
+  const at = text.lastIndexOf("@");
+  if (at < 1) return "an e-mail address is a name, @ and a domain, such as support@mechanova.com.";
+  if (/\s/.test(text.trim())) return "an e-mail address has no spaces.";
+  const domain = text.slice(at + 1);
+  if (!domain.includes(".")) return `its domain '${domain}' has no dot: write it whole, such as ${domain}.com.`;
+  return "write an e-mail address such as support@mechanova.com.";
+}
+
 /** Each kind's validator, made when a document of that kind is first validated. */
 type Validators = (kind: SpecKind) => ValidateFunction;
 let validators: Validators | undefined;
@@ -999,6 +1009,7 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
     return diagnostic("invalid-timestamp", { value: text, reason: parsed.ok ? "unknown" : parsed.reason }, where);
   }
   if (format === "locale") return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, where);
+  if (format === "email") return diagnostic("invalid-value", { value: text, description: emailProblem(text) }, where);
   if (format === "time-zone")
     return diagnostic(
       "unknown-zone",

@@ -198,6 +198,20 @@ test("an alias's target misspelt is one error at it, not a rename of the alias n
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-product", "did you mean 'interstellarScoutK1pro'?"]]);
 });
 
+test("an e-mail address without its domain's ending, or without its @, says which", () => {
+  const written = (email: string) =>
+    checkWith("organisation.yaml", "email: marketing@mechanova.com }", `email: "${email}" }`).map((d) => [
+      d.code,
+      d.hint,
+    ]);
+  expect(written("marketing@mechanova")).toEqual([
+    ["invalid-value", "its domain 'mechanova' has no dot: write it whole, such as mechanova.com."],
+  ]);
+  expect(written("marketing mechanova.com")).toEqual([
+    ["invalid-value", "an e-mail address is a name, @ and a domain, such as support@mechanova.com."],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
