@@ -225,7 +225,8 @@ export const catalogue = {
         ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
         : a.allowed
           ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
-          : a.description,
+          : (a.description ??
+            (a.found.startsWith("~") ? "write the value after the colon, or take the line out." : undefined)),
   }),
   "invalid-value": entry<{
     value: string;

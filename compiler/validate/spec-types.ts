@@ -2026,10 +2026,16 @@ export interface MessageTable {
  */
 
 export interface Group {
+  /**
+   * A text, or a group of texts under names of their own
+   */
   [k: string]: string | Group1;
 }
 
 export interface Group1 {
+  /**
+   * A text, or a group of texts under names of their own
+   */
   [k: string]: string | Group1;
 }
 

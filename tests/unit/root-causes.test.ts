@@ -212,6 +212,17 @@ test("an e-mail address without its domain's ending, or without its @, says whic
   ]);
 });
 
+test("a text left empty in a message table says what belongs there and how to mend it", () => {
+  const found = checkWith("messages/en.yaml", /^ {4}title: Log in$/m, "    title:");
+  expect(found.map((d) => [d.code, d.message, d.hint])).toEqual([
+    [
+      "wrong-type",
+      "Expected a text, or a group of texts under names of their own here, found ~ (nothing).",
+      "write the value after the colon, or take the line out.",
+    ],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
