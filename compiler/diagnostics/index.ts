@@ -291,10 +291,12 @@ export const catalogue = {
     message: (a) => `The link '${a.value}' uses ${a.scheme}, which is not allowed on the site.`,
     hint: () => "links to other sites must start with https://.",
   }),
-  "invalid-link": entry<{ value: string }>({
+  "invalid-link": entry<{ value: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.value}' is not a link.`,
-    hint: () => "write a page of this region (flagship-bumblebee), a site path (/us/manuals) or an https:// address.",
+    hint: (a) =>
+      didYouMean(a.suggestion) ??
+      "write a page of this region (flagship-bumblebee), a site path (/us/manuals) or an https:// address.",
   }),
 
   // link: cross-file rules

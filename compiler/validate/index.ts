@@ -1025,7 +1025,9 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
         { value: text, description: "this must be an https:// address of another site." },
         where,
       );
-    return diagnostic("invalid-link", { value: text }, where);
+    // A host and path without its scheme (us.store.mechanova.com/products): the address meant.
+    const address = /^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(text) ? `https://${text}` : undefined;
+    return diagnostic("invalid-link", { value: text, suggestion: address }, where);
   }
   return diagnostic("invalid-value", { value: text, description }, where);
 }

@@ -223,6 +223,17 @@ test("a text left empty in a message table says what belongs there and how to me
   ]);
 });
 
+test("a shop's address written without https:// says the address meant", () => {
+  const found = checkWith(
+    "regions/us.yaml",
+    "link: https://us.store.mechanova.com }",
+    "link: us.store.mechanova.com }",
+  );
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    ["invalid-link", "did you mean 'https://us.store.mechanova.com'?"],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
