@@ -87,11 +87,19 @@ export const catalogue = {
   // load
   // The parser loses its footing at a file's first syntax error: what it reports after it (`more`)
   // follows from that one and is counted in it, not shown.
-  "yaml-syntax": entry<{ detail: string; more?: number }>({
+  "yaml-syntax": entry<{
+    detail: string;
+    more?: number;
+    /** The line with its value in quotes, when a ': ' in the value is what YAML stumbled on. */
+    quoted?: string;
+  }>({
     severity: "error",
     message: (a) =>
       `This is not valid YAML: ${a.detail}${a.more ? ` (${a.more} more syntax error${a.more === 1 ? "" : "s"} after it follow from this one)` : ""}`,
-    hint: () => "check indentation, colons and quotes near this point.",
+    hint: (a) =>
+      a.quoted
+        ? `a ': ' inside a value starts a key: put the value in quotes, ${a.quoted}`
+        : "check indentation, colons and quotes near this point.",
   }),
   "alias-expansion": entry<{ times: number }>({
     severity: "error",

@@ -1105,8 +1105,23 @@ function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly
   if (!first) return found;
   const more = syntax.length - 1 + keyErrors.length - before.length;
   const location = unclosedFlowStart(text, first.message, errorLocation(path, first));
-  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more }, location));
+  const quoted = first.code === "BLOCK_AS_IMPLICIT_KEY" ? valueInQuotes(text, first.pos[0]) : undefined;
+  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more, quoted }, location));
   return found;
+}
+
+/**
+ * The line at `offset` with its value put in quotes, when the value has ': ' in it, which YAML
+ * reads as the start of a key ("title: Flagship Bumblebee: The Scout"); else undefined.
+ */
+function valueInQuotes(text: string, offset: number): string | undefined {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  const line = text.slice(start, end < 0 ? text.length : end).trim();
+  const parts = /^((?:- )?[^\s:#'"][^:#]*:\s+)([^'"[{|>&*!].*: .*)$/.exec(line);
+  if (!parts) return undefined;
+  const value = parts[2]!.replace(/\s+#.*$/, "").trim();
+  return `${parts[1]}"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 }
 
 const errorLocation = (file: string, error: YAMLError): Location => ({

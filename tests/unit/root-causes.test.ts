@@ -234,6 +234,20 @@ test("a shop's address written without https:// says the address meant", () => {
   ]);
 });
 
+test("a title with ': ' in it is one syntax error whose hint writes the line with the title in quotes", () => {
+  const found = checkWith(
+    "content/flagship-bumblebee.yaml",
+    /^ {4}title: Flagship Bumblebee$/m,
+    "    title: Flagship Bumblebee: The Scout",
+  );
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    [
+      "yaml-syntax",
+      `a ': ' inside a value starts a key: put the value in quotes, title: "Flagship Bumblebee: The Scout"`,
+    ],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
