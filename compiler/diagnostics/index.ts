@@ -289,10 +289,10 @@ export const catalogue = {
         ? "give the file a zone for all its times (zone: Europe/Paris), or each time an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris)."
         : "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris).",
   }),
-  "invalid-timestamp": entry<{ value: string; reason: string }>({
+  "invalid-timestamp": entry<{ value: string; reason: string; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.value}' is not a valid time: ${a.reason}.`,
-    hint: () => "write it as 2025-04-28T15:00+08:00 or 2024-11-14T09:00 Europe/Paris.",
+    hint: (a) => didYouMean(a.suggestion) ?? "write it as 2025-04-28T15:00+08:00 or 2024-11-14T09:00 Europe/Paris.",
   }),
   "insecure-link": entry<{ value: string; scheme: string }>({
     severity: "error",

@@ -122,3 +122,19 @@ function invalidReason(instant: DateTime, written: string): string {
   if (name === "day" && month) return `${month} ${yearMonth![1]} has no day ${value}`;
   return `there is no ${name} ${value}`;
 }
+
+/**
+ * The instant a time written with one digit where two belong (2024-11-14T9:00, 2024-1-5) or a
+ * space for the T most likely means, when that one is valid.
+ */
+export function instantMeant(text: string): string | undefined {
+  const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?(.*)$/.exec(text.trim());
+  if (!parts) return undefined;
+  const [, year, month, day, hour, minute, rest] = parts;
+  const pad = (n: string) => n.padStart(2, "0");
+  const meant = `${year}-${pad(month!)}-${pad(day!)}${hour ? `T${pad(hour)}:${minute}` : ""}${rest}`;
+  if (meant === text) return undefined;
+  // A time with no zone of its own is whole: the campaign's zone completes it.
+  const parsed = parseInstant(meant);
+  return parsed.ok || parsed.problem === "naive" ? meant : undefined;
+}

@@ -29,7 +29,7 @@ import {
 } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
-import { isTimeZone, parseInstant } from "../time/instant.ts";
+import { instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
 import { fromRoot } from "../project.ts";
 import { loadedCompilerFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
@@ -1006,7 +1006,11 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
   if (format === "instant") {
     const parsed = parseInstant(text);
     if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, where);
-    return diagnostic("invalid-timestamp", { value: text, reason: parsed.ok ? "unknown" : parsed.reason }, where);
+    return diagnostic(
+      "invalid-timestamp",
+      { value: text, reason: parsed.ok ? "unknown" : parsed.reason, suggestion: instantMeant(text) },
+      where,
+    );
   }
   if (format === "locale") return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, where);
   if (format === "email") return diagnostic("invalid-value", { value: text, description: emailProblem(text) }, where);

@@ -248,6 +248,13 @@ test("a title with ': ' in it is one syntax error whose hint writes the line wit
   ]);
 });
 
+test("a time with one digit where two belong says the time meant", () => {
+  const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
+  const nav = checkWith("regions/us.yaml", 'startTime: "2025-03-27T00:00+08:00"', 'startTime: "2025-3-27T00:00+08:00"');
+  expect(nav.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2025-03-27T00:00+08:00'?"]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([

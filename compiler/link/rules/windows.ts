@@ -5,7 +5,7 @@
 import type { DateTime } from "luxon";
 import { diagnostic, type Diagnostic, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
-import { isTimeZone, parseInstant } from "../../time/instant.ts";
+import { instantMeant, isTimeZone, parseInstant } from "../../time/instant.ts";
 import { campaignInstant, campaignStages, campaignWindow, regionZoneOf, type Stage } from "../../time/windows.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -58,7 +58,14 @@ function checkCampaignTimes(
     if (!parsed.ok) {
       allParsed = false;
       if (parsed.problem === "naive") naive.push(t);
-      else out.push(diagnostic("invalid-timestamp", { value: t.text, reason: parsed.reason }, at(campaign, t.path)));
+      else
+        out.push(
+          diagnostic(
+            "invalid-timestamp",
+            { value: t.text, reason: parsed.reason, suggestion: instantMeant(t.text) },
+            at(campaign, t.path),
+          ),
+        );
     } else if (parsed.inDstGap || isAmbiguous(parsed.instant, parsed.zone)) {
       out.push(
         diagnostic(
