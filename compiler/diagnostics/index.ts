@@ -324,6 +324,12 @@ export const catalogue = {
       `'${a.written}' is read as ${a.read.length} ${a.what}, ${a.read.slice(0, -1).join(", ")} and ${a.read.at(-1)}: in a list, a comma ends one item and begins the next.`,
     hint: (a) => `write ${a.written.replaceAll(",", "")}, without the comma.`,
   }),
+  "comparison-row-length": entry<{ label: string; count: number; products: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `The comparison row '${a.label}' has ${a.count} value${a.count === 1 ? "" : "s"} for ${a.products.length} products (${list(a.products)}): ${a.count < a.products.length ? "a column's cell would be empty" : "a value would stand under no product"}.`,
+    hint: () => "give each product its value, in the order the section lists its products.",
+  }),
   "price-columns-length": entry<{ count: number; columns: readonly string[] }>({
     severity: "error",
     message: (a) =>

@@ -51,7 +51,15 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
   constants: [constantsFigures],
   api: [apiFigures],
   "region-chooser": [chooserFigures],
-  content: [productSpecFigures, dealersOnce, headingsOnce, manualsOnce, ecosystemOnce, textFiguresAgainstSpecs],
+  content: [
+    productSpecFigures,
+    dealersOnce,
+    headingsOnce,
+    manualsOnce,
+    ecosystemOnce,
+    textFiguresAgainstSpecs,
+    comparisonRowsWhole,
+  ],
   prices: [priceScale],
   site: [hreflangsOnce, regionNamesOnce],
   campaign: [stageNamesOnce, promotionsNameTheirStage],
@@ -563,6 +571,30 @@ function manualsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[
       }),
     ),
   ]);
+}
+
+/**
+ * A comparison chart gives each product its value in every row, in the order of `products`: a
+ * row a value short would leave a column's cell empty, and one too long a value under no product.
+ */
+function comparisonRowsWhole(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  return Object.entries(content.sections ?? {}).flatMap(([region, sections]) =>
+    sections.flatMap((section, i) =>
+      section.type !== "comparison"
+        ? []
+        : section.rows.flatMap((row, j) =>
+            row.values.length === section.products.length
+              ? []
+              : [
+                  diagnostic(
+                    "comparison-row-length",
+                    { label: row.label, count: row.values.length, products: section.products },
+                    locate(spec, ["sections", region, i, "rows", j, "values"]),
+                  ),
+                ],
+          ),
+    ),
+  );
 }
 
 /** A product id as image keys write it (flagshipBumblebee: flagship-bumblebee). */
