@@ -1291,7 +1291,27 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.som
 export function keyMeant(key: string, candidates: Iterable<string>): string | undefined {
   const list = [...candidates];
   const language = key.toLowerCase().split(/[-_]/)[0];
-  return closest(key, list) ?? list.find((c) => c === language);
+  return closest(key, list) ?? list.find((c) => c === language) ?? codeNamed(key, list);
+}
+
+/**
+ * The code among `allowed` whose English name a value is (Canada for CA, Japan for JP, Japanese
+ * for ja): a country or a language written out where its code belongs.
+ */
+export function codeNamed(value: string, allowed: readonly string[]): string | undefined {
+  const name = value.trim().toLowerCase();
+  for (const type of ["region", "language"] as const) {
+    const names = new Intl.DisplayNames(["en"], { type, fallback: "none" });
+    const found = allowed.find((code) => {
+      try {
+        return names.of(code)?.toLowerCase() === name;
+      } catch {
+        return false; // not shaped as a code of this type (OTHER)
+      }
+    });
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function closest(value: string, candidates: Iterable<string>): string | undefined {

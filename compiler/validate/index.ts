@@ -10,6 +10,7 @@ import { checkFigures, separatedFigures } from "./figures.ts";
 import {
   appendAll,
   closest,
+  codeNamed,
   keyMeant,
   diagnostic,
   type Diagnostic,
@@ -846,7 +847,12 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return diagnostic(
         "invalid-value",
-        { value: String(value), allowed, suggestion: closest(String(value), allowed), description },
+        {
+          value: String(value),
+          allowed,
+          suggestion: closest(String(value), allowed) ?? codeNamed(String(value), allowed),
+          description,
+        },
         at(path),
       );
     }

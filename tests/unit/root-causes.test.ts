@@ -255,6 +255,13 @@ test("a time with one digit where two belong says the time meant", () => {
   expect(nav.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2025-03-27T00:00+08:00'?"]]);
 });
 
+test("a country or a language written out where its code belongs says the code", () => {
+  const country = checkWith("region-chooser.yaml", "region: us, country: CA }", "region: us, country: Canada }");
+  expect(country.map((d) => [d.code, d.hint])).toEqual([["invalid-value", "did you mean 'CA'?"]]);
+  const language = checkWith("content/about-us.yaml", /^ {2}fr:$/m, "  French:");
+  expect(language.map((d) => d.hint)).toEqual(["did you mean 'fr'?"]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
