@@ -882,6 +882,11 @@ export const catalogue = {
       `Country ${a.country} has ${a.labels.length} options (${texts(a.labels)}): the site remembers a visitor's pick by its country, so it could not tell them apart.`,
     hint: () => "give each option its own country.",
   }),
+  "list-item-repeated": entry<{ value: string; first: string }>({
+    severity: "warning",
+    message: (a) => `'${a.value}' is in this list already (${a.first}): shoppers would see it twice.`,
+    hint: () => "most likely a line pasted over the next: write the one meant here, or take this one out.",
+  }),
   "entry-field-repeated": entry<{ field: string; value: string; other: string; whole?: boolean; below?: boolean }>({
     severity: "error",
     message: (a) =>

@@ -59,6 +59,7 @@ const RULES: Partial<Record<SpecKind, Rule<never>[]>> = {
     ecosystemOnce,
     textFiguresAgainstSpecs,
     comparisonRowsWhole,
+    itemsOnce,
   ],
   prices: [priceScale],
   site: [hreflangsOnce, regionNamesOnce],
@@ -595,6 +596,35 @@ function comparisonRowsWhole(spec: SpecDocument, content: Spec.PageContent): Dia
           ),
     ),
   );
+}
+
+/**
+ * A gallery shows each picture once, and a voice-command chart each command once: a line pasted
+ * over the next ("gallery-2" twice, "gallery-3" gone) shows shoppers the same thing twice.
+ */
+function itemsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (path: PathSegment[], value: string, first: string) =>
+    out.push(diagnostic("list-item-repeated", { value, first }, locate(spec, path)));
+  for (const [region, sections] of Object.entries(content.sections ?? {}))
+    sections.forEach((section, i) => {
+      const at: PathSegment[] = ["sections", region, i];
+      if (section.type === "gallery")
+        for (const [repeat, first] of repeats(section.images.keys(), (j) => section.images[j]))
+          report([...at, "images", repeat], section.images[repeat]!, `picture ${first + 1}`);
+      if (section.type === "voice-commands") {
+        const words = section.groups.flatMap((group, g) =>
+          group.words.map((word, w) => ({
+            word,
+            path: ["groups", g, "words", w],
+            name: `${group.title}, word ${w + 1}`,
+          })),
+        );
+        for (const [repeat, first] of repeats(words, (w) => w.word.trim().toLowerCase()))
+          report([...at, ...repeat.path], repeat.word, first.name);
+      }
+    });
+  return out;
 }
 
 /** A product id as image keys write it (flagshipBumblebee: flagship-bumblebee). */
