@@ -599,8 +599,9 @@ function comparisonRowsWhole(spec: SpecDocument, content: Spec.PageContent): Dia
 }
 
 /**
- * A gallery shows each picture once, and a voice-command chart each command once: a line pasted
- * over the next ("gallery-2" twice, "gallery-3" gone) shows shoppers the same thing twice.
+ * A gallery shows each picture once, an FAQ each question once, and a voice-command chart each
+ * command once: a line pasted over the next ("gallery-2" twice, "gallery-3" gone) shows shoppers
+ * the same thing twice.
  */
 function itemsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -612,6 +613,11 @@ function itemsOnce(spec: SpecDocument, content: Spec.PageContent): Diagnostic[] 
       if (section.type === "gallery")
         for (const [repeat, first] of repeats(section.images.keys(), (j) => section.images[j]))
           report([...at, "images", repeat], section.images[repeat]!, `picture ${first + 1}`);
+      if (section.type === "faq")
+        for (const [repeat, first] of repeats(section.items.keys(), (j) =>
+          section.items[j]!.question.trim().toLowerCase(),
+        ))
+          report([...at, "items", repeat, "question"], section.items[repeat]!.question, `question ${first + 1}`);
       if (section.type === "voice-commands") {
         const words = section.groups.flatMap((group, g) =>
           group.words.map((word, w) => ({

@@ -262,6 +262,24 @@ test("a country or a language written out where its code belongs says the code",
   expect(language.map((d) => d.hint)).toEqual(["did you mean 'fr'?"]);
 });
 
+test("an FAQ question or a voice command written twice is one warning at the repeat", () => {
+  const faq = checkWith(
+    "content/grimlock-g1-flagship.yaml",
+    "        - question: What is the pre-order timeline?\n",
+    "        - question: What is the pre-order timeline?\n          answer: Soon.\n        - question: What is the pre-order timeline?\n",
+  );
+  expect(faq.map((d) => [d.code, d.message])).toEqual([
+    [
+      "list-item-repeated",
+      "'What is the pre-order timeline?' is in this list already (question 1): shoppers would see it twice.",
+    ],
+  ]);
+  const words = checkWith("content/bumblebee-g1-performance.yaml", /^ {12}- Wave$/m, "            - Say hello");
+  expect(words.map((d) => [d.code, d.message])).toEqual([
+    ["list-item-repeated", "'Say hello' is in this list already (Actions, word 1): shoppers would see it twice."],
+  ]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
