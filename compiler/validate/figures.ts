@@ -1,8 +1,10 @@
 // Figures of one spec file that must agree with each other, which a schema cannot say: a range's
 // ends in order, the API's answer codes told apart, each environment's API its own, each country
 // one option of the region chooser, each dealer and stage its own name, each region its hreflang,
-// a price at its column's rate. Judged only on a file that passed its schema, so the shape is the
-// one the types say.
+// a price at its column's rate, a comparison's rows as long as its products, a gallery's pictures
+// and an FAQ's questions each once. Judged only on a file that passed its schema, so the shape is
+// the one the types say. (A list too long by the commas of its figures, separatedFigures, is
+// judged on any file: the row rules of validate and link ask it.)
 
 import { type Diagnostic, diagnostic, type Location } from "../diagnostics/index.ts";
 import { literalPattern, locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
