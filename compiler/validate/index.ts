@@ -95,6 +95,23 @@ function localeMeant(value: string): string | undefined {
   return meant !== value && localeProblem(meant) === undefined ? meant : undefined;
 }
 
+/**
+ * A date written day first (20.11.2023, 20/11/2023) or month first where only that reads
+ * (11/20/2023), as YYYY-MM-DD. None where it could be either (05/06/2023).
+ */
+function dateMeant(text: string): string | undefined {
+  const parts = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/.exec(text.trim());
+  if (!parts) return undefined;
+  const [a, b] = [Number(parts[1]), Number(parts[3])];
+  // Dots are written day first; with a slash, only a first figure over 12 says so, and a second one the month first.
+  const dayFirst = parts[2] === "." || a > 12 ? true : b > 12 ? false : undefined;
+  if (dayFirst === undefined) return undefined;
+  const [day, month] = dayFirst ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${parts[4]}-${pad(month)}-${pad(day)}`;
+}
+
 /** What most likely keeps a text from being an e-mail address, in a hint's words. */
 function emailProblem(text: string): string {
   const at = text.lastIndexOf("@");
@@ -1020,6 +1037,8 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
   }
   if (format === "locale") return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, where);
   if (format === "email") return diagnostic("invalid-value", { value: text, description: emailProblem(text) }, where);
+  if (format === "date")
+    return diagnostic("invalid-value", { value: text, description, suggestion: dateMeant(text) }, where);
   if (format === "time-zone")
     return diagnostic(
       "unknown-zone",

@@ -280,6 +280,14 @@ test("an FAQ question or a voice command written twice is one warning at the rep
   ]);
 });
 
+test("a manual's date written day first says the date meant, and a date that could be either does not guess", () => {
+  const hintFor = (date: string) =>
+    checkWith("content/manuals.yaml", 'date: "2023-11-20"', `date: "${date}"`).map((d) => [d.code, d.hint]);
+  expect(hintFor("20.11.2023")).toEqual([["invalid-value", "did you mean '2023-11-20'?"]]);
+  expect(hintFor("11/20/2023")).toEqual([["invalid-value", "did you mean '2023-11-20'?"]]);
+  expect(hintFor("05/06/2023")).toEqual([["invalid-value", "Last update, YYYY-MM-DD."]]);
+});
+
 test("a product's id misspelt in the price table is one error, not 'not sold' wherever the product is shown", () => {
   const found = checkWith("prices.yaml", /^ {2}eliteOptimusPrime: /m, "  eliteOptimusPrim: ");
   expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
