@@ -1258,7 +1258,7 @@ export function rootCauses(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
-    if (GENERIC_CODES.has(d.code) && (specific.has(place(d)) || (wholes.length > 0 && inWhole(d)))) continue;
+    if (GENERIC_CODES.has(d.code) && (specific.has(place(d)) || inWhole(d))) continue;
     const key = `${d.code}|${place(d)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -1306,14 +1306,7 @@ export function keyMeant(key: string, candidates: Iterable<string>): string | un
 export function codeNamed(value: string, allowed: readonly string[]): string | undefined {
   const name = value.trim().toLowerCase();
   for (const type of ["region", "language"] as const) {
-    const names = new Intl.DisplayNames(["en"], { type, fallback: "none" });
-    const found = allowed.find((code) => {
-      try {
-        return names.of(code)?.toLowerCase() === name;
-      } catch {
-        return false; // not shaped as a code of this type (OTHER)
-      }
-    });
+    const found = allowed.find((code) => displayName(type, code).toLowerCase() === name);
     if (found) return found;
   }
   return undefined;

@@ -1121,7 +1121,8 @@ function valueInQuotes(text: string, offset: number): string | undefined {
   const parts = /^((?:- )?[^\s:#'"][^:#]*:\s+)([^'"[{|>&*!].*: .*)$/.exec(line);
   if (!parts) return undefined;
   const value = parts[2]!.replace(/\s+#.*$/, "").trim();
-  return `${parts[1]}"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  // A JSON string is a YAML double-quoted one.
+  return `${parts[1]}${JSON.stringify(value)}`;
 }
 
 const errorLocation = (file: string, error: YAMLError): Location => ({

@@ -123,6 +123,9 @@ function invalidReason(instant: DateTime, written: string): string {
   return `there is no ${name} ${value}`;
 }
 
+/** A figure of a date or a time in two digits: 9 is 09. */
+const pad = (n: string | number) => String(n).padStart(2, "0");
+
 /**
  * The instant a time written with one digit where two belong (2024-11-14T9:00, 2024-1-5) or a
  * space for the T most likely means, when that one is valid.
@@ -131,10 +134,25 @@ export function instantMeant(text: string): string | undefined {
   const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?(.*)$/.exec(text.trim());
   if (!parts) return undefined;
   const [, year, month, day, hour, minute, rest] = parts;
-  const pad = (n: string) => n.padStart(2, "0");
   const meant = `${year}-${pad(month!)}-${pad(day!)}${hour ? `T${pad(hour)}:${minute}` : ""}${rest}`;
   if (meant === text) return undefined;
   // A time with no zone of its own is whole: the campaign's zone completes it.
   const parsed = parseInstant(meant);
   return parsed.ok || parsed.problem === "naive" ? meant : undefined;
+}
+
+/**
+ * A date written day first (20.11.2023, 20/11/2023) or month first where only that reads
+ * (11/20/2023), as YYYY-MM-DD. None where it could be either (05/06/2023).
+ */
+export function dateMeant(text: string): string | undefined {
+  const parts = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/.exec(text.trim());
+  if (!parts) return undefined;
+  const [a, b] = [Number(parts[1]), Number(parts[3])];
+  // Dots are written day first; with a slash, only a first figure over 12 says so, and a second one the month first.
+  const dayFirst = parts[2] === "." || a > 12 ? true : b > 12 ? false : undefined;
+  if (dayFirst === undefined) return undefined;
+  const [day, month] = dayFirst ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  return `${parts[4]}-${pad(month)}-${pad(day)}`;
 }

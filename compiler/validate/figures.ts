@@ -6,7 +6,7 @@
 // the one the types say. (A list too long by the commas of its figures, separatedFigures, is
 // judged on any file: the row rules of validate and link ask it.)
 
-import { type Diagnostic, diagnostic, type Location } from "../diagnostics/index.ts";
+import { appendAll, type Diagnostic, diagnostic, type Location } from "../diagnostics/index.ts";
 import { literalPattern, locate, type PathSegment, type SpecDocument, type SpecKind } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 
@@ -31,7 +31,7 @@ export interface SeparatedFigure {
  * exactly the `extra` items the list has too many. None when they do not: the list is then simply
  * too long, and its own rule says so. `what` names the figures (prices).
  */
-export function separatedFigures(
+function separatedFigures(
   spec: SpecDocument,
   path: readonly PathSegment[],
   extra: number,
@@ -45,6 +45,27 @@ export function separatedFigures(
     args: { written: figure, read: figure.split(",").map(Number), what },
     location: locate(spec, path, { part: { pattern: SEPARATED, nth } }),
   }));
+}
+
+/**
+ * The rows of a table (the price table's, a campaign's offers) set apart by their figures written
+ * with thousands separators: `found`, one for each such figure, and `rest`, the rows those do not
+ * account for, whose lengths their own rules judge.
+ */
+export function setSeparatedApart<Row>(
+  spec: SpecDocument,
+  rows: readonly Row[],
+  table: { expected: number; length: (row: Row) => number; path: (row: Row) => PathSegment[]; what: string },
+): { found: SeparatedFigure[]; rest: Row[] } {
+  const found: SeparatedFigure[] = [];
+  const rest: Row[] = [];
+  for (const row of rows) {
+    const extra = table.length(row) - table.expected;
+    const separated = extra > 0 ? separatedFigures(spec, table.path(row), extra, table.what) : [];
+    if (separated.length) appendAll(found, separated);
+    else rest.push(row);
+  }
+  return { found, rest };
 }
 
 /** Each kind's rules, each given the file's data as its schema's type. */

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { checkFigures, separatedFigures } from "./figures.ts";
+import { checkFigures, setSeparatedApart } from "./figures.ts";
 import {
   appendAll,
   closest,
@@ -30,7 +30,7 @@ import {
 } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
-import { instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
+import { dateMeant, instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
 import { fromRoot } from "../project.ts";
 import { loadedCompilerFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
@@ -93,23 +93,6 @@ function localeMeant(value: string): string | undefined {
   if (!parts) return undefined;
   const meant = `${parts[1]!.toLowerCase()}-${parts[2]!.toUpperCase()}`;
   return meant !== value && localeProblem(meant) === undefined ? meant : undefined;
-}
-
-/**
- * A date written day first (20.11.2023, 20/11/2023) or month first where only that reads
- * (11/20/2023), as YYYY-MM-DD. None where it could be either (05/06/2023).
- */
-function dateMeant(text: string): string | undefined {
-  const parts = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/.exec(text.trim());
-  if (!parts) return undefined;
-  const [a, b] = [Number(parts[1]), Number(parts[3])];
-  // Dots are written day first; with a slash, only a first figure over 12 says so, and a second one the month first.
-  const dayFirst = parts[2] === "." || a > 12 ? true : b > 12 ? false : undefined;
-  if (dayFirst === undefined) return undefined;
-  const [day, month] = dayFirst ? [a, b] : [b, a];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${parts[4]}-${pad(month)}-${pad(day)}`;
 }
 
 /** What most likely keeps a text from being an e-mail address, in a hint's words. */
@@ -454,13 +437,13 @@ function checkPriceRows(spec: SpecDocument): Diagnostic[] {
   if (!Array.isArray(columns) || !list || typeof list !== "object") return [];
   const rows = Object.entries(list).map(([id, row]) => ({ id, count: Array.isArray(row) ? row.length : -1 }));
   // A figure with a thousands separator is its own error: its row is not too long for that.
-  const diagnostics: Diagnostic[] = [];
-  const rest = rows.filter(({ id, count }) => {
-    const separated =
-      count > columns.length ? separatedFigures(spec, ["list", id], count - columns.length, "prices") : [];
-    for (const found of separated) diagnostics.push(diagnostic("separated-figure", found.args, found.location));
-    return separated.length === 0;
+  const { found, rest } = setSeparatedApart(spec, rows, {
+    expected: columns.length,
+    length: (row) => row.count,
+    path: (row) => ["list", row.id],
+    what: "prices",
   });
+  const diagnostics = found.map(({ args, location }) => diagnostic("separated-figure", args, location));
   // Every row one price more (or less) than the columns: the columns are what is wrong, once.
   const lengths = new Set(rest.map((row) => row.count));
   const [length] = lengths;
@@ -1055,7 +1038,7 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
         where,
       );
     // A host and path without its scheme (us.store.mechanova.com/products): the address meant.
-    const address = /^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(text) ? `https://${text}` : undefined;
+    const address = /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(text) ? `https://${text}` : undefined;
     return diagnostic("invalid-link", { value: text, suggestion: address }, where);
   }
   return diagnostic("invalid-value", { value: text, description }, where);

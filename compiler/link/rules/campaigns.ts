@@ -15,7 +15,7 @@ import type { RegionModel } from "../model.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
-import { separatedFigures } from "../../validate/figures.ts";
+import { setSeparatedApart } from "../../validate/figures.ts";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
@@ -67,15 +67,15 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
   });
 }
 
-/** The regions a campaign's pages are in, that it does not run in: their page-outside-campaign says what it writes there. */
-function pagesOutside(cx: LinkContext, campaign: string): Set<string> {
-  const outside = new Set<string>();
+/** The regions a campaign's pages are in (where it does not run, page-outside-campaign says what it writes there). */
+function regionsOfPages(cx: LinkContext, campaign: string): Set<string> {
+  const regions = new Set<string>();
   const pages = cx.specs.pages;
   if (pages)
     forEachPage(pages.data.pages, (_id, page) => {
-      if (page.campaign === campaign) for (const code of pageRegions(page, [...cx.regions.keys()])) outside.add(code);
+      if (page.campaign === campaign) for (const code of pageRegions(page, [...cx.regions.keys()])) regions.add(code);
     });
-  return outside;
+  return regions;
 }
 
 /**
@@ -114,9 +114,9 @@ function unusedEntries(
  * campaign is in that region, its page-outside-campaign error says it.
  */
 function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
-  const outside = pagesOutside(cx, file.spec.name);
+  const withPages = regionsOfPages(cx, file.spec.name);
   for (const [code, { what, path }] of unusedEntries(cx, file)) {
-    if (outside.has(code)) continue;
+    if (withPages.has(code)) continue;
     cx.report(
       "campaign-region-unused",
       { campaign: file.spec.name, region: code, what },
@@ -554,7 +554,7 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
   const rows: OfferRow[] = [];
   for (const [id, campaign] of cx.specs.campaigns) {
     const stageCount = campaign.data.stages.length;
-    let own: OfferRow[] = [];
+    const own: OfferRow[] = [];
     for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
       if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
       for (const [product, row] of Object.entries(products)) {
@@ -566,18 +566,13 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
       }
     }
     // A figure with a thousands separator is its own error: its row is not too long for that.
-    const separated = own.filter(({ region, product, row }) => {
-      if (row.length <= stageCount) return false;
-      const found = separatedFigures(
-        campaign.spec,
-        ["offers", region, product],
-        row.length - stageCount,
-        "campaign prices",
-      );
-      for (const { args, location } of found) cx.report("separated-figure", args, location);
-      return found.length > 0;
+    const { found, rest } = setSeparatedApart(campaign.spec, own, {
+      expected: stageCount,
+      length: (r) => r.row.length,
+      path: (r) => ["offers", r.region, r.product],
+      what: "campaign prices",
     });
-    const rest = own.filter((r) => !separated.includes(r));
+    for (const { args, location } of found) cx.report("separated-figure", args, location);
     // Every row a price short (or over), as after a stage is added or removed: the stages changed, once.
     const lengths = new Set(rest.map((r) => r.row.length));
     const [length] = lengths;
@@ -598,8 +593,7 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
           );
     // A row of the wrong length on its own says nothing reliable of any one stage: its prices are
     // not judged. (After a change of stages every row is judged as it stands, as before.)
-    own = stagesChanged ? rest : own.filter((r) => r.row.length === stageCount);
-    appendAll(rows, own);
+    appendAll(rows, stagesChanged ? rest : own.filter((r) => r.row.length === stageCount));
   }
   return rows;
 }
