@@ -4,37 +4,32 @@
 //   ("support@mechano" over "va.com"), as the box's overflow-wrap would.
 // - A number of hyphenated parts (a Japanese block number, 4-9-12; a postcode, 〒556-0005) is
 //   never split: Japanese may break between any two characters, which left "4-9-" over "12".
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import "./Breakable.css";
 
 /** An e-mail address, as a word of a text. */
-const ADDRESS = /(\S+@\S+)/;
+const EMAIL = /(\S+@\S+)/;
 /** A number of hyphenated parts, with the postcode mark before it if there is one. */
 const FIGURE_RUN = /((?:〒\s?)?\d+(?:[-‐－]\d+)+)/;
 
+/** The text with each match of `pattern` (one group: split keeps it, at the odd places) drawn by `draw`. */
+function withMatches(text: string, pattern: RegExp, draw: (match: string) => ReactNode): ReactNode[] {
+  return text.split(pattern).map((part, i) => <Fragment key={i}>{i % 2 === 0 ? part : draw(part)}</Fragment>);
+}
+
 export function Breakable({ text }: { text: string }) {
-  // split with a group keeps the matches, at the odd places.
-  return text.split(ADDRESS).map((part, i) => {
-    if (i % 2 === 0) return <Fragment key={i}>{part}</Fragment>;
-    const at = part.indexOf("@");
+  return withMatches(text, EMAIL, (email) => {
+    const at = email.indexOf("@");
     return (
-      <span key={i} className="address">
-        {part.slice(0, at + 1)}
+      <span className="email-address">
+        {email.slice(0, at + 1)}
         <wbr />
-        {part.slice(at + 1)}
+        {email.slice(at + 1)}
       </span>
     );
   });
 }
 
 export function FiguresWhole({ text }: { text: string }) {
-  return text.split(FIGURE_RUN).map((part, i) =>
-    i % 2 === 0 ? (
-      <Fragment key={i}>{part}</Fragment>
-    ) : (
-      <span key={i} className="figure-run">
-        {part}
-      </span>
-    ),
-  );
+  return withMatches(text, FIGURE_RUN, (figures) => <span className="figure-run">{figures}</span>);
 }
