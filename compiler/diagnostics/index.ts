@@ -489,6 +489,36 @@ export const catalogue = {
       `No page of pages.yaml names ${a.region}, so it has only the pages every region has (${texts(a.everywhere)}), and ${a.links === 1 ? "1 of its links leads" : `${a.links} of its links lead`} to ${a.pages.length === 1 ? "a page" : "pages"} it lacks: ${texts(a.pages)}.`,
     hint: (a) => `add ${a.region} to the regions: of each page it is to carry in pages.yaml, or take those links out.`,
   }),
+  // The region root's page is the page named home (link/syntax.ts): without it every link to a
+  // region's root leads nowhere, and the mistake is in pages.yaml, not at each link.
+  "home-page-missing": entry<{
+    /** The page of pages.yaml whose template is home, under another name. */
+    misnamed?: string;
+    /** The links to a region's root, and the files they are in. */
+    links: number;
+    files: readonly string[];
+    /** Whether content/home.yaml is there, naming the page. */
+    content: boolean;
+  }>({
+    severity: "error",
+    message: (a) => {
+      const fallout = [
+        ...(a.links > 0
+          ? [
+              `${a.links === 1 ? "1 link" : `${a.links} links`} to a region's root (${texts(a.files)}) lead${a.links === 1 ? "s" : ""} nowhere`,
+            ]
+          : []),
+        ...(a.content ? ["content/home.yaml names no page"] : []),
+      ].join(", and ");
+      return a.misnamed
+        ? `The page with template home is named '${a.misnamed}', but a region's root (/, /us) is the page named home: ${fallout}.`
+        : `pages.yaml has no page home, the page at a region's root (/, /us): ${fallout}.`;
+    },
+    hint: (a) =>
+      a.misnamed
+        ? `rename '${a.misnamed}' to home.`
+        : "add home: { regions: all, template: home } to pages.yaml, or take those links out.",
+  }),
   // Most of the regions that link to a page lack it: its regions: is the mistake, not each link.
   "page-not-in-regions": entry<{
     page: string;

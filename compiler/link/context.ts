@@ -59,6 +59,11 @@ export interface LinkContext {
    */
   pagelessRegions: ReadonlyMap<string, { page: string; location: Location }[]>;
   /**
+   * Set when pages.yaml has no page home, the page at a region's root: the links to a region's
+   * root, gathered for the one error that says so (reportMissingHome), not reported one by one.
+   */
+  rootLinks: Location[] | undefined;
+  /**
    * The links to pages of pages.yaml from regions they are not in, by page: reported together
    * once every rule has run (reportLinksElsewhere), at the page or at each link.
    */

@@ -39,7 +39,13 @@ import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
 import { checkFallbacks } from "./messages.ts";
-import { checkRegionFiles, reportLinksElsewhere, reportPagelessRegions } from "./rules/navigation.ts";
+import {
+  checkRegionFiles,
+  reportLinksElsewhere,
+  reportMissingHome,
+  reportPagelessRegions,
+} from "./rules/navigation.ts";
+import { HOME_PAGE } from "./syntax.ts";
 import { checkScrollTargets, checkSections } from "./rules/sections.ts";
 
 /** What site dev keeps of its last link, for the next: set by link, read by the next link. */
@@ -222,6 +228,7 @@ function buildModel(
     mistakenLandings: mistakenLandings(specs.pages?.data.pages ?? {}, specs.campaigns.keys()),
     mistakenProductPages: mistakenProducts,
     linksElsewhere: new Map(),
+    rootLinks: specs.pages && !findPage(specs.pages.data.pages, HOME_PAGE) ? [] : undefined,
   };
   return { regionsPart, productsPart, titles, campaignsNamed, images, cx };
 }
@@ -279,6 +286,7 @@ function checkBesidesPrices(
   const headlines = checkCampaigns(cx);
   reportPagelessRegions(cx, site);
   reportLinksElsewhere(cx);
+  reportMissingHome(cx);
   checkMessages(specs, report);
   checkFallbacks(specs, report);
   checkTexts(specs, report);

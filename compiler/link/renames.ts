@@ -148,9 +148,7 @@ export function foldRenames(
     if (found) found.push(d);
     else byName.set(name, [d]);
   }
-  // The files are named as paths inside the specs folder, where site.yaml is (link needs it).
-  const site = specs.site!.spec.source.path;
-  const specsFolder = site.slice(0, site.lastIndexOf("/") + 1);
+  const specsFolder = specsFolderOf(specs);
   // What a definition lacks under its new name (a settings file, a price row) is there under the old.
   const consequences = diagnostics.filter((d) => CONSEQUENCES.has(d.code));
   const dropped = new Set<Diagnostic>();
@@ -299,11 +297,24 @@ const isNamed = (
   specs: ValidSpecs,
 ) => named[kind].has(id) || (kind === "region" && specs.regions.has(id));
 
+/** The folder files are named in, as paths inside it: the specs folder, where site.yaml is (link needs it). */
+export function specsFolderOf(specs: ValidSpecs): string {
+  const site = specs.site!.spec.source.path;
+  return site.slice(0, site.lastIndexOf("/") + 1);
+}
+
 /** The files the uses are in, most uses first, as paths inside the specs folder. */
-function filesOf(found: readonly Diagnostic[], folder: string): string[] {
+const filesOf = (found: readonly Diagnostic[], folder: string) =>
+  filesOfPlaces(
+    found.map((d) => d.location),
+    folder,
+  );
+
+/** The files of these places, most places first, as paths inside the specs folder. */
+export function filesOfPlaces(places: readonly Location[], folder: string): string[] {
   const count = new Map<string, number>();
-  for (const d of found) {
-    const file = d.location.file.startsWith(folder) ? d.location.file.slice(folder.length) : d.location.file;
+  for (const { file: path } of places) {
+    const file = path.startsWith(folder) ? path.slice(folder.length) : path;
     count.set(file, (count.get(file) ?? 0) + 1);
   }
   return [...count].sort((a, b) => b[1] - a[1]).map(([file]) => file);

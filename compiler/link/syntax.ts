@@ -31,15 +31,18 @@ export function parseLink(text: string): ParsedLink {
   return { kind: "internal", absolute: m[1] === "/", path: m[2] ?? "", anchor: m[3]?.slice(1) ?? null };
 }
 
+/** The page at a region's root: its path is the region's prefix alone. */
+export const HOME_PAGE = "home";
+
 /** A page's path in a region: the page id under the region's prefix; `home` is the prefix itself. */
 export function regionPath(prefix: string, page: string): string {
-  const rest = page === "home" || page === "" ? "" : `/${page}`;
+  const rest = page === HOME_PAGE || page === "" ? "" : `/${page}`;
   return prefix + rest || "/";
 }
 
 /** The page id of a path under a region's prefix, as regionPath wrote it. */
 export function regionPage(prefix: string, path: string): string {
-  return path.slice(prefix.length + 1) || "home";
+  return path.slice(prefix.length + 1) || HOME_PAGE;
 }
 
 /**

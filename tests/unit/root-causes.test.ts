@@ -745,9 +745,46 @@ test("a campaign's page taken out of pages.yaml, its content file kept, is one e
   expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/black-friday.yaml"]]);
 });
 
-test("the home page's entry taken out of pages.yaml is one error at its content file, not one per link home", () => {
+test("the home page's entry taken out of pages.yaml is one error there, not one at its content file and per link home", () => {
   const found = checkWith("pages.yaml", /^ {2}home:\n(?: {4}.*\n)+/m, "");
-  expect(found.map((d) => [d.code, d.file])).toEqual([["unknown-page", "specs/content/home.yaml"]]);
+  expect(found.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+    [
+      "home-page-missing",
+      "specs/pages.yaml",
+      "pages.yaml has no page home, the page at a region's root (/, /us): 16 links to a region's root (regions/cn.yaml, regions/de.yaml, regions/eu.yaml, regions/fr.yaml, regions/jp.yaml and 3 more) lead nowhere, and content/home.yaml names no page.",
+      "add home: { regions: all, template: home } to pages.yaml, or take those links out.",
+    ],
+  ]);
+});
+
+test("the home page misspelt in pages.yaml is one error there, not 'did you mean' the misspelling at its content file", () => {
+  const rename = (specs: string) => replaceIn(specs, "pages.yaml", /^ {2}home:$/m, "  hom:");
+  const found = checkEdited(rename);
+  expect(found.map((d) => [d.code, d.file, d.line, d.hint])).toEqual([
+    ["home-page-missing", "specs/pages.yaml", 5, "rename 'hom' to home."],
+  ]);
+  // Following the old advice, the content file renamed to match: before, 16 broken links, one per link home.
+  const followed = checkEdited((specs) => {
+    rename(specs);
+    renameSync(join(specs, "content/home.yaml"), join(specs, "content/hom.yaml"));
+  });
+  expect(followed.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+    [
+      "home-page-missing",
+      "specs/pages.yaml",
+      5,
+      expect.stringMatching(
+        /^The page with template home is named 'hom', .*: 16 links to a region's root .* lead nowhere\.$/,
+      ),
+    ],
+  ]);
+});
+
+test("a region left out of the home page's regions is one error there, not one per link to its root", () => {
+  const found = checkWith("pages.yaml", /^( {2}home:\n {4}regions: )all$/m, "$1[cn, us, uk, eu, fr, de, jp]");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["page-not-in-regions", "specs/pages.yaml", "add kr to its regions: here (or write all), or take those links out."],
+  ]);
 });
 
 test("a message table deleted is one error at the first region written in its language, naming them all", () => {

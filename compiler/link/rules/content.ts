@@ -5,7 +5,8 @@ import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
 import { literalPattern, locate, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
-import { checkLink, checkLinkWords } from "./navigation.ts";
+import { checkLink, checkLinkWords, homeTemplatePage } from "./navigation.ts";
+import { HOME_PAGE } from "../syntax.ts";
 import { languageOfLocale, writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
@@ -40,6 +41,12 @@ function reportUnlisted(cx: LinkContext, meant: Set<string>): void {
   const children = (id: string) => [...unlistedContent].filter((other) => other.startsWith(`${id}/`)).length;
   for (const [id, file] of specs.content) {
     if (!unlistedContent.has(id)) continue;
+    // content/home.yaml while pages.yaml has no page home: the home page's error says so (reportMissingHome).
+    if (id === HOME_PAGE && cx.rootLinks) {
+      const misnamed = homeTemplatePage(specs.pages!.data.pages);
+      if (misnamed) meant.add(misnamed);
+      continue;
+    }
     const suggestion = closest(id, pageIds) ?? onlyPair;
     if (suggestion) meant.add(suggestion);
     if (parentUnlisted(id)) continue;

@@ -2,12 +2,13 @@
 // of the site and name products sold there.
 
 import { closest } from "../../diagnostics/index.ts";
+import { filesOfPlaces, specsFolderOf } from "../renames.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
 import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { idsOfPage, sectionIds } from "../page-ids.ts";
-import { linkTarget, pageIdOf, parseLink, regionPage, regionPath } from "../syntax.ts";
+import { HOME_PAGE, linkTarget, pageIdOf, parseLink, regionPage, regionPath } from "../syntax.ts";
 import { originsByHost } from "../regions.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
@@ -33,6 +34,11 @@ export function checkLink(
   const resolved = linkTarget(parsed, region.prefix);
   const route = cx.routesByPath.get(resolved);
   if (!route || route.childrenOnly) {
+    // With no page home in pages.yaml, a link to a region's root follows from that one error (reportMissingHome).
+    if (cx.rootLinks && isRegionRoot(cx, resolved)) {
+      cx.rootLinks.push(at(file, path));
+      return;
+    }
     // A link to a page whose content file pages.yaml does not list follows from that file's error.
     const page = regionPage(region.prefix, resolved);
     if (cx.unlistedContent.has(page)) return;
@@ -93,8 +99,8 @@ function checkOtherPageAnchor(
 /**
  * The links to pages of pages.yaml from regions they are not in (cx.linksElsewhere). When most of
  * the regions that link to a page lack it, and two or more do, its regions: in pages.yaml is the
- * mistake (a region left out, or `all` narrowed): one error there. Else each link is the mistake,
- * a broken-link where it is written.
+ * mistake (a region left out, or `all` narrowed): one error there. So it is when the page is home,
+ * whatever the counts. Else each link is the mistake, a broken-link where it is written.
  */
 export function reportLinksElsewhere(cx: LinkContext): void {
   const pages = cx.specs.pages;
@@ -104,7 +110,8 @@ export function reportLinksElsewhere(cx: LinkContext): void {
     const codes = [...cx.regions.keys()];
     const lacking = codes.filter((code) => links.some((l) => l.args.region === code));
     const having = pageRegions(findPage(pages.data.pages, page)!, codes);
-    if (lacking.length >= 2 && lacking.length > having.length)
+    // A region lacking its root's page (home) is always pages.yaml's mistake: its root is a 404.
+    if (page === HOME_PAGE || (lacking.length >= 2 && lacking.length > having.length))
       cx.report(
         "page-not-in-regions",
         { page, regions: having, lacking, links: links.length },
@@ -176,6 +183,36 @@ function checkNotOwnOrigin(
 /** Whether a site path is one of the region's own (under its prefix). */
 const inRegion = (region: RegionModel, path: string) =>
   path === (region.prefix || "/") || path.startsWith(`${region.prefix}/`);
+
+const isRegionRoot = (cx: LinkContext, path: string) =>
+  [...cx.regions.values()].some((region) => path === (region.prefix || "/"));
+
+/**
+ * The one error of a pages.yaml with no page home (cx.rootLinks): at the page whose template is
+ * home, renamed, or at pages:. Said only when something leads to a region's root.
+ */
+export function reportMissingHome(cx: LinkContext): void {
+  const pages = cx.specs.pages;
+  if (!pages || !cx.rootLinks) return;
+  const content = cx.unlistedContent.has(HOME_PAGE);
+  if (cx.rootLinks.length === 0 && !content) return;
+  const misnamed = homeTemplatePage(pages.data.pages);
+  cx.report(
+    "home-page-missing",
+    {
+      ...(misnamed ? { misnamed } : {}),
+      links: cx.rootLinks.length,
+      files: filesOfPlaces(cx.rootLinks, specsFolderOf(cx.specs)),
+      content,
+    },
+    at(pages, misnamed ? pageYamlPath(misnamed) : ["pages"], true),
+  );
+}
+
+/** The first page of pages.yaml rendered with the home template. */
+export function homeTemplatePage(pages: Record<string, Spec.Page>): string | undefined {
+  return Object.entries(pages).find(([, page]) => page.template === "home")?.[0];
+}
 
 /** One error for each region no page names whose links lead to pages it lacks (cx.pagelessRegions). */
 export function reportPagelessRegions(cx: LinkContext, site: Valid<Spec.Site>): void {
