@@ -19,8 +19,8 @@ export interface LinkContext {
   regions: Map<string, RegionModel>;
   routes: RouteModel[];
   routesByPath: Map<string, RouteModel>;
-  /** True when the region is known; else reports it. */
-  checkRegion(code: string, location: Location): boolean;
+  /** True when the region is known; else reports it, with the region meant (regions.ts regionMeant). */
+  checkRegion(code: string, location: Location, siblings?: readonly string[]): boolean;
   /** The product's canonical id; undefined (reported) when unknown. */
   checkProduct(id: string, location: Location): string | undefined;
   /** The product's canonical id (aliases followed), undefined when unknown; nothing reported. */

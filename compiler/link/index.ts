@@ -248,12 +248,13 @@ function checkBesidesPrices(
 
   // Campaigns run in known regions; per-region instants name only those regions.
   for (const [, campaign] of specs.campaigns) {
-    campaign.data.regions.forEach((code, i) => checkRegion(code, at(campaign, ["regions", i])));
+    campaign.data.regions.forEach((code, i, list) => checkRegion(code, at(campaign, ["regions", i]), list));
     campaign.data.stages.forEach((stage, i) => {
       for (const key of ["start", "end"] as const) {
         const value = stage[key];
         if (value && typeof value === "object") {
-          for (const code of Object.keys(value)) checkRegion(code, at(campaign, ["stages", i, key, code], true));
+          for (const code of Object.keys(value))
+            checkRegion(code, at(campaign, ["stages", i, key, code], true), Object.keys(value));
         }
       }
     });

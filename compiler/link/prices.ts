@@ -4,6 +4,7 @@
 // the uses of products and list the campaigns' offer rows without reading a price (the link
 // stage keeps them across an edit of the price table alone); checkUses judges them here.
 
+import type { Regions } from "./regions.ts";
 import { closest, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
@@ -243,7 +244,7 @@ export function buildPrices(
   specs: ValidSpecs,
   site: Valid<Spec.Site>,
   report: Report,
-  checkRegion: (code: string, location: Location) => boolean,
+  checkRegion: Regions["checkRegion"],
   { canonicalProduct, checkProduct, products }: Products,
   uses: ProductUses,
 ): Prices {
@@ -257,7 +258,7 @@ export function buildPrices(
   if (prices) {
     const columns = prices.data.columns;
     columns.forEach((code, i) => {
-      checkRegion(code, at(prices, ["columns", i]));
+      checkRegion(code, at(prices, ["columns", i]), columns);
       columnOf.set(code, i);
     });
     const catalogue = specs.catalogue;

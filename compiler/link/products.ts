@@ -1,5 +1,6 @@
 // The products of the model: the catalogue's entries, aliases resolved to the product they name.
 
+import type { Regions } from "./regions.ts";
 import { closest, type diagnostic, editDistance, type Location } from "../diagnostics/index.ts";
 import type { Valid, ValidSpecs } from "../validate/index.ts";
 import { at, type MistakenProductPage, type ProductNames, type Report } from "./context.ts";
@@ -18,11 +19,7 @@ export interface Products {
   resolved: ReadonlySet<string>;
 }
 
-export function buildProducts(
-  specs: ValidSpecs,
-  report: Report,
-  checkRegion: (code: string, location: Location) => boolean,
-): Products {
+export function buildProducts(specs: ValidSpecs, report: Report, checkRegion: Regions["checkRegion"]): Products {
   const catalogue = specs.catalogue;
   const productIds = Object.keys(catalogue?.data.products ?? {});
   // Asked for by every price a page shows: resolved once per id.
@@ -64,8 +61,8 @@ export function buildProducts(
         continue;
       }
       p.bundle?.forEach((member, i) => checkProduct(member, at(catalogue, ["products", id, "bundle", i])));
-      for (const code of Object.keys(p.regions ?? {}))
-        checkRegion(code, at(catalogue, ["products", id, "regions", code], true));
+      const sold = Object.keys(p.regions ?? {});
+      for (const code of sold) checkRegion(code, at(catalogue, ["products", id, "regions", code], true), sold);
       products.set(id, {
         id,
         series: p.series,

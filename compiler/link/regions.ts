@@ -13,8 +13,8 @@ import type { Language, RegionModel } from "./model.ts";
 export interface Regions {
   regions: Map<string, RegionModel>;
   regionCodes: string[];
-  /** True when the region is known; else reports it. */
-  checkRegion(code: string, location: Location): boolean;
+  /** True when the region is known; else reports it, with the region meant (regionMeant). */
+  checkRegion(code: string, location: Location, siblings?: readonly string[]): boolean;
   /** The regions a spec names (checkRegion found them): a renamed one is not among them. */
   named: ReadonlySet<string>;
   /** The origins a region names. */
@@ -23,10 +23,20 @@ export interface Regions {
 
 /**
  * The region a code in a spec means: itself when it is one; else (its own unknown-region error)
- * the region it comes closest to, so that what follows from the typo is not reported again.
+ * the region it comes closest to, so that what follows from the typo is not reported again. Of a
+ * list or a block written per region, not one its other items already name (`siblings`): in
+ * [cn, us, en], en means eu, not cn a second time.
  */
-export function regionMeant(code: string, regionCodes: readonly string[]): string | undefined {
-  return regionCodes.includes(code) ? code : closest(code, regionCodes);
+export function regionMeant(
+  code: string,
+  regionCodes: readonly string[],
+  siblings: readonly string[] = [],
+): string | undefined {
+  if (regionCodes.includes(code)) return code;
+  return closest(
+    code,
+    regionCodes.filter((other) => !siblings.includes(other)),
+  );
 }
 
 /**
@@ -42,7 +52,7 @@ export function regionEntry<T>(
   if (!byRegion) return undefined;
   if (Object.hasOwn(byRegion, region)) return byRegion[region];
   const typo = Object.keys(byRegion).find(
-    (key) => !regionCodes.includes(key) && regionMeant(key, regionCodes) === region,
+    (key, _i, keys) => !regionCodes.includes(key) && regionMeant(key, regionCodes, keys) === region,
   );
   return typo === undefined ? undefined : byRegion[typo];
 }
@@ -52,17 +62,18 @@ export function buildRegions(specs: ValidSpecs, site: Valid<Spec.Site>, report: 
   const originNames = Object.keys(site.data.origins);
   const named = new Set<string>();
   const originsNamed = new Set<string>();
-  const checkRegion = (code: string, location: Location): boolean => {
+  const checkRegion = (code: string, location: Location, siblings?: readonly string[]): boolean => {
     if (site.data.regions[code]) {
       named.add(code);
       return true;
     }
-    report("unknown-region", { value: code, known: regionCodes, suggestion: closest(code, regionCodes) }, location);
+    const suggestion = regionMeant(code, regionCodes, siblings);
+    report("unknown-region", { value: code, known: regionCodes, suggestion }, location);
     return false;
   };
   checkRegion(site.data.defaultRegion, at(site, ["defaultRegion"]));
   for (const key of ["xDefault", "notFoundRegions"] as const)
-    site.data[key]?.forEach((code, i) => checkRegion(code, at(site, [key, i])));
+    site.data[key]?.forEach((code, i, list) => checkRegion(code, at(site, [key, i]), list));
   // The regions a settings file named for no region most likely belongs to: its own error (unknown
   // region, with the one it may mean) says so, and the region's missing file is not another.
   const misnamedFiles = new Set(

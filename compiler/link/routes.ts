@@ -70,7 +70,7 @@ export function buildRoutes(
         const carried = carriedIn.includes(code);
         const regionLocation = where(...regionEntryPath(page, code));
         // `regions: all` names no region of its own: every code it stands for is known.
-        if (carried && page.regions !== "all" && !checkRegion(code, regionLocation)) continue;
+        if (carried && page.regions !== "all" && !checkRegion(code, regionLocation, page.regions)) continue;
         const region = regions.get(code);
         if (!region) continue;
         // A page whose product: is the mistake is to show the product it means: that one's use.

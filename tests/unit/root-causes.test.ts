@@ -387,6 +387,20 @@ test("a campaign's zone misspelt is one error, not one per time the campaign rea
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-zone", "did you mean 'Europe/Paris'?"]]);
 });
 
+test("a region mistyped in a page's regions is one error suggesting a region the list lacks, not broken links there", () => {
+  // en is one letter from cn and from eu; the list has cn already. Before: "did you mean 'cn'?",
+  // and a broken-link at each of eu's four links to the page.
+  const found = checkWith("pages.yaml", /^( {2}flagship-bumblebee:\n {4}regions: \[us, uk, )eu,/m, "$1en,");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["unknown-region", "specs/pages.yaml", "did you mean 'eu'?"],
+  ]);
+});
+
+test("a region mistyped in site.yaml's x-default list suggests a region the list lacks", () => {
+  const found = checkWith("site.yaml", "xDefault: [cn, us, eu]", "xDefault: [cn, us, en]");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-region", "did you mean 'eu'?"]]);
+});
+
 test("a region key misspelt in a content file is one error at the key, with the region it most likely means", () => {
   const found = checkWith("content/black-friday.yaml", /^ {2}us:$/m, "  usa:");
   expect(found.map((d) => [d.code, d.file, d.line, d.column, d.hint])).toEqual([

@@ -40,7 +40,7 @@ export interface Headline {
  */
 function regionsMeant(cx: LinkContext, listed: readonly string[]): Set<string> {
   const codes = [...cx.regions.keys()];
-  return new Set(listed.map((r) => regionMeant(r, codes) ?? r));
+  return new Set(listed.map((r) => regionMeant(r, codes, listed) ?? r));
 }
 
 /**
@@ -329,7 +329,7 @@ function checkStagesRunThere(
   stages.forEach((n, j) => {
     const start = file.data.stages[n - 1]?.start;
     if (!start || typeof start !== "object") return;
-    const written = Object.keys(start).map((k) => regionMeant(k, codes));
+    const written = Object.keys(start).map((k, _i, keys) => regionMeant(k, codes, keys));
     if (!written.includes(region))
       cx.report(
         "stage-not-in-region",
@@ -368,8 +368,9 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   for (const [id, file] of specs.campaigns) {
     const campaign = file.data;
     if (campaign.preOrder) checkPreOrderBuyable(cx, id, file, campaign.preOrder);
+    const promoted = Object.keys(campaign.promotion ?? {});
     for (const [code, entries] of Object.entries(campaign.promotion ?? {})) {
-      if (!cx.checkRegion(code, at(file, ["promotion", code], true))) continue;
+      if (!cx.checkRegion(code, at(file, ["promotion", code], true), promoted)) continue;
       const region = regions.get(code);
       if (!region) continue;
       entries.forEach((entry, i) => {
@@ -555,8 +556,9 @@ export function checkOffers(cx: LinkContext): OfferRow[] {
   for (const [id, campaign] of cx.specs.campaigns) {
     const stageCount = campaign.data.stages.length;
     const own: OfferRow[] = [];
+    const offered = Object.keys(campaign.data.offers ?? {});
     for (const [code, products] of Object.entries(campaign.data.offers ?? {})) {
-      if (!cx.checkRegion(code, at(campaign, ["offers", code], true))) continue;
+      if (!cx.checkRegion(code, at(campaign, ["offers", code], true), offered)) continue;
       for (const [product, row] of Object.entries(products)) {
         const named = at(campaign, ["offers", code, product], true);
         const canonical = cx.checkProduct(product, named);

@@ -16,7 +16,8 @@ export function checkRegionChooser(
   const chooser = specs.regionChooser;
   if (!chooser) return;
   const { options } = chooser.data;
-  options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"])));
+  const chosen = options.map((o) => o.region);
+  options.forEach((o, i) => checkRegion(o.region, at(chooser, ["options", i, "region"]), chosen));
   const offered = new Set(options.map((o) => o.region));
   const countryOf = (region: string) => {
     const locale = site.data.regions[region]?.locale;

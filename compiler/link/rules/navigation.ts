@@ -9,7 +9,7 @@ import type { RegionModel } from "../model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { idsOfPage, sectionIds } from "../page-ids.ts";
 import { HOME_PAGE, linkTarget, pageIdOf, parseLink, regionPage, regionPath } from "../syntax.ts";
-import { originsByHost } from "../regions.ts";
+import { originsByHost, regionMeant } from "../regions.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import type { Valid } from "../../validate/index.ts";
 
@@ -58,6 +58,8 @@ export function checkLink(
     const args = { link: text, region: region.code, resolved, ...(suggestion ? { suggestion } : {}) };
     // A page of pages.yaml that is not in the region: judged with the other links to it (reportLinksElsewhere).
     if (!route && listed) {
+      // Unless its regions: names the region mistyped (`en` for eu): that is its unknown-region error.
+      if (regionMistyped(cx, findPage(cx.specs.pages.data.pages, page)!, region.code)) return;
       const elsewhere = cx.linksElsewhere.get(page) ?? cx.linksElsewhere.set(page, []).get(page)!;
       elsewhere.push({ args, location: at(file, path) });
       return;
@@ -183,6 +185,14 @@ function checkNotOwnOrigin(
 /** Whether a site path is one of the region's own (under its prefix). */
 const inRegion = (region: RegionModel, path: string) =>
   path === (region.prefix || "/") || path.startsWith(`${region.prefix}/`);
+
+/** Whether the page's regions: names `code` mistyped, as a code no region has that most likely means it. */
+function regionMistyped(cx: LinkContext, page: Spec.Page, code: string): boolean {
+  const written = page.regions;
+  if (written === "all") return false;
+  const codes = [...cx.regions.keys()];
+  return written.some((other) => !cx.regions.has(other) && regionMeant(other, codes, written) === code);
+}
 
 const isRegionRoot = (cx: LinkContext, path: string) =>
   [...cx.regions.values()].some((region) => path === (region.prefix || "/"));

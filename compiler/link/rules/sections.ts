@@ -45,8 +45,9 @@ export function checkSections(cx: LinkContext): void {
   const mistaken = cx.mistakenLandings;
   let videos: ReadonlySet<string> | undefined;
   for (const [pageId, content] of specs.content) {
+    const written = Object.keys(content.data.sections ?? {});
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
-      if (!checkRegion(code, at(content, ["sections", code], true))) continue;
+      if (!checkRegion(code, at(content, ["sections", code], true), written)) continue;
       const region = regions.get(code);
       if (!region) continue;
       // A page that names the wrong campaign (landing-campaign-mistaken) numbers its stages by another.

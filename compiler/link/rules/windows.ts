@@ -116,7 +116,7 @@ function checkEndsPerRegion(id: string, campaign: Valid<Spec.Campaign>, regionCo
   campaign.data.stages.forEach((stage, i) => {
     const { start, end } = stage;
     if (!end || typeof end !== "object") return;
-    const written = new Set(Object.keys(end).map((k) => regionMeant(k, regionCodes) ?? k));
+    const written = new Set(Object.keys(end).map((k, _i, keys) => regionMeant(k, regionCodes, keys) ?? k));
     const open = campaign.data.regions.filter(
       (r) => regionCodes.includes(r) && (typeof start !== "object" || r in start) && !written.has(r),
     );
