@@ -1,6 +1,7 @@
 // The ids a page has in a region, which #anchors of links and tabs may name: its sections' and
 // product groups', and those its template gives every page of its kind (templates/anchors.ts).
 
+import content from "../../schemas/content.schema.json" with { type: "json" };
 import type { PathSegment } from "../load/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { pageAnchors, templateAnchors } from "../../templates/anchors.ts";
@@ -12,6 +13,10 @@ export interface SectionId {
   path: PathSegment[];
   section: Spec.RichSection;
 }
+
+/** Whether an id is one its schema takes: a refused one (its own invalid-value error) is no element's. */
+const ELEMENT_ID = new RegExp(content.$defs.sectionId.pattern);
+export const isElementId = (id: string): boolean => ELEMENT_ID.test(id);
 
 /** Every id a page's sections give (their own and their product groups'), where it is written, and its section. */
 export function sectionIds(region: string, sections: readonly Spec.RichSection[]): SectionId[] {

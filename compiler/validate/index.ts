@@ -664,6 +664,29 @@ function fieldSchema(schema: Record<string, unknown>, field: string): Record<str
   return target?.type === "object" ? target : undefined;
 }
 
+/**
+ * What the schema says a field of an object is: its own description, or that of the definition
+ * of the kind's schema it refers to (`"$ref": "#/$defs/sectionId"`, shared by every section kind).
+ */
+function fieldDescription(kind: SpecKind, schema: Record<string, unknown>, field: string): string | undefined {
+  const sub = (schema.properties as Record<string, { description?: string; $ref?: string }> | undefined)?.[field];
+  if (sub?.description !== undefined || !sub?.$ref?.startsWith("#/$defs/")) return sub?.description;
+  return definitionsOf(kind)[sub.$ref.slice("#/$defs/".length)]?.description;
+}
+
+/** The $defs of a kind's schema, read when a message needs one (a failing document only). */
+const definitions = new Map<SpecKind, Record<string, { description?: string }>>();
+function definitionsOf(kind: SpecKind): Record<string, { description?: string }> {
+  let defs = definitions.get(kind);
+  if (!defs) {
+    const schema = JSON.parse(readFileSync(new URL(`${kind}.schema.json`, schemasDir), "utf8")) as {
+      $defs?: typeof defs;
+    };
+    definitions.set(kind, (defs = schema.$defs ?? {}));
+  }
+  return defs;
+}
+
 /** Failures of these keywords leave the value's type as the compiler's types say. */
 const VALUE_KEYWORDS = new Set([
   "format",
@@ -806,19 +829,21 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
   switch (error.keyword) {
     case "required": {
       const field = (error.params as { missingProperty: string }).missingProperty;
-      const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
       const orphans = orphansOf.get(error);
       return diagnostic(
         "missing-field",
-        { field, description: props[field]?.description, ...(orphans ? { orphans: orphans.keys } : {}) },
+        {
+          field,
+          description: fieldDescription(spec.kind, schema, field),
+          ...(orphans ? { orphans: orphans.keys } : {}),
+        },
         orphans ? at(orphans.first, true) : at(path, path.length > 0),
       );
     }
     case "dependentRequired": {
       // A field one of the others needs (a feature's video needs its id: the dialog is named after it).
       const { property, missingProperty: field } = error.params as { property: string; missingProperty: string };
-      const props = (schema.properties ?? {}) as Record<string, { description?: string }>;
-      const what = props[field]?.description ?? "";
+      const what = fieldDescription(spec.kind, schema, field) ?? "";
       const description = `${what}${what ? " " : ""}It is needed with ${property}.`;
       return diagnostic("missing-field", { field, description }, at(path, path.length > 0));
     }

@@ -766,6 +766,20 @@ export type RichSection1 =
   | SectionBooking
   | SectionCommunity
   | SectionMoreSurprises;
+/**
+ * Element id, the target of #anchor links.
+ */
+
+export type SectionId = string;
+/**
+ * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
+ *
+ * @minItems 1
+ *
+ * Items: A stage number of the campaign, 1 for its first stage.
+ */
+
+export type SectionStages = number[];
 
 /**
  * What one page says: its head data per language and the blocks its template renders. One file per page id: specs/content/<page-id>.yaml (specs/content/where-to-buy/hongkong-macao.yaml for a child page). Texts may use {returnDays}, {warrantyYears}, {priceGuaranteeDays}, {deliveryDelayMin}, {deliveryDelayMax}, {brand} and {supportEmail}: they are filled in per region.
@@ -979,16 +993,8 @@ export interface SectionBanner {
    * Section kind.
    */
   type: "banner";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1039,16 +1045,8 @@ export interface SectionSubscribe {
    * Section kind.
    */
   type: "subscribe";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1087,16 +1085,8 @@ export interface SectionBenefits {
    * Section kind.
    */
   type: "benefits";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1130,16 +1120,8 @@ export interface SectionTimeline {
    * Section kind.
    */
   type: "timeline";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1158,16 +1140,8 @@ export interface SectionPreview {
    * Section kind.
    */
   type: "preview";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1194,16 +1168,8 @@ export interface SectionProducts {
    * Section kind.
    */
   type: "products";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1216,10 +1182,7 @@ export interface SectionProducts {
    * @minItems 1
    */
   groups: {
-    /**
-     * Element id, the target of #anchor links.
-     */
-    id: string;
+    id: SectionId;
     /**
      * Text shown to visitors. Line breaks are kept; it cannot be blank.
      */
@@ -1272,16 +1235,8 @@ export interface SectionOffers {
    * Section kind.
    */
   type: "offers";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1325,16 +1280,8 @@ export interface SectionLuckyDraw {
    * Section kind.
    */
   type: "lucky-draw";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1365,16 +1312,8 @@ export interface SectionTabs {
    * Section kind.
    */
   type: "tabs";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1402,16 +1341,8 @@ export interface SectionTerms {
    * Section kind.
    */
   type: "terms";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1434,16 +1365,8 @@ export interface SectionPromo {
    * Section kind.
    */
   type: "promo";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1482,16 +1405,8 @@ export interface SectionCards {
    * Section kind.
    */
   type: "cards";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1539,16 +1454,8 @@ export interface SectionEcosystem {
    * Section kind.
    */
   type: "ecosystem";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1584,16 +1491,8 @@ export interface SectionQuotes {
    * Section kind.
    */
   type: "quotes";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1629,16 +1528,8 @@ export interface SectionFeature {
    * Section kind.
    */
   type: "feature";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1707,16 +1598,8 @@ export interface SectionGallery {
    * Section kind.
    */
   type: "gallery";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1745,16 +1628,8 @@ export interface SectionVoiceCommands {
    * Section kind.
    */
   type: "voice-commands";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1788,16 +1663,8 @@ export interface SectionComparison {
    * Section kind.
    */
   type: "comparison";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1839,16 +1706,8 @@ export interface SectionFaq {
    * Section kind.
    */
   type: "faq";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1880,16 +1739,8 @@ export interface SectionBooking {
    * Section kind.
    */
   type: "booking";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1934,16 +1785,8 @@ export interface SectionCommunity {
    * Section kind.
    */
   type: "community";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */
@@ -1966,16 +1809,8 @@ export interface SectionMoreSurprises {
    * Section kind.
    */
   type: "more-surprises";
-  /**
-   * Element id, the target of #anchor links.
-   */
-  id?: string;
-  /**
-   * Stages of the page's campaign at which the section shows; before its stage starts it is left out of the build entirely.
-   *
-   * @minItems 1
-   */
-  stage?: number[];
+  id?: SectionId;
+  stage?: SectionStages;
   /**
    * Campaign whose stages gate this section (default: the page's campaign).
    */

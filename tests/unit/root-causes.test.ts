@@ -401,6 +401,25 @@ test("a region mistyped in site.yaml's x-default list suggests a region the list
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-region", "did you mean 'eu'?"]]);
 });
 
+test.each([
+  // Three links name deals: before, a renamed-definition advising to change them to '9deals'.
+  ["      id: deals\n", "      id: 9deals\n"],
+  // One link names lucky-draw: before, also a broken-anchor at it, "did you mean '9lucky-draw'?".
+  ["      id: lucky-draw\n", "      id: 9lucky-draw\n"],
+])("a section id mistyped into one no element may have is its one error, not also the links to it (%j)", (from, to) => {
+  const found = checkWith("content/black-friday.yaml", from, to);
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    ["invalid-value", "Letters, digits and dashes, starting with a letter (an element id such as special-offers)."],
+  ]);
+});
+
+test("a section's stage 0 says that stages are numbered from 1", () => {
+  const found = checkWith("content/black-friday.yaml", /( {6}stage: \[)1(\]\n {6}title: "Sneak Peek)/, "$10$2");
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    ["invalid-value", "A stage number of the campaign, 1 for its first stage."],
+  ]);
+});
+
 test("a region key misspelt in a content file is one error at the key, with the region it most likely means", () => {
   const found = checkWith("content/black-friday.yaml", /^ {2}us:$/m, "  usa:");
   expect(found.map((d) => [d.code, d.file, d.line, d.column, d.hint])).toEqual([

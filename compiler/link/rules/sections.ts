@@ -6,7 +6,7 @@ import { at, type LinkContext } from "../context.ts";
 import { findPage, pageYamlPath } from "../pages.ts";
 import { regionEntry } from "../regions.ts";
 import { pageAnchors } from "../../../templates/anchors.ts";
-import { idsOfPage, type SectionId, sectionIds } from "../page-ids.ts";
+import { idsOfPage, isElementId, type SectionId, sectionIds } from "../page-ids.ts";
 import { checkLink, checkStageNumbers } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoKeys } from "./videos.ts";
@@ -298,7 +298,10 @@ function reportBrokenAnchors(
   const unlinked = new Map(page.given.filter((e) => !linked.has(e.id)).map((e) => [e.id, e.path]));
   const broken = new Map<string, AnchorUse[]>();
   for (const u of uses) if (!ids.has(u.anchor)) broken.set(u.anchor, [...(broken.get(u.anchor) ?? []), u]);
+  const elementIds = [...ids].filter(isElementId);
   for (const [anchor, named] of broken) {
+    // The links to an id mistyped into one its schema refuses ('9deals') follow from that id's own error.
+    if (!isElementId(closest(anchor, ids) ?? anchor)) continue;
     const renamed = named.length >= 2 ? closest(anchor, unlinked.keys()) : undefined;
     if (renamed) {
       cx.report(
@@ -311,7 +314,7 @@ function reportBrokenAnchors(
       for (const u of named)
         cx.report(
           "broken-anchor",
-          { link: u.link, page: pageId, region, suggestion: closest(anchor, ids) },
+          { link: u.link, page: pageId, region, suggestion: closest(anchor, elementIds) },
           at(content, u.where),
         );
   }
