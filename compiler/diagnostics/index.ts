@@ -92,13 +92,15 @@ export const catalogue = {
     more?: number;
     /** The line with its value in quotes, when a ': ' in the value is what YAML stumbled on. */
     quoted?: string;
+    /** The { or [ that opened the value YAML stumbled on ("{name} さん"), read as a map or a list. */
+    opening?: string;
   }>({
     severity: "error",
     message: (a) =>
       `This is not valid YAML: ${a.detail}${a.more ? ` (${a.more} more syntax error${a.more === 1 ? "" : "s"} after it follow from this one)` : ""}`,
     hint: (a) =>
       a.quoted
-        ? `a ': ' inside a value starts a key: put the value in quotes, ${a.quoted}`
+        ? `${a.opening ? `a value that opens with ${a.opening} is read as a YAML ${a.opening === "{" ? "map" : "list"}` : "a ': ' inside a value starts a key"}: put the value in quotes, ${a.quoted}`
         : "check indentation, colons and quotes near this point.",
   }),
   "alias-expansion": entry<{ times: number }>({
@@ -225,16 +227,20 @@ export const catalogue = {
     allowed?: readonly string[];
     /** The value most likely meant (true for yes). */
     meant?: string;
+    /** The line with its text in quotes, when YAML read a bare {placeholder} or [tag] as a map or list. */
+    quoted?: string;
   }>({
     severity: "error",
     message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
     hint: (a) =>
-      a.meant
-        ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
-        : a.allowed
-          ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
-          : (a.description ??
-            (a.found.startsWith("~") ? "write the value after the colon, or take the line out." : undefined)),
+      a.quoted
+        ? `YAML reads a value in { } or [ ] as a map or a list: put the text in quotes, ${a.quoted}`
+        : a.meant
+          ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
+          : a.allowed
+            ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
+            : (a.description ??
+              (a.found.startsWith("~") ? "write the value after the colon, or take the line out." : undefined)),
   }),
   "invalid-value": entry<{
     value: string;

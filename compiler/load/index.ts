@@ -240,7 +240,8 @@ function findSpan(spec: SpecDocument, path: readonly PathSegment[], key: boolean
   // reaches it: the one written there and each alias's.
   if (isAlias(node)) node = node.resolve(spec.doc);
   const anchored = typeof (node as Node | undefined)?.anchor === "string";
-  const target = (key && keyNode && !anchored ? keyNode : node) as Node | undefined;
+  // A key written with no value (`{name}` is a map of name to nothing) is pointed at by its key.
+  const target = ((key || !node) && keyNode && !anchored ? keyNode : node) as Node | undefined;
   const range = target?.range;
   return range ? { offset: range[0], length: Math.max(0, range[1] - range[0]) } : { offset: 0, length: 0 };
 }
@@ -291,6 +292,29 @@ function nodeAt(spec: SpecDocument, path: readonly PathSegment[]): { node: unkno
     } else break;
   }
   return { node, keyNode };
+}
+
+/**
+ * A text written bare in { } or [ ] ("{name}", "[New] Timeline"), which YAML reads as a map or a
+ * list: the value at `path`, or the map `path` is a key of when its keys have no values (`{name}`
+ * is name with nothing). Where that value is, what YAML made of it, and its line as it should
+ * be written, with the value in quotes.
+ */
+export function bracketedText(
+  spec: SpecDocument,
+  path: readonly PathSegment[],
+): { path: readonly PathSegment[]; read: "map" | "list"; quoted: string } | undefined {
+  const { isMap, isSeq, isScalar } = yaml();
+  for (const at of [path, path.slice(0, -1)]) {
+    const { node, keyNode } = nodeAt(spec, at);
+    if (!(isMap(node) || isSeq(node)) || !node.flow || !node.range) continue;
+    if (at !== path && !(isMap(node) && node.items.every((pair) => pair.value === null))) continue;
+    const written = spec.source.text.slice(node.range[0], node.range[1]).trim();
+    if (written.includes("\n")) continue;
+    const before = isScalar(keyNode) ? `${String(keyNode.value)}: ` : typeof at.at(-1) === "number" ? "- " : "";
+    return { path: at, read: isMap(node) ? "map" : "list", quoted: `${before}${JSON.stringify(written)}` };
+  }
+  return undefined;
 }
 
 /**
@@ -1105,24 +1129,36 @@ function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly
   if (!first) return found;
   const more = syntax.length - 1 + keyErrors.length - before.length;
   const location = unclosedFlowStart(text, first.message, errorLocation(path, first));
-  const quoted = first.code === "BLOCK_AS_IMPLICIT_KEY" ? valueInQuotes(text, first.pos[0]) : undefined;
-  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more, quoted }, location));
+  const quote =
+    first.code === "BLOCK_AS_IMPLICIT_KEY"
+      ? valueInQuotes(text, first.pos[0], VALUE_WITH_COLON)
+      : first.code === "UNEXPECTED_TOKEN"
+        ? valueInQuotes(text, first.pos[0], VALUE_AFTER_BRACKETS)
+        : undefined;
+  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more, ...quote }, location));
   return found;
 }
 
+/** A key's value (or a list item) with ': ' in it, which YAML reads as the start of a key ("title: Flagship Bumblebee: The Scout"). */
+const VALUE_WITH_COLON = /^((?:- )?[^\s:#'"][^:#]*:\s+)([^'"[{|>&*!].*: .*)$/;
+/** A value that opens with a {placeholder} or [tag] and goes on after it, which YAML reads as a map or list ("{name} さん"). */
+const VALUE_AFTER_BRACKETS =
+  /^((?:- )?(?:[^\s:#'"][^:#]*:\s+)?)((\{[^{}]*\}|\[[^[\]]*\])[^,\]}\s#].*|(\{[^{}]*\}|\[[^[\]]*\])\s+[^\s#].*)$/;
+
 /**
- * The line at `offset` with its value put in quotes, when the value has ': ' in it, which YAML
- * reads as the start of a key ("title: Flagship Bumblebee: The Scout"); else undefined.
+ * The line at `offset` with its value put in quotes, and what opened the value, when the value is
+ * what YAML stumbled on (`shape`); else undefined.
  */
-function valueInQuotes(text: string, offset: number): string | undefined {
+function valueInQuotes(text: string, offset: number, shape: RegExp): { quoted: string; opening?: string } | undefined {
   const start = text.lastIndexOf("\n", offset - 1) + 1;
   const end = text.indexOf("\n", offset);
   const line = text.slice(start, end < 0 ? text.length : end).trim();
-  const parts = /^((?:- )?[^\s:#'"][^:#]*:\s+)([^'"[{|>&*!].*: .*)$/.exec(line);
+  const parts = shape.exec(line);
   if (!parts) return undefined;
   const value = parts[2]!.replace(/\s+#.*$/, "").trim();
   // A JSON string is a YAML double-quoted one.
-  return `${parts[1]}${JSON.stringify(value)}`;
+  const quoted = `${parts[1]}${JSON.stringify(value)}`;
+  return shape === VALUE_AFTER_BRACKETS ? { quoted, opening: value[0] } : { quoted };
 }
 
 const errorLocation = (file: string, error: YAMLError): Location => ({

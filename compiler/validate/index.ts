@@ -20,6 +20,7 @@ import {
 } from "../diagnostics/index.ts";
 import { parseLink } from "../link/syntax.ts";
 import {
+  bracketedText,
   commaCut,
   locate,
   SPEC_KINDS as KINDS,
@@ -757,6 +758,22 @@ const typeWords: Record<string, string> = {
   null: "~",
 };
 
+/**
+ * A text in { } or [ ] with no quotes ({name}, [New] Timeline), which YAML read as a map or a
+ * list: one error at the value as written, giving its line with the text in quotes.
+ */
+function bracketedDiagnostic(
+  bracketed: NonNullable<ReturnType<typeof bracketedText>>,
+  expected: string,
+  at: (path: PathSegment[]) => Location,
+): Diagnostic {
+  return diagnostic(
+    "wrong-type",
+    { expected, found: `a YAML ${bracketed.read}`, quoted: bracketed.quoted },
+    at([...bracketed.path]),
+  );
+}
+
 function schemaOf(error: ErrorObject): Record<string, unknown> {
   return (error.parentSchema ?? {}) as Record<string, unknown>;
 }
@@ -866,8 +883,12 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
     return diagnostic(xCode, { value: String(value), allowed }, at(path));
   }
   switch (error.keyword) {
-    case "type":
+    case "type": {
+      const types = [(error.params as { type: string | string[] }).type].flat();
+      const bracketed = types.includes("string") ? bracketedText(spec, path) : undefined;
+      if (bracketed) return bracketedDiagnostic(bracketed, typeWords.string!, at);
       return explainType(error, value, description, at(path));
+    }
     case "enum": {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return diagnostic(
@@ -904,12 +925,15 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       );
     }
     case "anyOf":
-    case "oneOf":
+    case "oneOf": {
+      const bracketed = bracketedText(spec, path);
+      if (bracketed) return bracketedDiagnostic(bracketed, description ? lowerFirst(description) : "text", at);
       return diagnostic(
         "wrong-type",
         { expected: description ? lowerFirst(description) : "another kind of value", found: describeValue(value) },
         at(path),
       );
+    }
     default:
       return diagnostic(
         "invalid-value",

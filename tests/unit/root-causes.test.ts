@@ -248,6 +248,47 @@ test("a title with ': ' in it is one syntax error whose hint writes the line wit
   ]);
 });
 
+test.each([
+  // Before: "check indentation, colons and quotes near this point."
+  [
+    "messages/ja.yaml",
+    'greeting: "{name} さん、こんにちは"',
+    "greeting: {name} さん、こんにちは",
+    "yaml-syntax",
+    'a value that opens with { is read as a YAML map: put the value in quotes, greeting: "{name} さん、こんにちは"',
+  ],
+  // Before: a wrong-type at line 1, column 1, "found ~ (nothing)".
+  [
+    "messages/ja.yaml",
+    'greeting: "{name} さん、こんにちは"',
+    "greeting: {name}",
+    "wrong-type",
+    'YAML reads a value in { } or [ ] as a map or a list: put the text in quotes, greeting: "{name}"',
+  ],
+  [
+    "content/black-friday.yaml",
+    "title: Event Timeline",
+    "title: [Event Timeline]",
+    "wrong-type",
+    'YAML reads a value in { } or [ ] as a map or a list: put the text in quotes, title: "[Event Timeline]"',
+  ],
+])(
+  "a text opening with a {placeholder} or [tag] and no quotes writes its line in quotes (%s: %s)",
+  (file, from, to, code, hint) => {
+    const found = checkWith(file, from, to);
+    expect(found.map((d) => [d.code, d.file, d.line, d.hint])).toEqual([
+      [
+        code,
+        `specs/${file}`,
+        readFileSync(join(specsDir, file), "utf8")
+          .split("\n")
+          .findIndex((l) => l.includes(from)) + 1,
+        hint,
+      ],
+    ]);
+  },
+);
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
