@@ -583,6 +583,11 @@ export const catalogue = {
     message: (a) => `{${a.name} opens a placeholder that is not closed; it would reach shoppers as it is written.`,
     hint: (a) => `close it: {${a.name}}.`,
   }),
+  "unopened-placeholder": entry<{ name: string }>({
+    severity: "error",
+    message: (a) => `${a.name}} closes a placeholder that is not opened; it would reach shoppers as it is written.`,
+    hint: (a) => `open it: {${a.name}}.`,
+  }),
   "markup-in-text": entry<{ mark: string }>({
     severity: "warning",
     message: (a) => `${a.mark} is Markdown or HTML: texts are shown as written, so shoppers would read the marks.`,

@@ -56,9 +56,26 @@ export function unclosedPlaceholdersIn(text: string): string[] {
   return [...text.matchAll(UNCLOSED)].map((m) => m[1]!);
 }
 
-/** What finds one placeholder's uses (`{name}`, or `{name` left open) in a text, as the two above do. */
-export function placeholderPattern(name: string, unclosed: boolean): RegExp {
-  return new RegExp(unclosed ? `\\{${name}(?![A-Za-z0-9}])` : `\\{${name}\\}`, "g");
+/** A name and a closing brace with no opening one ("Hello, name}"): a placeholder's { left out. */
+const UNOPENED = /(?<![{A-Za-z0-9])([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/** The names a text closes as placeholders and does not open. */
+export function unopenedPlaceholdersIn(text: string): string[] {
+  if (!text.includes("}")) return [];
+  return [...text.matchAll(UNOPENED)].map((m) => m[1]!);
+}
+
+/** How a text writes a placeholder: whole (`{name}`), left open (`{name`) or with no opening brace (`name}`). */
+export type PlaceholderForm = "whole" | "unclosed" | "unopened";
+
+/** What finds one placeholder's uses of one form in a text, as the three above do. */
+export function placeholderPattern(name: string, form: PlaceholderForm): RegExp {
+  const source = {
+    whole: `\\{${name}\\}`,
+    unclosed: `\\{${name}(?![A-Za-z0-9}])`,
+    unopened: `(?<![{A-Za-z0-9])${name}\\}`,
+  }[form];
+  return new RegExp(source, "g");
 }
 
 /** Figures of a campaign's texts at its live stage: link's checks make sure they appear nowhere else. */

@@ -17,7 +17,9 @@ import {
   placeholderPattern,
   placeholdersIn,
   stageBoundaryNames,
+  type PlaceholderForm,
   unclosedPlaceholdersIn,
+  unopenedPlaceholdersIn,
 } from "../placeholders.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -171,15 +173,21 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
         { mark },
         atPart(file, path, { pattern: new RegExp(literalPattern(mark), "g"), nth: 0 }),
       );
-    for (const { name, path, unclosed, nth } of placeholders) {
-      const where = atPart(file, path, { pattern: placeholderPattern(name, unclosed), nth });
-      if (unclosed) {
+    for (const { name, path, form, nth } of placeholders) {
+      const where = atPart(file, path, { pattern: placeholderPattern(name, form), nth });
+      if (form === "unclosed") {
         report("unclosed-placeholder", { name }, where);
         continue;
       }
       const scope = scopeOf(path);
       const known = [...placeholderNames, ...(scope?.names ?? [])];
-      if (known.includes(name) || scope?.accepts?.(name)) continue;
+      const isKnown = known.includes(name) || scope?.accepts?.(name);
+      // A word before a stray } is a placeholder's name with its { left out only when it is one here.
+      if (form === "unopened") {
+        if (isKnown) report("unopened-placeholder", { name }, where);
+        continue;
+      }
+      if (isKnown) continue;
       // A stage the campaign does not have, or the end of one that has none: the stages are the
       // campaign's to say, and the closest name by spelling would be another stage's date.
       if (scope?.campaign && isStageBoundaryName(name)) {
@@ -348,13 +356,14 @@ function noteScript(
 function noteText(value: string, path: readonly PathSegment[], found: TextFindings): void {
   const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
   if (mark) found.markup.push({ path: [...path], mark: mark[0] });
-  if (!value.includes("{")) return;
+  if (!value.includes("{") && !value.includes("}")) return;
   const uses = [
-    ...placeholdersIn(value).map((name) => ({ name, unclosed: false })),
-    ...unclosedPlaceholdersIn(value).map((name) => ({ name, unclosed: true })),
+    ...placeholdersIn(value).map((name) => ({ name, form: "whole" as const })),
+    ...unclosedPlaceholdersIn(value).map((name) => ({ name, form: "unclosed" as const })),
+    ...unopenedPlaceholdersIn(value).map((name) => ({ name, form: "unopened" as const })),
   ];
   for (const [i, use] of uses.entries()) {
-    const nth = uses.slice(0, i).filter((u) => u.name === use.name && u.unclosed === use.unclosed).length;
+    const nth = uses.slice(0, i).filter((u) => u.name === use.name && u.form === use.form).length;
     found.placeholders.push({ ...use, path: [...path], nth });
   }
 }
@@ -389,7 +398,7 @@ interface OtherLanguage {
 interface PlaceholderUse {
   name: string;
   path: PathSegment[];
-  unclosed: boolean;
+  form: PlaceholderForm;
   /** Which use of this name in its text (from 0), to point at it and not at the text's start. */
   nth: number;
 }
