@@ -262,20 +262,20 @@ export const catalogue = {
     message: (a) => `'${a.value}' is not a time zone name.`,
     hint: (a) => didYouMean(a.suggestion) ?? "write an IANA time zone name such as Europe/Paris or Asia/Tokyo.",
   }),
-  "unknown-currency": entry<{ value: string; allowed?: readonly string[] }>({
+  "unknown-currency": entry<{ value: string; allowed: readonly string[]; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.value}' is not a currency the site prices in.`,
-    hint: () => "use one of CNY, EUR, GBP, JPY, KRW, USD.",
+    hint: (a) => didYouMean(a.suggestion) ?? `use one of ${list(a.allowed)}.`,
   }),
-  "unknown-hidden-place": entry<{ value: string; allowed?: readonly string[] }>({
+  "unknown-hidden-place": entry<{ value: string; allowed: readonly string[]; suggestion?: string }>({
     severity: "error",
     message: (a) => `'${a.value}' is not a place an entry can be hidden from.`,
-    hint: () => "hidden takes header, footer or mobile.",
+    hint: (a) => didYouMean(a.suggestion) ?? `hidden takes ${texts(a.allowed).replace(/ and (?=[^ ]+$)/, " or ")}.`,
   }),
-  "unknown-template": entry<{ value: string; allowed?: readonly string[] }>({
+  "unknown-template": entry<{ value: string; allowed: readonly string[]; suggestion?: string }>({
     severity: "error",
     message: (a) => `There is no page template called '${a.value}'.`,
-    hint: (a) => (a.allowed ? `templates are ${list(a.allowed)}.` : undefined),
+    hint: (a) => didYouMean(a.suggestion) ?? `templates are ${list(a.allowed)}.`,
   }),
   "price-not-a-number": entry<{ value: string }>({
     severity: "error",

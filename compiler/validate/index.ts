@@ -2,6 +2,7 @@
 // diagnostics that point at the offending YAML node and speak the campaign manager's language.
 
 import { createHash } from "node:crypto";
+import countryToCurrency from "country-to-currency";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
@@ -759,6 +760,28 @@ const typeWords: Record<string, string> = {
 };
 
 /**
+ * The allowed word a refused one most likely means: the same in another case (Header), one slip
+ * away (heder); for a currency, that of a country written for it (US: USD) or of its own
+ * symbol ($: USD; ¥, which two of them write, means neither).
+ */
+function wordMeant(value: string, allowed: readonly string[], currency: boolean): string | undefined {
+  const sameCase = allowed.find((word) => word.toLowerCase() === value.trim().toLowerCase());
+  if (sameCase) return sameCase;
+  if (currency) {
+    const ofCountry = (countryToCurrency as Record<string, string | undefined>)[value.trim().toUpperCase()];
+    if (ofCountry && allowed.includes(ofCountry)) return ofCountry;
+    const bySymbol = allowed.filter((code) => currencySymbol(code) === value.trim());
+    if (bySymbol.length === 1) return bySymbol[0];
+  }
+  return closest(value, allowed);
+}
+
+const currencySymbol = (code: string) =>
+  new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+    .formatToParts(0)
+    .find((part) => part.type === "currency")?.value;
+
+/**
  * A text in { } or [ ] with no quotes ({name}, [New] Timeline), which YAML read as a map or a
  * list: one error at the value as written, giving its line with the text in quotes.
  */
@@ -880,7 +903,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
   if (xCode === "price-not-a-number") return diagnostic(xCode, { value: String(value) }, at(path));
   if (xCode === "unknown-currency" || xCode === "unknown-hidden-place" || xCode === "unknown-template") {
     const allowed = (schema.enum as string[] | undefined) ?? [];
-    return diagnostic(xCode, { value: String(value), allowed }, at(path));
+    const suggestion = wordMeant(String(value), allowed, xCode === "unknown-currency");
+    return diagnostic(xCode, { value: String(value), allowed, ...(suggestion ? { suggestion } : {}) }, at(path));
   }
   switch (error.keyword) {
     case "type": {

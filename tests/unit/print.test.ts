@@ -7,6 +7,9 @@ import { codeFrame, plain, printGithub, printJson, printPretty, styleFor } from 
 import stringWidth from "string-width";
 import type { SourceFile } from "../../compiler/load/index.ts";
 
+/** The currencies the schema allows, as a validated region file's unknown-currency lists them. */
+const CURRENCIES = ["CNY", "EUR", "GBP", "JPY", "KRW", "USD"];
+
 function sourceOf(path: string, text: string): SourceFile {
   const lineCounter = new LineCounter();
   let offset = 0;
@@ -94,7 +97,11 @@ describe("pretty printer", () => {
 
 describe("other printers", () => {
   const source = sourceOf("specs/regions/us.yaml", "currency: USX\n");
-  const d = diagnostic("unknown-currency", { value: "USX" }, { file: source.path, offset: 10, length: 3 });
+  const d = diagnostic(
+    "unknown-currency",
+    { value: "USX", allowed: CURRENCIES },
+    { file: source.path, offset: 10, length: 3 },
+  );
   const sources = new Map([[source.path, source]]);
 
   test("JSON has the contract's fields with 1-based line and column", () => {
@@ -132,12 +139,16 @@ describe("spec text in every printer", () => {
   const hostile = "\x1b[2J\x1b]8;;https://evil.example\x07click\x1b]8;;\x07\u0000\r\u202e";
   const source = sourceOf("specs/regions/us.yaml", `currency: "${hostile}"\n`);
   const sources = new Map([[source.path, source]]);
-  const d = diagnostic("unknown-currency", { value: hostile }, { file: source.path, offset: 10, length: 3 });
+  const d = diagnostic(
+    "unknown-currency",
+    { value: hostile, allowed: CURRENCIES },
+    { file: source.path, offset: 10, length: 3 },
+  );
   const huge = "x".repeat(5_000_000);
   const hugeSource = sourceOf("specs/regions/us.yaml", `currency: ${huge}\n`);
   const hugeD = diagnostic(
     "unknown-currency",
-    { value: huge },
+    { value: huge, allowed: CURRENCIES },
     { file: hugeSource.path, offset: 10, length: huge.length },
   );
   // Raw control characters, the C1 set and bidirectional controls: none may reach a terminal.
@@ -157,7 +168,13 @@ describe("spec text in every printer", () => {
     expect(line.slice(caret.indexOf("^"))).toMatch(/^"\\x1b/);
     const file = sourceOf("specs/regions/\x1b[31mus.yaml", "currency: USX\n");
     const named = printPretty(
-      [diagnostic("unknown-currency", { value: "USX" }, { file: file.path, offset: 10, length: 3 })],
+      [
+        diagnostic(
+          "unknown-currency",
+          { value: "USX", allowed: CURRENCIES },
+          { file: file.path, offset: 10, length: 3 },
+        ),
+      ],
       new Map([[file.path, file]]),
       plain,
     );

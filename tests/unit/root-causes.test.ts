@@ -289,6 +289,19 @@ test.each([
   },
 );
 
+test.each([
+  ["currency: USD", "currency: US", "did you mean 'USD'?"],
+  ["currency: USD", "currency: usd", "did you mean 'USD'?"],
+  ["currency: USD", "currency: €", "did you mean 'EUR'?"],
+  // ¥ writes both JPY and CNY: neither is meant more than the other.
+  ["currency: USD", "currency: ¥", "use one of CNY, EUR, GBP, JPY, KRW, USD."],
+  ["hidden: [header, footer]", "hidden: [Header, footer]", "did you mean 'header'?"],
+  ["hidden: [header, footer]", "hidden: [heder, footer]", "did you mean 'header'?"],
+])("a word outside a fixed list says the word meant: %s written %s", (from, to, hint) => {
+  const found = checkWith("regions/us.yaml", from, to);
+  expect(found.map((d) => d.hint)).toEqual([hint]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
