@@ -11,7 +11,7 @@ import { at, type LinkContext, type Report } from "./context.ts";
 import type { RouteModel } from "./model.ts";
 import { findPage, forEachPage, pageRegions, pageYamlPath, regionEntryPath } from "./pages.ts";
 import type { Products } from "./products.ts";
-import type { Regions } from "./regions.ts";
+import { originsByHost, type Regions } from "./regions.ts";
 import { regionPath } from "./syntax.ts";
 import { byCodeUnit } from "../order.ts";
 
@@ -100,17 +100,13 @@ export function buildRoutes(
       const yamlPath = [...pageYamlPath(route.page), "redirect", "to"];
       const target = route.redirect.to;
       if (!findPage(pages.data.pages, target)) {
-        report(
-          "unknown-page",
-          {
-            value: target,
-            suggestion: closest(
-              target,
-              routes.map((r) => r.page),
-            ),
-          },
-          at(pages, yamlPath),
-        );
+        const suggestion =
+          pageAtAddress(target, routesByPath, specs.site) ??
+          closest(
+            target,
+            routes.map((r) => r.page),
+          );
+        report("unknown-page", { value: target, suggestion }, at(pages, yamlPath));
         continue;
       }
       const region = regions.get(route.region)!;
@@ -126,6 +122,29 @@ export function buildRoutes(
   }
 
   return { routes, routesByPath, checkCampaign, campaignsNamed };
+}
+
+/**
+ * The page at a site path or at an address of the site's own origins, written where a page id
+ * belongs (a redirect's `to: /us/flagship-bumblebee`): its id.
+ */
+function pageAtAddress(
+  written: string,
+  routesByPath: ReadonlyMap<string, RouteModel>,
+  site: Valid<Spec.Site> | undefined,
+): string | undefined {
+  let path = written;
+  if (/^https:\/\//i.test(written)) {
+    try {
+      const url = new URL(written);
+      if (!site || !originsByHost(site.data).has(url.host.toLowerCase())) return undefined;
+      path = url.pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!path.startsWith("/")) return undefined;
+  return routesByPath.get(path.replace(/\/+$/, "") || "/")?.page;
 }
 
 /**

@@ -302,6 +302,16 @@ test.each([
   expect(found.map((d) => d.hint)).toEqual([hint]);
 });
 
+test("a redirect to the page's address instead of its id says the id", () => {
+  // Before: "pages are declared in pages.yaml."
+  const found = checkWith(
+    "pages.yaml",
+    "redirect: { to: flagship-bumblebee,",
+    'redirect: { to: "https://www.mechanova.cn/flagship-bumblebee/",',
+  );
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-page", "did you mean 'flagship-bumblebee'?"]]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
