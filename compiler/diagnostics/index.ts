@@ -1150,10 +1150,21 @@ export const catalogue = {
     hint: (a) =>
       `add ${texts(a.regions.map((r) => `${r}: <its end>`))} to the stage's end, or take ${texts(a.regions)} out of its start.`,
   }),
-  "stage-gap": entry<{ what: string; previous: number; from: string; to: string }>({
+  "stage-gap": entry<{
+    what: string;
+    previous: number;
+    from: string;
+    to: string;
+    /** When the gap is a minute or a day: the previous stage's end was written as its last one; the end meant. */
+    unit?: "minute" | "day";
+    endAt?: string;
+  }>({
     severity: "error",
     message: (a) => `Between stage ${a.previous} and ${a.what} nothing is live from ${a.from} to ${a.to}.`,
-    hint: () => "start the stage when the previous one ends, or write gapBefore: true if the pause is intended.",
+    hint: (a) =>
+      a.endAt
+        ? `an end is the first ${a.unit === "day" ? "day" : "instant"} a stage is over, not its last ${a.unit}: end stage ${a.previous} ${a.unit === "day" ? "on" : "at"} ${a.endAt}, when the next one starts.`
+        : "start the stage when the previous one ends, or write gapBefore: true if the pause is intended.",
   }),
   "stage-outside-campaign": entry<{ what: string; edge: string }>({
     severity: "error",

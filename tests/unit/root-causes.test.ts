@@ -312,6 +312,29 @@ test("a redirect to the page's address instead of its id says the id", () => {
   expect(found.map((d) => [d.code, d.hint])).toEqual([["unknown-page", "did you mean 'flagship-bumblebee'?"]]);
 });
 
+test.each([
+  // Two errors before, one per region's start of the next stage, each "start the stage when the previous one ends".
+  [
+    "campaigns/christmas-2024.yaml",
+    "    end: 2025-01-01\n",
+    "    end: 2024-12-31\n",
+    "an end is the first day a stage is over, not its last day: end stage 1 on 2025-01-01, when the next one starts.",
+  ],
+  [
+    "campaigns/black-friday-2024.yaml",
+    "    end: 2024-11-22T00:00\n",
+    "    end: 2024-11-21T23:59\n",
+    "an end is the first instant a stage is over, not its last minute: end stage 1 at 2024-11-22T00:00 Europe/Paris, when the next one starts.",
+  ],
+])(
+  "a stage's end written as its last day or minute is one error at that end, with the end meant (%s)",
+  (file, from, to, hint) => {
+    const found = checkWith(file, from, to);
+    const line = readFileSync(join(specsDir, file), "utf8").split("\n").indexOf(from.trimEnd()) + 1;
+    expect(found.map((d) => [d.code, d.line, d.hint])).toEqual([["stage-gap", line, hint]]);
+  },
+);
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

@@ -132,6 +132,69 @@ function checkEndsPerRegion(id: string, campaign: Valid<Spec.Campaign>, regionCo
   return out;
 }
 
+/** How checkStageOrder reports about one stage: where its times are, and one problem for its regions. */
+interface StageReport {
+  where: (stage: Stage, key: "start" | "end") => Location;
+  /** A stage's time as the file writes it for the region. */
+  written: (stage: Stage, key: "start" | "end") => string | undefined;
+  flag: (code: string, location: Location, report: (regions: string) => Diagnostic) => void;
+  what: (regions: string) => string;
+}
+
+/** A stage follows the one before it: after its start, with no overlap and no undeclared pause. */
+function checkFollows(previous: Stage, stage: Stage, { where, written, flag, what }: StageReport): void {
+  const location = where(stage, "start");
+  if (stage.start < previous.start) {
+    flag("order", location, (r) =>
+      diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location),
+    );
+  }
+  // An end already reported as not after its start (a typo) says nothing of what follows it.
+  else if (previous.end && previous.end <= previous.start) return;
+  else if (previous.end === null || stage.start < previous.end) {
+    flag("overlap", location, (r) =>
+      diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location),
+    );
+  } else if (stage.start > previous.end && !stage.gapBefore) {
+    const gap = gapBetween(previous.end, stage.start, written(previous, "end") ?? "");
+    // A gap of a last minute or day is the mistake of the end before it.
+    const at = gap.unit ? where(previous, "end") : location;
+    flag(`gap ${gap.from} ${gap.to}`, at, (r) =>
+      diagnostic("stage-gap", { what: what(r), previous: previous.number, ...gap }, at),
+    );
+  }
+}
+
+/**
+ * A pause between two stages as the diagnostic tells it. A pause of one minute after an end
+ * written at minute 59, or of one day after an end written as a date, is an end written as the
+ * stage's last minute (23:59) or day (2024-12-31), not the first one it is over: told in the
+ * file's terms, with the end meant.
+ */
+function gapBetween(
+  end: DateTime,
+  start: DateTime,
+  endWritten: string,
+): { from: string; to: string; unit?: "minute" | "day"; endAt?: string } {
+  if (/T\d\d:59\b/.test(endWritten) && start.diff(end, "seconds").seconds <= 60) {
+    const to = instantText(start);
+    return { from: instantText(end), to, unit: "minute", endAt: to };
+  }
+  if (/^\d{4}-\d\d-\d\d$/.test(endWritten.trim()) && end.plus({ days: 1 }).equals(start)) {
+    const to = start.toFormat("yyyy-MM-dd");
+    return { from: end.toFormat("yyyy-MM-dd"), to, unit: "day", endAt: to };
+  }
+  const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true })!;
+  return { from: iso(end), to: iso(start) };
+}
+
+/** An instant as a spec writes it: local time and zone (2024-11-22T00:00 Europe/Paris), or with its offset. */
+function instantText(instant: DateTime): string {
+  return instant.zone.type === "iana"
+    ? `${instant.toFormat("yyyy-MM-dd'T'HH:mm")} ${instant.zoneName}`
+    : instant.toISO({ suppressSeconds: true, suppressMilliseconds: true })!;
+}
+
 /** Half a year: the longest stage of the seeds runs a month; one longer than this is most likely a slip. */
 const LONGEST_LIKELY_STAGE_DAYS = 183;
 
@@ -161,6 +224,10 @@ function checkStageOrder(
     const where = (stage: Stage, key: "start" | "end") => {
       const value = data.stages[stage.number - 1]![key];
       return at(campaign, ["stages", stage.number - 1, key, ...(value && typeof value === "object" ? [region] : [])]);
+    };
+    const written = (stage: Stage, key: "start" | "end") => {
+      const value = data.stages[stage.number - 1]![key];
+      return value && typeof value === "object" ? value[region] : value;
     };
     stages.forEach((stage, i) => {
       const what = (regions: string) => `${id} stage ${stage.number} (${stage.name}) in ${regions}`;
@@ -193,28 +260,7 @@ function checkStageOrder(
         );
       }
       const previous = stages[i - 1];
-      if (!previous) return;
-      const location = where(stage, "start");
-      if (stage.start < previous.start) {
-        flag("order", location, (r) =>
-          diagnostic("stage-out-of-order", { what: what(r), previous: previous.number }, location),
-        );
-      }
-      // An end already reported as not after its start (a typo) says nothing of what follows it.
-      else if (previous.end && previous.end <= previous.start) return;
-      else if (previous.end === null || stage.start < previous.end) {
-        flag("overlap", location, (r) =>
-          diagnostic("stage-overlap", { what: what(r), previous: previous.number }, location),
-        );
-      } else if (stage.start > previous.end && !stage.gapBefore) {
-        const [from, to] = [
-          previous.end.toISO({ suppressMilliseconds: true })!,
-          stage.start.toISO({ suppressMilliseconds: true })!,
-        ];
-        flag(`gap ${from} ${to}`, location, (r) =>
-          diagnostic("stage-gap", { what: what(r), previous: previous.number, from, to }, location),
-        );
-      }
+      if (previous) checkFollows(previous, stage, { where, written, flag, what });
     });
   }
   return [...found.values()].map(({ report, regions }) => report(regions.join(", ")));
