@@ -143,9 +143,18 @@ export function instantMeant(text: string): string | undefined {
 
 /**
  * A date written day first (20.11.2023, 20/11/2023) or month first where only that reads
- * (11/20/2023), as YYYY-MM-DD. None where it could be either (05/06/2023).
+ * (11/20/2023), or year first with its day and month swapped (2023-20-11) or a 0 left out
+ * (2023/1/5), as YYYY-MM-DD. None where it could be either (05/06/2023).
  */
 export function dateMeant(text: string): string | undefined {
+  // The year first, day and month swapped (2023-20-11), or a figure without its 0 (2023-1-5).
+  const yearFirst = /^(\d{4})[./-](\d{1,2})[./-](\d{1,2})$/.exec(text.trim());
+  if (yearFirst) {
+    const [a, b] = [Number(yearFirst[2]), Number(yearFirst[3])];
+    const [month, day] = a > 12 && b <= 12 ? [b, a] : [a, b];
+    const meant = `${yearFirst[1]}-${pad(month)}-${pad(day)}`;
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31 && meant !== text.trim() ? meant : undefined;
+  }
   const parts = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/.exec(text.trim());
   if (!parts) return undefined;
   const [a, b] = [Number(parts[1]), Number(parts[3])];

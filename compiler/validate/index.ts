@@ -760,6 +760,33 @@ const typeWords: Record<string, string> = {
 };
 
 /**
+ * A value its pattern refuses, written the way it most likely means that the pattern takes: a
+ * locale in its own shape (localeMeant); a unit after a space (18.6MB: 18.6 MB), in capitals
+ * (850 kb), an id in lower case with dashes (Flagship Bumblebee), a colour or an anchor with its
+ * # (f5c518), a file with the extension its pattern ends in (Manual: Manual.pdf).
+ */
+function shapeMeant(value: string, schema: { format?: unknown; pattern?: unknown }): string | undefined {
+  if (schema.format === "locale") return localeMeant(value);
+  const { pattern } = schema;
+  if (typeof pattern !== "string" || value.trim() === "") return undefined;
+  const shape = new RegExp(pattern, "u");
+  const spaced = value.trim().replace(/(\d)\s*([A-Za-z]+)$/, "$1 $2");
+  const extension = /\\\.([a-z0-9]+)\$$/.exec(pattern)?.[1];
+  const candidates = [
+    spaced,
+    spaced.toUpperCase(),
+    value.trim().toLowerCase(),
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, "-"),
+    ...(pattern.startsWith("^#") ? [`#${value.trim()}`] : []),
+    ...(extension ? [`${value.trim()}.${extension}`] : []),
+  ];
+  return candidates.find((meant) => meant !== value && shape.test(meant));
+}
+
+/**
  * The allowed word a refused one most likely means: the same in another case (Header), one slip
  * away (heder); for a currency, that of a country written for it (US: USD) or of its own
  * symbol ($: USD; ¥, which two of them write, means neither).
@@ -941,7 +968,7 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       // The sentence editors show for the pattern (written by gen:types), else the description,
       // says what the value should look like; the regex would not.
       const shape = schema.patternErrorMessage;
-      const suggestion = schema.format === "locale" ? localeMeant(String(value)) : undefined;
+      const suggestion = shapeMeant(String(value), schema);
       return diagnostic(
         "invalid-value",
         { value: String(value), description: typeof shape === "string" ? shape : description, suggestion },

@@ -335,6 +335,23 @@ test.each([
   },
 );
 
+test.each([
+  // Each hint before was the pattern's sentence ("A file size such as 2.4 MB or 850 KB.").
+  ["content/manuals.yaml", "size: 18.6 MB,", "size: 18.6MB,", "did you mean '18.6 MB'?"],
+  ["content/manuals.yaml", "size: 18.6 MB,", "size: 18.6 mb,", "did you mean '18.6 MB'?"],
+  [
+    "content/manuals.yaml",
+    "name: Flagship Megatron User Manual.pdf,",
+    "name: Flagship Megatron User Manual,",
+    "did you mean 'Flagship Megatron User Manual.pdf'?",
+  ],
+  ["content/manuals.yaml", 'date: "2023-11-20" }', 'date: "2023-20-11" }', "did you mean '2023-11-20'?"],
+  ["artwork.yaml", 'primary: "#f5c518"', 'primary: "f5c518"', "did you mean '#f5c518'?"],
+])("a value in the wrong shape says the value meant in its shape (%s: %s)", (file, from, to, hint) => {
+  const found = checkWith(file, from, to);
+  expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", hint]]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
