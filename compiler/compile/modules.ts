@@ -1,6 +1,7 @@
 // The modules the runtime bundle imports: shared.ts (regions, API, constants) and one module per
 // region (its routes and API messages). They are data only, typed by runtime/generated-types.ts.
 
+import { textsOf } from "../link/messages.ts";
 import type { SiteModel } from "../link/model.ts";
 import { isoWindow, type RouteManifest } from "./manifest.ts";
 
@@ -63,7 +64,8 @@ export function generatedModules(model: SiteModel, manifests: readonly RouteMani
     // Page content stays in the HTML, so an edited price does not change this module.
     const data = {
       code: region.code,
-      api: { ...(specs.messages.get(region.language)?.data.api ?? {}) },
+      // Along the language's fallback chain, as every text: a table without a code's text shows its fallback's.
+      api: textsOf(specs, region.language, "api"),
       routes,
     };
     modules.set(

@@ -1027,6 +1027,15 @@ export const catalogue = {
       `${a.low} is ${a.lowValue}, ${a.lowValue === a.highValue ? "as much as" : "more than"} ${a.high} (${a.highValue}): it should be ${a.strict ? "less" : "no more"}.`,
     hint: (a) => `swap the two figures, or mend the one that is wrong (${a.low} is the smaller).`,
   }),
+  "api-code-without-message": entry<{ name: string; code: string; suggestion?: string }>({
+    severity: "error",
+    message: (a) =>
+      `${a.name} is ${a.code}, and no message table has a text for ${a.code}: shoppers would read the default message when the API answers with it.`,
+    hint: (a) =>
+      a.suggestion
+        ? `did you mean ${a.suggestion}? Every message table has a text for it.`
+        : `add "${a.code}": under api: in each message table.`,
+  }),
   "api-code-shared": entry<{ name: string; other: string; value: number }>({
     severity: "error",
     message: (a) =>

@@ -38,7 +38,7 @@ import { foldRenames, linkDiagnostic, pagesNamed, type RuleNamedKind } from "./r
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
 import { checkContent, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
-import { checkFallbacks } from "./messages.ts";
+import { checkApiMessages, checkFallbacks } from "./messages.ts";
 import {
   checkRegionFiles,
   reportLinksElsewhere,
@@ -290,6 +290,7 @@ function checkBesidesPrices(
   reportMissingHome(cx);
   checkMessages(specs, report);
   checkFallbacks(specs, report);
+  checkApiMessages(specs, report);
   checkTexts(specs, report);
   checkTranslations(specs, report);
   return { offers, headlines };

@@ -6,6 +6,7 @@ import type { Language } from "./model.ts";
 import type { ValidSpecs } from "../validate/index.ts";
 import { at, type Report } from "./context.ts";
 import { byCodeUnit } from "../order.ts";
+import { closest } from "../diagnostics/index.ts";
 
 /** A language and the languages it falls back to, in order; a loop in the chain ends it. */
 export function fallbackChain(specs: Pick<ValidSpecs, "messages">, language: string): string[] {
@@ -55,6 +56,34 @@ export function textsOf(
       if (typeof value === "string") merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * Every answer code of api.yaml but success has its toast's text: the runtime shows the region's
+ * api text for the code the API answers with (its language's, else along its fallback chain),
+ * else the default ("Server error"). A code no table has a text for is most likely mistyped in
+ * api.yaml (loginExpired: 4030 while every table writes 4003): one error there, with the code the
+ * tables write. (A table that lacks a text the others have is missing-message's, as any text.)
+ */
+export function checkApiMessages(specs: Pick<ValidSpecs, "messages" | "api">, report: Report): void {
+  const api = specs.api;
+  if (!api || specs.messages.size === 0) return;
+  const tables = [...specs.messages.values()];
+  const all = Object.values(api.data.codes).map(String);
+  const codes = Object.entries(api.data.codes).filter(([name]) => name !== "success");
+  const named = new Set(codes.map(([, value]) => String(value)));
+  for (const [name, value] of codes) {
+    const code = String(value);
+    // A code written for two answers is api-code-shared's mistake.
+    if (all.indexOf(code) !== all.lastIndexOf(code)) continue;
+    if (tables.some((table) => table.data.api[code] !== undefined)) continue;
+    // The code every table has a text for that api.yaml names not: the one meant, if a slip away.
+    const written = Object.keys(tables[0]!.data.api).filter(
+      (key) => key !== "default" && !named.has(key) && tables.every((table) => table.data.api[key] !== undefined),
+    );
+    const suggestion = closest(code, written);
+    report("api-code-without-message", { name, code, ...(suggestion ? { suggestion } : {}) }, at(api, ["codes", name]));
+  }
 }
 
 /**

@@ -1831,13 +1831,9 @@ export interface SectionMoreSurprises {
 
 export interface MessageTable {
   /**
-   * Messages shown in an error toast for an API answer other than 2000.
+   * Messages shown in an error toast for an API answer other than success: one for each answer code of api.yaml (the login expired, 4003), and default for a code with none of its own.
    */
   api: {
-    /**
-     * Login expired.
-     */
-    "4003": string;
     /**
      * Message for a code with no message of its own.
      */

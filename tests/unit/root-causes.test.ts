@@ -352,6 +352,14 @@ test.each([
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", hint]]);
 });
 
+test("the login-expired code mistyped in api.yaml is one error there, naming the code the message tables write", () => {
+  // Before: nothing. The runtime would not know a login had expired, nor refresh the session.
+  const found = checkWith("api.yaml", "loginExpired: 4003", "loginExpired: 4030");
+  expect(found.map((d) => [d.code, d.file, d.hint])).toEqual([
+    ["api-code-without-message", "specs/api.yaml", "did you mean 4003? Every message table has a text for it."],
+  ]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
