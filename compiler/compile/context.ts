@@ -5,7 +5,13 @@
 
 import type { Language, RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import { lookupMessage } from "../link/messages.ts";
-import { type CampaignFigures, fillAll, fillPlaceholders, type PlaceholderContext } from "../link/placeholders.ts";
+import {
+  type CampaignFigures,
+  copyrightLine,
+  fillAll,
+  fillPlaceholders,
+  type PlaceholderContext,
+} from "../link/placeholders.ts";
 import { linkTarget, parseLink } from "../link/syntax.ts";
 import { Images, type Picture, type Slot } from "../images/index.ts";
 import { feedPath, isNewsRoute } from "./feed.ts";
@@ -307,7 +313,7 @@ export class CompileContext {
       navigation: this.#navigation(region),
       footerNavs: s.footerNavs.map((n) => this.linkOf(region, n.label, n.link)).filter((l) => l.href),
       media: s.media.map((m) => ({ label: m.label, href: m.link, external: true, icon: m.icon })),
-      copyright: s.copyright,
+      copyright: copyrightLine(s.copyright, this.time.now.setZone(region.zone).year),
       companyAddress: s.companyAddress,
       subscribe: {
         ...pick(s.subscribe, ["title", "describe", "placeholder", "button", "invalid", "success"]),

@@ -33,6 +33,16 @@ const placeholders = {
     c.organisation.contactPoints[0]!.email,
 } as const;
 
+/**
+ * {year} in a region's copyright line (© {year} Mechanova): the year at the build's instant in the
+ * region's zone. The line changes when a year begins there, and the build's next change says so.
+ */
+export const COPYRIGHT_YEAR = "year";
+const copyrightYear = new RegExp(`\\{${COPYRIGHT_YEAR}\\}`, "g");
+export const namesYear = (copyright: string): boolean => copyright.includes(`{${COPYRIGHT_YEAR}}`);
+export const copyrightLine = (copyright: string, year: number): string =>
+  copyright.replace(copyrightYear, String(year));
+
 export type PlaceholderName = keyof typeof placeholders;
 export const placeholderNames = Object.keys(placeholders) as PlaceholderName[];
 

@@ -8,6 +8,7 @@ import type { RegionModel, RouteModel, SiteModel } from "../link/model.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { parseInstant } from "./instant.ts";
 import { landingPages } from "../link/pages.ts";
+import { namesYear } from "../link/placeholders.ts";
 import { campaignStages, collectWindows, nextChange, stateAt, type Stage } from "./windows.ts";
 
 type StageState = "over" | "live" | "upcoming";
@@ -193,12 +194,24 @@ export function resolveInForce(model: SiteModel, now: DateTime): SiteInForce {
     },
     // Every window of the specs is looked at: only when asked (site dev knows it from the last build).
     get nextChange() {
-      return (next ??=
-        nextChange(collectWindows(model), now)?.instant.toISO({
-          suppressMilliseconds: true,
-        }) ?? null);
+      if (next !== undefined) return next;
+      // A window's edge, or a year beginning where a copyright line names the year.
+      const edges = [nextChange(collectWindows(model), now)?.instant, nextNewYear(model, now)];
+      const [first] = edges.filter((edge) => edge !== undefined && edge !== null).sort((a, b) => +a - +b);
+      return (next = first?.toISO({ suppressMilliseconds: true }) ?? null);
     },
   };
+}
+
+/** The first new year after `now` in the zone of a region whose copyright line names {year}, or null. */
+function nextNewYear(model: SiteModel, now: DateTime): DateTime | null {
+  let first: DateTime | null = null;
+  for (const region of model.regions.values()) {
+    if (!namesYear(region.settings.copyright)) continue;
+    const begins = now.setZone(region.zone).startOf("year").plus({ years: 1 });
+    if (!first || begins < first) first = begins;
+  }
+  return first;
 }
 
 function stageAt(stage: Stage, campaign: Spec.Campaign, region: RegionModel, now: DateTime): StageAt {

@@ -2175,7 +2175,7 @@ export interface RegionalSettings {
     label: string;
   }[];
   /**
-   * Copyright line of the footer.
+   * Copyright line of the footer. {year} is the year at the build's instant in the region's zone (© {year} Mechanova); a build says when the next year begins, to be built again then.
    */
   copyright: string;
   /**

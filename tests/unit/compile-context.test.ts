@@ -209,6 +209,16 @@ describe("layout", () => {
     expect(before.textBanner?.href).not.toBe("/us/black-friday");
   });
 
+  test("the copyright line's year is the year in the region's zone, and the year's start is a change the build names", () => {
+    // 15:30 UTC on New Year's Eve: midnight has passed in Tokyo and Seoul, not in Shanghai or Los Angeles.
+    const cx = contextAt("2025-12-31T15:30Z");
+    const year = (code: string) => /© (\d{4}) /.exec(cx.layout(region(code)).copyright)?.[1];
+    expect(["jp", "kr", "cn", "us"].map(year)).toEqual(["2026", "2026", "2025", "2025"]);
+    // Shanghai's midnight comes next; after every campaign has ended, only a year's start changes the pages.
+    expect(cx.time.nextChange).toBe("2026-01-01T00:00:00+08:00");
+    expect(contextAt("2025-08-01T12:00Z").time.nextChange).toBe("2026-01-01T00:00:00+09:00");
+  });
+
   test("every page of a region shares one layout, built once", () => {
     const cx = contextAt(BLACK_FRIDAY);
     expect(cx.layout(region("fr"))).toBe(cx.layout(region("fr")));

@@ -360,6 +360,20 @@ test("the login-expired code mistyped in api.yaml is one error there, naming the
   ]);
 });
 
+test("{year} outside a region's copyright line says where it means something", () => {
+  const found = checkWith(
+    "regions/us.yaml",
+    "companyAddress: Mechanova Inc.,",
+    "companyAddress: Mechanova Inc. since {year},",
+  );
+  expect(found.map((d) => [d.code, d.message])).toEqual([
+    [
+      "unknown-placeholder",
+      "{year} means something only in a region's copyright line; here it would reach shoppers as it is written.",
+    ],
+  ]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

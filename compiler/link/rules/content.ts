@@ -11,6 +11,7 @@ import { languageOfLocale, writtenNowhere } from "../regions.ts";
 import type { Template } from "../model.ts";
 import { fallbackChain } from "../messages.ts";
 import {
+  COPYRIGHT_YEAR,
   isStageBoundaryName,
   liveStageNames,
   placeholderNames,
@@ -214,7 +215,9 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
   for (const [id, file] of specs.campaigns)
     scan(file, (path) => (path[0] === "promotion" ? campaignScope(specs, id) : null));
   for (const file of specs.regions.values())
-    scan(file, (path) => (path[0] === "installment" ? installmentScope : null));
+    scan(file, (path) =>
+      path[0] === "installment" ? installmentScope : path[0] === "copyright" ? copyrightScope : null,
+    );
   for (const file of specs.messages.values())
     scan(file, (path) => (path.join(".") === "ui.account.greeting" ? greetingScope : null));
 }
@@ -295,7 +298,8 @@ const greetingScope: PlaceholderScope = {
   names: ["name"],
   where: "the account greeting (ui.account.greeting), filled in the browser",
 };
-const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScope];
+const copyrightScope: PlaceholderScope = { names: [COPYRIGHT_YEAR], where: "a region's copyright line" };
+const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScope, copyrightScope];
 
 /**
  * The placeholders, markup and text in another language's script of a file's data, and where
