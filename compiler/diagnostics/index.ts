@@ -229,18 +229,22 @@ export const catalogue = {
     meant?: string;
     /** The line with its text in quotes, when YAML read a bare {placeholder} or [tag] as a map or list. */
     quoted?: string;
+    /** The figure meant, for a duration written with its unit (10s for 10000 milliseconds). */
+    figure?: string;
   }>({
     severity: "error",
     message: (a) => `Expected ${a.expected} here, found ${a.found}.`,
     hint: (a) =>
       a.quoted
         ? `YAML reads a value in { } or [ ] as a map or a list: put the text in quotes, ${a.quoted}`
-        : a.meant
-          ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
-          : a.allowed
-            ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
-            : (a.description ??
-              (a.found.startsWith("~") ? "write the value after the colon, or take the line out." : undefined)),
+        : a.figure
+          ? `write ${a.figure}, the figure alone. ${a.description ?? ""}`.trim()
+          : a.meant
+            ? `write ${a.meant}, without quotes: YAML reads yes, no, on and off as words.`
+            : a.allowed
+              ? `${a.description ? `${a.description} ` : ""}Write one or more of ${list(a.allowed)} in brackets, such as [${a.allowed[0]}].`
+              : (a.description ??
+                (a.found.startsWith("~") ? "write the value after the colon, or take the line out." : undefined)),
   }),
   "invalid-value": entry<{
     value: string;

@@ -123,6 +123,13 @@ function invalidReason(instant: DateTime, written: string): string {
   return `there is no ${name} ${value}`;
 }
 
+/** What is wrong with a date written YYYY-MM-DD that does not exist ("November 2023 has no day 31"). */
+export function dateProblem(text: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim())) return undefined;
+  const date = DateTime.fromISO(text.trim(), { zone: "utc" });
+  return date.isValid ? undefined : invalidReason(date, text.trim());
+}
+
 /** A figure of a date or a time in two digits: 9 is 09. */
 const pad = (n: string | number) => String(n).padStart(2, "0");
 

@@ -32,7 +32,7 @@ import {
 } from "../load/index.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
-import { dateMeant, instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
+import { dateMeant, dateProblem, instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
 import { fromRoot } from "../project.ts";
 import { loadedCompilerFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
@@ -1015,6 +1015,10 @@ function explainType(
   // yes, no, on and off were booleans in YAML 1.1; in 1.2, which the specs are read as, they are text.
   const word = expected === typeWords.boolean && typeof value === "string" ? value : "";
   const meant = /^(?:y|yes|on|true)$/i.test(word) ? "true" : /^(?:n|no|off|false)$/i.test(word) ? "false" : undefined;
+  const figure =
+    typeof value === "string" && (expected === typeWords.integer || expected === typeWords.number)
+      ? durationIn(value, description, expected === typeWords.integer)
+      : undefined;
   return diagnostic(
     "wrong-type",
     {
@@ -1023,9 +1027,39 @@ function explainType(
       description,
       ...(allowed ? { allowed } : {}),
       ...(meant ? { meant } : {}),
+      ...(figure ? { figure } : {}),
     },
     location,
   );
+}
+
+/** Each unit a duration may be written in, in milliseconds. */
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  millisecond: 1,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  min: 60_000,
+  minute: 60_000,
+};
+
+/**
+ * A duration written with its unit (10s, 500 ms, 2 min) where a field takes a plain figure in
+ * the unit its description names (milliseconds or seconds): the figure meant (10000).
+ */
+function durationIn(text: string, description: string | undefined, whole: boolean): string | undefined {
+  const written = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text);
+  const fieldUnit = /\bmilliseconds\b/i.test(description ?? "")
+    ? 1
+    : /\bin seconds\b/i.test(description ?? "")
+      ? 1000
+      : 0;
+  const unit = written?.[2]?.toLowerCase() ?? "";
+  const perUnit = DURATION_UNITS[unit] ?? DURATION_UNITS[unit.replace(/s$/, "")];
+  if (!written || !perUnit || !fieldUnit) return undefined;
+  const figure = (Number(written[1]) * perUnit) / fieldUnit;
+  return whole && !Number.isInteger(figure) ? undefined : String(figure);
 }
 
 /**
@@ -1120,8 +1154,19 @@ function explainFormat(error: ErrorObject, text: string, description: string | u
   }
   if (format === "locale") return diagnostic("invalid-value", { value: text, description: localeProblem(text) }, where);
   if (format === "email") return diagnostic("invalid-value", { value: text, description: emailProblem(text) }, where);
-  if (format === "date")
-    return diagnostic("invalid-value", { value: text, description, suggestion: dateMeant(text) }, where);
+  if (format === "date") {
+    const problem = dateProblem(text);
+    return diagnostic(
+      "invalid-value",
+      {
+        value: text,
+        description,
+        suggestion: dateMeant(text),
+        ...(problem ? { problem: `is no date: ${problem}` } : {}),
+      },
+      where,
+    );
+  }
   if (format === "time-zone")
     return diagnostic(
       "unknown-zone",

@@ -374,6 +374,28 @@ test("{year} outside a region's copyright line says where it means something", (
   ]);
 });
 
+test("a date that does not exist says why, as a time does", () => {
+  // Before: "'2023-11-31' is not valid here."
+  const found = checkWith("content/manuals.yaml", 'date: "2023-11-20" }', 'date: "2023-11-31" }');
+  expect(found.map((d) => [d.code, d.message])).toEqual([
+    ["invalid-value", "'2023-11-31' is no date: November 2023 has no day 31."],
+  ]);
+});
+
+test.each([
+  ["api.yaml", "  timestamp: 10000", "  timestamp: 10s", "write 10000, the figure alone."],
+  ["api.yaml", "loginRedirectDelay: 2000", "loginRedirectDelay: 2 seconds", "write 2000, the figure alone."],
+  [
+    "constants.yaml",
+    "collapseTransitionSeconds: 0.5",
+    "collapseTransitionSeconds: 500ms",
+    "write 0.5, the figure alone.",
+  ],
+])("a duration written with its unit says the figure in the field's own unit (%s: %s)", (file, from, to, hint) => {
+  const found = checkWith(file, from, to);
+  expect(found.map((d) => [d.code, d.hint?.split(". ")[0]])).toEqual([["wrong-type", hint.slice(0, -1)]]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
