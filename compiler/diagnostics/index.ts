@@ -567,6 +567,24 @@ export const catalogue = {
       `Page ${a.page} shows product ${a.named}, as page ${a.other} does, while its head names ${a.meant}${a.languages === 1 ? "" : ` in ${a.languages} languages`}, and ${a.meant} has no page.`,
     hint: (a) => `did you mean product: ${a.meant}?`,
   }),
+  "campaign-times-copied": entry<{ campaign: string; other: string; regions: readonly string[] }>({
+    severity: "warning",
+    message: (a) =>
+      `Every stage of ${a.campaign} starts and ends when ${a.other}'s does, in ${texts(a.regions)}: the two would run at once.`,
+    hint: (a) => `give ${a.campaign} its own dates (a copy of ${a.other}'s file?), or keep one of the two.`,
+  }),
+  "campaign-without-page": entry<{
+    campaign: string;
+    entries: number;
+    /** Another campaign and its landing page, to show how pages.yaml names one. */
+    example?: readonly [campaign: string, page: string];
+  }>({
+    severity: "error",
+    message: (a) =>
+      `No page of pages.yaml names campaign ${a.campaign}, so ${a.entries === 1 ? "its promotion entry, which has" : `its ${a.entries} promotion entries, which have`} no link of ${a.entries === 1 ? "its" : "their"} own, lead${a.entries === 1 ? "s" : ""} nowhere.`,
+    hint: (a) =>
+      `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link:.`,
+  }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
     severity: "error",
     message: (a) => `Page ${a.page} uses the ${a.template} template but does not say which ${a.field} it shows.`,

@@ -396,6 +396,25 @@ test.each([
   expect(found.map((d) => [d.code, d.hint?.split(". ")[0]])).toEqual([["wrong-type", hint.slice(0, -1)]]);
 });
 
+test("a campaign file copied for next year, name and utm changed, dates and page not yet: the page's error and a warning on the dates", () => {
+  // Before: nine page-missing-subject errors, "Page promotion of black-friday-2025 uses the campaign
+  // without a landing page template", one per promotion entry, and nothing on the dates.
+  const found = checkEdited((specs) => {
+    const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
+    writeFileSync(
+      join(specs, "campaigns/black-friday-2025.yaml"),
+      text
+        .replace("name: Black Friday 2024", "name: Black Friday 2025")
+        .replace("utm_campaign: black-friday-2024", "utm_campaign: black-friday-2025"),
+    );
+  });
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["campaign-without-page", "specs/campaigns/black-friday-2025.yaml"],
+    ["campaign-times-copied", "specs/campaigns/black-friday-2025.yaml"],
+  ]);
+  expect(found[0]!.message).toContain("its 9 promotion entries");
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

@@ -369,6 +369,10 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
     const campaign = file.data;
     if (campaign.preOrder) checkPreOrderBuyable(cx, id, file, campaign.preOrder);
     const promoted = Object.keys(campaign.promotion ?? {});
+    // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
+    const pageless = pages !== undefined && !landing.has(id) && !meant.has(id);
+    // By where each is written: a block an alias repeats (uk: *en) is one entry.
+    const leadingNowhere = new Set<number>();
     for (const [code, entries] of Object.entries(campaign.promotion ?? {})) {
       if (!cx.checkRegion(code, at(file, ["promotion", code], true), promoted)) continue;
       const region = regions.get(code);
@@ -380,14 +384,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         if (entry.link !== undefined) {
           checkLink(cx, region, file, [...path, "link"], entry.link);
           checkLeadsToOffer(cx, offeredAt, id, region, entry.stage, file, [...path, "link"], entry.link);
-        }
-        // Without pages.yaml (its own error says why), whether the campaign has a page is unknown.
-        else if (pages && !landing.has(id) && !meant.has(id))
-          report(
-            "page-missing-subject",
-            { page: `promotion of ${id}`, template: "campaign without a landing page", field: "link" },
-            at(file, path),
-          );
+        } else if (pageless) leadingNowhere.add(at(file, path).offset);
         if (entry.homeBanner)
           checkBannerProductsOffered(
             cx,
@@ -402,6 +399,15 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         headlines.push({ file, path, texts: entryTexts(entry), campaign: id, region: code, stages: entry.stage });
       });
     }
+
+    // A campaign no page of pages.yaml names (a campaign file copied for next year, its page not
+    // yet added): its entries with no link of their own lead nowhere. One error for them all.
+    if (leadingNowhere.size > 0)
+      report(
+        "campaign-without-page",
+        { campaign: id, entries: leadingNowhere.size, ...(landing.size > 0 ? { example: [...landing][0]! } : {}) },
+        at(file, ["promotion"], true),
+      );
 
     // No stage shows one kind of entry twice; every stage of a running landing page has a way in,
     // in every region that carries it (but in a region with an entry's stage mistyped).

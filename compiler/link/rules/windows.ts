@@ -11,6 +11,7 @@ import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import { forEachPage, pageRegions } from "../pages.ts";
 import { regionMeant } from "../regions.ts";
+import { byCodeUnit } from "../../order.ts";
 
 const at = (v: Valid<unknown>, path: PathSegment[]) => locate(v.spec, path);
 
@@ -19,7 +20,46 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
   return [
     ...[...specs.campaigns].flatMap(([id, campaign]) => checkCampaignTimes(specs, regionCodes, id, campaign)),
     ...checkRouteWindows(specs, regionCodes),
+    ...checkCopiedTimes(specs, regionCodes),
   ];
+}
+
+/**
+ * A campaign whose every stage starts and ends when another's does, in every region the two share:
+ * a campaign file copied for next year with its dates left (black-friday-2025 running in 2024).
+ * Both would run at once, their banners and menu entries side by side. A warning at the later of
+ * the two by id, the copy most likely: two campaigns may be meant to share their days.
+ */
+function checkCopiedTimes(specs: ValidSpecs, regionCodes: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const campaigns = [...specs.campaigns].sort(([a], [b]) => byCodeUnit(a, b));
+  const timesIn = (campaign: Spec.Campaign, region: string) =>
+    campaignStages(campaign, region, regionZoneOf(specs, region))
+      .map((s) => `${+s.start}-${s.end ? +s.end : ""}`)
+      .join(" ");
+  for (const [i, [id, later]] of campaigns.entries()) {
+    const original = campaigns.slice(0, i).find(([, earlier]) => {
+      const shared = later.data.regions.filter((r) => regionCodes.includes(r) && earlier.data.regions.includes(r));
+      return (
+        shared.length > 0 &&
+        later.data.stages.length === earlier.data.stages.length &&
+        shared.every((r) => timesIn(later.data, r) !== "" && timesIn(later.data, r) === timesIn(earlier.data, r))
+      );
+    });
+    if (original)
+      out.push(
+        diagnostic(
+          "campaign-times-copied",
+          {
+            campaign: id,
+            other: original[0],
+            regions: later.data.regions.filter((r) => original[1].data.regions.includes(r)),
+          },
+          at(later, ["stages", 0, "start"]),
+        ),
+      );
+  }
+  return out;
 }
 
 /** One campaign: its zones, that every time parses, and the order of its stages in each region. */
