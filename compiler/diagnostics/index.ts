@@ -567,6 +567,13 @@ export const catalogue = {
       `Page ${a.page} shows product ${a.named}, as page ${a.other} does, while its head names ${a.meant}${a.languages === 1 ? "" : ` in ${a.languages} languages`}, and ${a.meant} has no page.`,
     hint: (a) => `did you mean product: ${a.meant}?`,
   }),
+  "text-year-outside-campaign": entry<{ year: number; campaign: string; from: number; to: number; others?: number }>({
+    severity: "warning",
+    message: (a) =>
+      `This text of ${a.campaign} names ${a.year}${a.others ? `, as ${a.others} more of this file do` : ""}, but the campaign runs ${a.to === Infinity ? `from ${a.from}` : a.from === a.to ? `in ${a.from}` : `from ${a.from} to ${a.to}`}: ${a.others ? "texts" : "a text"} copied from an earlier campaign?`,
+    hint: () =>
+      "write the stage's dates as {stage1Start} and {stage1End}, which follow the campaign, or mend the year.",
+  }),
   "campaign-times-copied": entry<{ campaign: string; other: string; regions: readonly string[] }>({
     severity: "warning",
     message: (a) =>

@@ -415,6 +415,38 @@ test("a campaign file copied for next year, name and utm changed, dates and page
   expect(found[0]!.message).toContain("its 9 promotion entries");
 });
 
+test("next year's Black Friday made by copying this year's files is one warning at the texts that still name this year", () => {
+  const found = checkEdited((specs) => {
+    const campaign = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8")
+      .replace("name: Black Friday 2024", "name: Black Friday 2025")
+      .replaceAll("2024-1", "2025-1")
+      .replace("utm_campaign: black-friday-2024", "utm_campaign: black-friday-2025");
+    writeFileSync(join(specs, "campaigns/black-friday-2025.yaml"), campaign);
+    copyFileSync(join(specs, "content/black-friday.yaml"), join(specs, "content/black-friday-2025.yaml"));
+    replaceIn(
+      specs,
+      "pages.yaml",
+      /^( {2}black-friday:\n(?: {4}.*\n)+)/m,
+      "$1  black-friday-2025:\n    regions: [us, uk, eu, fr, de]\n    template: campaign\n    campaign: black-friday-2025\n",
+    );
+  });
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["text-year-outside-campaign", "specs/content/black-friday-2025.yaml"],
+  ]);
+  expect(found[0]!.message).toBe(
+    "This text of black-friday-2025 names 2024, as 19 more of this file do, but the campaign runs in 2025: texts copied from an earlier campaign?",
+  );
+});
+
+test("a campaign's text may name a year long past, a price or a measure in four figures", () => {
+  const found = checkWith(
+    "campaigns/black-friday-2024.yaml",
+    'textBanner: { label: "Early Black Friday: up to {upTo}% off, {dates}", bg: black }',
+    'textBanner: { label: "Our lowest prices since 2019: $2000 off, a 2000mAh battery, up to {upTo}% off", bg: black }',
+  );
+  expect(found).toEqual([]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

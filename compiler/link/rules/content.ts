@@ -26,6 +26,7 @@ import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
 import { NOT_LATIN, scriptMismatch, scriptsOf } from "../scripts.ts";
 import { derivedOnce, derivedToken } from "../derived.ts";
+import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 /**
  * The content files pages.yaml does not list, each an unknown-page error naming the page it most
@@ -166,7 +167,31 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
   };
   if (specs.regionChooser) checkScripts(specs.regionChooser);
   const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    const { placeholders, markup } = textFindingsOf(file, languages);
+    const { placeholders, markup, years } = textFindingsOf(file, languages);
+    // A file copied from last year's campaign names its year in many texts: one warning at the
+    // first, counting the others.
+    const outside = new Map<
+      string,
+      { first: (typeof years)[number]; runs: NonNullable<PlaceholderScope["years"]>; texts: number }
+    >();
+    for (const use of years) {
+      const runs = scopeOf(use.path)?.years;
+      // A year or two before the campaign's: an earlier campaign's, not a history ("since 2019").
+      // (A later one may be the campaign's own: "returns until 20 January 2025" at Christmas.)
+      if (!runs || use.year >= runs.from || use.year < runs.from - 2) continue;
+      const key = `${runs.campaign} ${use.year}`;
+      const known = outside.get(key);
+      if (known) known.texts++;
+      else outside.set(key, { first: use, runs, texts: 1 });
+    }
+    for (const { first, runs, texts } of outside.values()) {
+      const pattern = yearPattern(String(first.year));
+      report(
+        "text-year-outside-campaign",
+        { year: first.year, ...runs, ...(texts > 1 ? { others: texts - 1 } : {}) },
+        atPart(file, first.path, { pattern, nth: first.nth }),
+      );
+    }
     checkScripts(file);
     for (const { path, mark } of markup)
       report(
@@ -268,6 +293,8 @@ function languageOfIn(regionLanguage: ReadonlyMap<string, string>, languages: Re
 
 interface PlaceholderScope {
   names: readonly string[];
+  /** For a campaign's texts: the campaign and the years its stages run in (to: Infinity for an open end). */
+  years?: { campaign: string; from: number; to: number };
   /** Names known here beyond `names`. */
   accepts?: (name: string) => boolean;
   /** The campaign whose texts these are, by name, when it is known. */
@@ -285,7 +312,41 @@ function campaignScope(specs: ValidSpecs, campaignId: string): PlaceholderScope 
     accepts: boundaries ? undefined : isStageBoundaryName,
     campaign: campaign?.name,
     where: campaignTexts,
+    ...(campaign ? { years: campaignYears(specs, campaignId, campaign) } : {}),
   };
+}
+
+/** The years a campaign's stages run in, in any of its regions, as a shopper there counts them. */
+function campaignYears(
+  specs: ValidSpecs,
+  id: string,
+  campaign: Spec.Campaign,
+): { campaign: string; from: number; to: number } | undefined {
+  const known = yearsOf.get(campaign);
+  if (known && known.site === specs.site?.data) return known.years;
+  const years = yearsIn(specs, id, campaign);
+  yearsOf.set(campaign, { site: specs.site?.data, years });
+  return years;
+}
+/** By campaign, and the site.yaml whose zones its days were counted in: asked for with each text of its pages. */
+const yearsOf = new WeakMap<
+  Spec.Campaign,
+  { site: unknown; years: { campaign: string; from: number; to: number } | undefined }
+>();
+
+function yearsIn(
+  specs: ValidSpecs,
+  id: string,
+  campaign: Spec.Campaign,
+): { campaign: string; from: number; to: number } | undefined {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const region of campaign.regions)
+    for (const stage of campaignStages(campaign, region, regionZoneOf(specs, region))) {
+      from = Math.min(from, stage.start.year);
+      to = Math.max(to, stage.end ? stage.end.minus({ minutes: 1 }).year : Infinity);
+    }
+  return from === Infinity ? undefined : { campaign: id, from, to };
 }
 /** How a campaign's names are told where they mean nothing. */
 const campaignAnywhere: PlaceholderScope = {
@@ -308,7 +369,7 @@ const contextualPlaceholders = [campaignAnywhere, installmentScope, greetingScop
  */
 function textFindingsOf(file: Valid<object>, { languageOf, token }: SiteLanguages): TextFindings {
   return derivedOnce(file, "texts", token, () => {
-    const found: TextFindings = { placeholders: [], markup: [], otherLanguage: [] };
+    const found: TextFindings = { placeholders: [], markup: [], otherLanguage: [], years: [] };
     const blocks = new Map<string, OtherLanguage>();
     // One path, grown and shrunk along the walk and copied only where a text has a finding: every
     // spec file is walked (29 MB of YAML at 10,000 routes), and few of its texts have one.
@@ -360,6 +421,15 @@ function noteScript(
 function noteText(value: string, path: readonly PathSegment[], found: TextFindings): void {
   const mark = value.includes("<") || value.includes("*") || value.includes("](") ? MARKUP.exec(value) : null;
   if (mark) found.markup.push({ path: [...path], mark: mark[0] });
+  if (/[12]\d\d\d/.test(value)) {
+    const seen = new Map<number, number>();
+    for (const match of value.matchAll(YEAR)) {
+      const year = Number(match[0]);
+      const nth = seen.get(year) ?? 0;
+      seen.set(year, nth + 1);
+      found.years.push({ year, path: [...path], nth });
+    }
+  }
   if (!value.includes("{") && !value.includes("}")) return;
   const uses = [
     ...placeholdersIn(value).map((name) => ({ name, form: "whole" as const })),
@@ -389,7 +459,18 @@ interface TextFindings {
   placeholders: PlaceholderUse[];
   markup: MarkupUse[];
   otherLanguage: OtherLanguage[];
+  /** The years texts write (2024), where: a campaign's texts are held to its own. */
+  years: { year: number; path: PathSegment[]; nth: number }[];
 }
+
+/**
+ * Figures written as a year: standing alone, not part of a larger figure, a price ($2000, 2000 €)
+ * or a measure (2000mAh, 2000%).
+ */
+const yearPattern = (figures: string) =>
+  new RegExp(`(?<![\\d.,\\-$€£¥₩])${figures}(?![\\d.,]\\d|[A-Za-z%]|\\s?[€$£¥₩元円원])`, "g");
+/** A year as texts write one: four figures from 1900 to 2099. */
+const YEAR = yearPattern("(?:19|20)\\d\\d");
 
 /** Texts of a block written in another language's script: the first's place, and how many. */
 interface OtherLanguage {
