@@ -1015,10 +1015,12 @@ export const catalogue = {
     written: string;
     language: string;
     field: "title" | "description";
+    /** The other texts of the head that name the other product too. */
+    more?: { texts: number; languages: readonly string[] };
   }>({
     severity: "error",
     message: (a) =>
-      `the ${languageName(a.language)} ${a.field} of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows: ${a.field === "title" ? `search results and browser tabs would call it ${a.written}` : `search results would describe ${a.written} under it`}.`,
+      `the ${languageName(a.language)} ${a.field} of page ${a.page} names ${a.written} (${a.other}), not ${a.product}, the product the page shows${a.more ? `, and so do ${a.more.texts} more texts of its head (${texts(a.more.languages.map(languageName))})` : ""}: ${a.field === "title" ? `search results and browser tabs would call it ${a.written}` : `search results would describe ${a.written} under it`}.`,
     hint: (a) => `the head was most likely copied from ${a.other}'s page: write ${a.product}'s name in it.`,
   }),
   "tag-without-start": entry<{ tag: string }>({

@@ -492,8 +492,27 @@ export function checkProductPageTitles(
   mistaken: ReadonlyMap<string, MistakenProductPage>,
   report: Report,
 ): void {
-  for (const { location, ...title } of titles)
-    if (!mistaken.has(title.page)) report("page-title-other-product", title, location);
+  // A head copied from another product's page names it in each language's title and description:
+  // one error at the first, counting the others.
+  const byPage = new Map<string, TitleNamingOther[]>();
+  for (const title of titles) {
+    if (mistaken.has(title.page)) continue;
+    const key = `${title.page}\0${title.other}`;
+    byPage.set(key, [...(byPage.get(key) ?? []), title]);
+  }
+  for (const [head, ...more] of byPage.values()) {
+    const { location, ...first } = head!;
+    report(
+      "page-title-other-product",
+      {
+        ...first,
+        ...(more.length > 0
+          ? { more: { texts: more.length, languages: [...new Set(more.map((t) => t.language))] } }
+          : {}),
+      },
+      location,
+    );
+  }
   for (const [page, { meant, other }] of mistaken) {
     const named = findPage(specs.pages!.data.pages, page)!.product!;
     report(

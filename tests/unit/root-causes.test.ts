@@ -54,9 +54,10 @@ function checkWith(file: string, from: string | RegExp, to: string) {
 }
 
 /** One text replaced in a file of the copy (every match, for a global RegExp). */
-function replaceIn(specs: string, file: string, from: string | RegExp, to: string) {
+function replaceIn(specs: string, file: string, from: string | RegExp, to: string | ((match: string) => string)) {
   const path = join(specs, file);
-  writeFileSync(path, readFileSync(path, "utf8").replace(from, to));
+  const text = readFileSync(path, "utf8");
+  writeFileSync(path, typeof to === "string" ? text.replace(from, to) : text.replace(from, to));
 }
 
 /** A region taken out of site.yaml, its settings file with it. */
@@ -445,6 +446,31 @@ test("a campaign's text may name a year long past, a price or a measure in four 
     'textBanner: { label: "Our lowest prices since 2019: $2000 off, a 2000mAh battery, up to {upTo}% off", bg: black }',
   );
   expect(found).toEqual([]);
+});
+
+test("a new product added by copying Megatron's catalogue entry, price row, page and content is one error per place left unchanged", () => {
+  const found = checkEdited((specs) => {
+    const rename = (text: string) =>
+      text
+        .replaceAll("flagshipMegatron", "flagshipStarscream")
+        .replaceAll("Flagship Megatron", "Flagship Starscream")
+        .replaceAll("flagship-megatron", "flagship-starscream");
+    const copyBlock = (file: string, block: RegExp) =>
+      replaceIn(specs, file, block, (whole: string) => `${whole}${rename(whole)}`);
+    copyBlock("catalogue.yaml", /^ {2}flagshipMegatron:\n(?: {4}.*\n)+/m);
+    copyBlock("prices.yaml", /^ {2}flagshipMegatron: .*\n/m);
+    copyBlock("pages.yaml", /^ {2}flagship-megatron:\n(?: {4}.*\n)+/m);
+    copyFileSync(join(specs, "content/flagship-megatron.yaml"), join(specs, "content/flagship-starscream.yaml"));
+  });
+  // Before: the head's title and description in four languages, eight errors.
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    // The cn shop's item number and the cn name, left as Megatron's.
+    ["buy-link-shared", "specs/catalogue.yaml"],
+    ["product-name-shared", "specs/catalogue.yaml"],
+    ["page-title-other-product", "specs/content/flagship-starscream.yaml"],
+  ]);
+  // Chinese aside: the cn name is the one left as Megatron's.
+  expect(found[2]!.message).toContain("and so do 5 more texts of its head (English, French and German)");
 });
 
 test("a time with one digit where two belong says the time meant", () => {
