@@ -602,6 +602,13 @@ export const catalogue = {
     message: (a) => `Page ${a.page} redirects to ${a.to}, which ${a.region} does not have.`,
     hint: () => "redirect to a page of the same region.",
   }),
+  "language-without-pages": entry<{ language: string; regions: readonly string[]; pages: readonly string[] }>({
+    severity: "error",
+    message: (a) =>
+      `No page is written in '${a.language}' (${languageName(a.language)}), the language of ${a.regions.length === 1 ? "region" : "regions"} ${texts(a.regions)}: ${a.pages.length === 1 ? "its page has" : `its ${a.pages.length} pages have`} no ${languageName(a.language)} texts (${texts(a.pages)}).`,
+    hint: (a) =>
+      `write the ${languageName(a.language)} texts of each page in its content file (head.${a.language}, and its body, hero or product text), or give ${texts(a.regions)} the locale of a language the pages are written in.`,
+  }),
   "missing-content": entry<{ page: string; regions: readonly string[]; what: string }>({
     severity: "error",
     message: (a) => `Page ${a.page} has no ${a.what} for ${list(a.regions)}.`,

@@ -473,6 +473,28 @@ test("a new product added by copying Megatron's catalogue entry, price row, page
   expect(found[2]!.message).toContain("and so do 5 more texts of its head (English, French and German)");
 });
 
+test("a region added in a new language, its settings and message table copied from fr's, is one error per thing to do", () => {
+  const found = checkEdited((specs) => {
+    replaceIn(
+      specs,
+      "site.yaml",
+      /^( {2}de: .*\n)/m,
+      "$1  it: { name: Italia, locale: it-IT, origin: global, group: eu, zone: Europe/Rome }\n",
+    );
+    copyFileSync(join(specs, "regions/fr.yaml"), join(specs, "regions/it.yaml"));
+    copyFileSync(join(specs, "messages/fr.yaml"), join(specs, "messages/it.yaml"));
+  });
+  // Before: 17 missing-content errors, one per page and block ("Page about-us has no it head ... for it").
+  expect(found.map((d) => [d.code, d.file]).sort()).toEqual([
+    ["language-without-pages", "specs/site.yaml"],
+    ["region-without-pages", "specs/site.yaml"],
+    ["region-without-prices", "specs/prices.yaml"],
+  ]);
+  expect(found.find((d) => d.code === "language-without-pages")!.message).toBe(
+    "No page is written in 'it' (Italian), the language of region it: its 10 pages have no Italian texts (home, choose-your-region, login, account, about-us and 5 more).",
+  );
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

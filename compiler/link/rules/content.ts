@@ -64,7 +64,7 @@ function reportUnlisted(cx: LinkContext, meant: Set<string>): void {
  * name pages that exist, placeholders that do, and links that lead somewhere.
  */
 export function checkContent(cx: LinkContext): void {
-  const { specs, report, routes, regions } = cx;
+  const { specs, routes, regions } = cx;
   const pages = specs.pages;
   if (!pages) return;
   const contentChecked = !specs.invalid.some((d) => d.kind === "content");
@@ -96,10 +96,10 @@ export function checkContent(cx: LinkContext): void {
   // error at that name: the text is there, under the wrong key, not missing.
   const mistyped = (block: object | undefined, key: string, known: ReadonlySet<string>) =>
     Object.keys(block ?? {}).some((k) => !known.has(k) && keyMeant(k, [key]) === key);
-  const missing = new Map<string, { page: string; what: string; regions: string[]; location: Location }>();
-  const miss = (page: string, what: string, region: string, location: Location) => {
+  const missing = new Map<string, Missing>();
+  const miss = (page: string, what: string, region: string, location: Location, language?: string) => {
     const key = `${page}|${what}`;
-    const entry = missing.get(key) ?? { page, what, regions: [], location };
+    const entry = missing.get(key) ?? { page, what, regions: [], location, ...(language ? { language } : {}) };
     entry.regions.push(region);
     missing.set(key, entry);
   };
@@ -119,6 +119,7 @@ export function checkContent(cx: LinkContext): void {
         `${region.language} head (title, description, keywords)`,
         route.region,
         at(content, ["head"], true),
+        region.language,
       );
     const need = needs[route.template];
     if (need) {
@@ -131,6 +132,7 @@ export function checkContent(cx: LinkContext): void {
           `${need.what} for ${need.per === "language" ? `language ${key}` : `region ${key}`}`,
           route.region,
           at(content, [need.block], true),
+          need.per === "language" ? key : undefined,
         );
     }
     content.data.body?.[region.language]?.forEach((section, i) =>
@@ -140,8 +142,43 @@ export function checkContent(cx: LinkContext): void {
       }),
     );
   }
+  reportMissing(cx, missing);
+}
+
+/** What a page lacks to be built in a region (checkContent), by page and what. */
+interface Missing {
+  page: string;
+  what: string;
+  regions: string[];
+  location: Location;
+  /** The language the texts missing are in, for texts written per language. */
+  language?: string;
+}
+
+/**
+ * A missing-content error for each thing a page lacks, but for a language of the site no page is
+ * written in yet (a region added with a copy of another's message table): one error at its
+ * locale, listing its pages, not one per page and block.
+ */
+function reportMissing(cx: LinkContext, missing: ReadonlyMap<string, Missing>): void {
+  const { specs, regions, report } = cx;
+  const pageless = new Set(
+    [...missing.values()]
+      .map((m) => m.language)
+      .filter((l): l is string => l !== undefined && ![...specs.content.values()].some((c) => c.data.head[l])),
+  );
+  for (const language of pageless) {
+    const theirs = [...missing.values()].filter((m) => m.language === language);
+    const codes = [...regions.values()].filter((r) => r.language === language).map((r) => r.code);
+    report(
+      "language-without-pages",
+      { language, regions: codes, pages: [...new Set(theirs.map((m) => m.page))] },
+      at(specs.site!, ["regions", codes[0]!, "locale"]),
+    );
+  }
   for (const m of missing.values())
-    report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
+    if (!m.language || !pageless.has(m.language))
+      report("missing-content", { page: m.page, regions: m.regions, what: m.what }, m.location);
 }
 
 /**
