@@ -100,7 +100,9 @@ export function writeSyntheticSpecs(
     total += regionsOf(modelEntry).length;
   }
 
-  // Campaigns, each a copy of a real one with a page, selling its share of the products.
+  // Campaigns, each a copy of a real one with a page, selling its share of the products. They keep
+  // their model's dates, so that at the bench's instant they all run at once, the load it is
+  // after: site check warns of each (campaign-times-copied), as it would of a copy made by hand.
   for (let k = 1; k <= campaignCount; k++) {
     const [modelPage, modelEntry] = campaignModels[(k - 1) % campaignModels.length]!;
     const campaignId = `${modelEntry.campaign}-copy-${k}`;
