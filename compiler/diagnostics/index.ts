@@ -1013,6 +1013,20 @@ export const catalogue = {
     hint: (a) =>
       `most likely a line copied and its link changed: write the ${a.network} profile's address here, or make the icon ${a.on}.`,
   }),
+  "page-head-shared": entry<{
+    page: string;
+    other: string;
+    field: string;
+    language: string;
+    text: string;
+    /** The other texts of its head that are the other page's too. */
+    more?: number;
+  }>({
+    severity: "warning",
+    message: (a) =>
+      `The ${languageName(a.language)} ${a.field} of page ${a.page}, '${a.text.length > 60 ? `${a.text.slice(0, 59)}…` : a.text}', is page ${a.other}'s${a.more ? `, as ${a.more} more texts of its head are` : ""}: search results and browser tabs would show the two pages as one.`,
+    hint: (a) => `write ${a.page}'s own title and description (its head copied from ${a.other}'s content file?).`,
+  }),
   "page-title-other-product": entry<{
     page: string;
     /** The product the page shows. */

@@ -37,7 +37,7 @@ import { checkRegionChooser } from "./rules/chooser.ts";
 import { foldRenames, linkDiagnostic, pagesNamed, type RuleNamedKind } from "./renames.ts";
 import { buildRoutes } from "./routes.ts";
 import { checkCampaignRegions, checkCampaigns, checkHeadlines, checkOffers, type Headline } from "./rules/campaigns.ts";
-import { checkContent, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
+import { checkContent, checkHeadsShared, checkMessages, checkTexts, checkTranslations } from "./rules/content.ts";
 import { checkApiMessages, checkFallbacks } from "./messages.ts";
 import {
   checkRegionFiles,
@@ -293,6 +293,7 @@ function checkBesidesPrices(
   checkApiMessages(specs, report);
   checkTexts(specs, report);
   checkTranslations(specs, report);
+  checkHeadsShared(specs, report, new Set(titles.map((t) => t.page)));
   return { offers, headlines };
 }
 

@@ -495,6 +495,23 @@ test("a region added in a new language, its settings and message table copied fr
   );
 });
 
+test("a page added with a copy of about-us's content file, its head left, is one warning at its first title", () => {
+  // Before: nothing; both pages were "About Us" in search results, in six languages.
+  const found = checkEdited((specs) => {
+    replaceIn(
+      specs,
+      "pages.yaml",
+      /^( {2}about-us: .*\n)/m,
+      "$1  shipping-policy: { regions: all, template: article }\n",
+    );
+    copyFileSync(join(specs, "content/about-us.yaml"), join(specs, "content/shipping-policy.yaml"));
+  });
+  expect(found.map((d) => [d.code, d.file])).toEqual([["page-head-shared", "specs/content/shipping-policy.yaml"]]);
+  expect(found[0]!.message).toMatch(
+    /^The \w+ title of page shipping-policy, '.+', is page about-us's, as 11 more texts of its head are/,
+  );
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

@@ -4,7 +4,7 @@
 import { closest, keyMeant, type Location } from "../../diagnostics/index.ts";
 import { literalPattern, locate, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
-import { findPage, pageYamlPath } from "../pages.ts";
+import { findPage, forEachPage, pageYamlPath } from "../pages.ts";
 import { checkLink, checkLinkWords, homeTemplatePage } from "./navigation.ts";
 import { HOME_PAGE } from "../syntax.ts";
 import { languageOfLocale, writtenNowhere } from "../regions.ts";
@@ -143,6 +143,47 @@ export function checkContent(cx: LinkContext): void {
     );
   }
   reportMissing(cx, missing);
+}
+
+/**
+ * No two pages have one title or description in a language: search results and browser tabs
+ * would show the two under one name (campaign pages aside, and product pages whose head names
+ * another product). A page added by copying another's content file, its head
+ * left, is the later of the two in pages.yaml: one warning there, at its first such text,
+ * counting the others.
+ */
+export function checkHeadsShared(specs: ValidSpecs, report: Report, namingOthers: ReadonlySet<string>): void {
+  if (!specs.pages) return;
+  const firstWith = new Map<string, string>();
+  const shared = new Map<string, { other: string; path: PathSegment[]; text: string; more: number }>();
+  forEachPage(specs.pages.data.pages, (page, entry) => {
+    // A campaign's page is next year's under the same name, once the last one is over; a product
+    // page whose head names another product is page-title-other-product's.
+    if (entry.campaign || entry.template === "campaign" || namingOthers.has(page)) return;
+    const head = specs.content.get(page)?.data.head;
+    for (const [language, texts] of Object.entries(head ?? {}))
+      for (const field of ["title", "description"] as const) {
+        const text = texts?.[field]?.trim();
+        if (!text) continue;
+        const key = `${language}\0${field}\0${text}`;
+        const other = firstWith.get(key);
+        if (other === undefined) {
+          firstWith.set(key, page);
+          continue;
+        }
+        // One id declared twice (duplicate-route's) reads one content file.
+        if (other === page) continue;
+        const known = shared.get(page);
+        if (known?.other === other) known.more++;
+        else if (!known) shared.set(page, { other, path: ["head", language, field], text, more: 0 });
+      }
+  });
+  for (const [page, { other, path, text, more }] of shared)
+    report(
+      "page-head-shared",
+      { page, other, field: String(path[2]), language: String(path[1]), text, ...(more ? { more } : {}) },
+      at(specs.content.get(page)!, path),
+    );
 }
 
 /** What a page lacks to be built in a region (checkContent), by page and what. */
