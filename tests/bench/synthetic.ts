@@ -6,6 +6,7 @@
 // share of the generated products. R is the real site's eight regions.
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DateTime } from "luxon";
 import { parse } from "yaml";
 import { settleTree } from "../support/file-times.ts";
 
@@ -48,6 +49,19 @@ const numbered = (n: number) => String(n).padStart(5, "0");
  * Writes into `dir` the real specs plus generated products and campaigns: about `routes` routes
  * in all, with `campaigns` generated campaigns (default 8).
  */
+/** A campaign file's first stage start moved `k` minutes earlier, or `k` days for a date. */
+function earlierStart(text: string, k: number): string {
+  return text.replace(
+    /^(\s+start: )(\d{4}-\d\d-\d\d)(T\d\d:\d\d)?$/m,
+    (_, key: string, date: string, time?: string) => {
+      const moved = DateTime.fromISO(`${date}${time ?? ""}`, { zone: "utc" }).minus(
+        time ? { minutes: k } : { days: k },
+      );
+      return `${key}${moved.toFormat(time ? "yyyy-MM-dd'T'HH:mm" : "yyyy-MM-dd")}`;
+    },
+  );
+}
+
 /**
  * A copied content file's head made its page's own: `mark` after each title and description that
  * does not have it yet (a translated name the catalogue does not give), as site check asks of two
@@ -115,9 +129,10 @@ export function writeSyntheticSpecs(
     total += regionsOf(modelEntry).length;
   }
 
-  // Campaigns, each a copy of a real one with a page, selling its share of the products. They keep
-  // their model's dates, so that at the bench's instant they all run at once, the load it is
-  // after: site check warns of each (campaign-times-copied), as it would of a copy made by hand.
+  // Campaigns, each a copy of a real one with a page, selling its share of the products. At the
+  // bench's instant they all run at once, the load it is after: each starts k minutes (a campaign
+  // of dates, k days) before its model, long past or still ahead then, so that site check has no
+  // copy's dates to warn of (campaign-times-copied), and a build with nothing changed stands.
   for (let k = 1; k <= campaignCount; k++) {
     const [modelPage, modelEntry] = campaignModels[(k - 1) % campaignModels.length]!;
     const campaignId = `${modelEntry.campaign}-copy-${k}`;
@@ -136,7 +151,10 @@ export function writeSyntheticSpecs(
     });
     // Its shop links tag orders with its own id, as a campaign copied by hand should (site check
     // warns about one left with the id it was copied from).
-    const ownQuery = source.replaceAll(`utm_campaign: ${modelEntry.campaign}`, `utm_campaign: ${campaignId}`);
+    const ownQuery = earlierStart(
+      source.replaceAll(`utm_campaign: ${modelEntry.campaign}`, `utm_campaign: ${campaignId}`),
+      k,
+    );
     writeFileSync(join(dir, "campaigns", `${campaignId}.yaml`), withOffers(ownQuery, offers));
     pageLines.push(
       `  ${modelPage}-copy-${k}: { regions: ${flow(modelEntry.regions)}, template: campaign, campaign: ${campaignId} }`,
