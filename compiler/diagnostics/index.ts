@@ -1214,6 +1214,7 @@ export const catalogue = {
   "stage-gap": entry<{
     what: string;
     previous: number;
+    previousName: string;
     from: string;
     to: string;
     /** When the gap is a minute or a day: the previous stage's end was written as its last one; the end meant. */
@@ -1221,7 +1222,8 @@ export const catalogue = {
     endAt?: string;
   }>({
     severity: "error",
-    message: (a) => `Between stage ${a.previous} and ${a.what} nothing is live from ${a.from} to ${a.to}.`,
+    message: (a) =>
+      `Between stage ${a.previous} (${a.previousName}) and ${a.what} nothing is live from ${a.from} to ${a.to}.`,
     hint: (a) =>
       a.endAt
         ? `an end is the first ${a.unit === "day" ? "day" : "instant"} a stage is over, not its last ${a.unit}: end stage ${a.previous} ${a.unit === "day" ? "on" : "at"} ${a.endAt}, when the next one starts.`

@@ -200,7 +200,7 @@ function checkFollows(previous: Stage, stage: Stage, { where, written, flag, wha
     // A gap of a last minute or day is the mistake of the end before it.
     const at = gap.unit ? where(previous, "end") : location;
     flag(`gap ${gap.from} ${gap.to}`, at, (r) =>
-      diagnostic("stage-gap", { what: what(r), previous: previous.number, ...gap }, at),
+      diagnostic("stage-gap", { what: what(r), previous: previous.number, previousName: previous.name, ...gap }, at),
     );
   }
 }
