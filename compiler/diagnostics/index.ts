@@ -44,6 +44,8 @@ const texts = (keys: readonly string[]) =>
   keys.length <= 6
     ? `${keys.slice(0, -1).join(", ")}${keys.length > 1 ? " and " : ""}${keys.at(-1)}`
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
+/** A date and time as written, or a date with the day's first minute (an offset needs a time). */
+const withTime = (value: string) => (value.includes("T") ? value.trim() : `${value.trim()}T00:00`);
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
 /** A language, country or currency code as English names it (Chinese, Japan, Japanese Yen). */
 const displayNames = new Map<string, Intl.DisplayNames>();
@@ -297,7 +299,7 @@ export const catalogue = {
     hint: (a) =>
       a.others
         ? "give the file a zone for all its times (zone: Europe/Paris), or each time an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris)."
-        : "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris).",
+        : `add the offset or the zone it is meant in, as in ${withTime(a.value)}+08:00 or ${a.value.trim()} Europe/Paris.`,
   }),
   "invalid-timestamp": entry<{ value: string; reason: string; suggestion?: string }>({
     severity: "error",

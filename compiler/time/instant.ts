@@ -2,6 +2,7 @@
 // timestamp means a different moment in every region, so it is rejected rather than guessed.
 
 import { DateTime, IANAZone, Settings } from "luxon";
+import { closest } from "../diagnostics/index.ts";
 
 // Luxon's default locale is fixed, not the machine's: every date the site shows is formatted in its
 // region's locale, given explicitly, and the instants compared here and in link are written with
@@ -140,7 +141,10 @@ const pad = (n: string | number) => String(n).padStart(2, "0");
 export function instantMeant(text: string): string | undefined {
   const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?(.*)$/.exec(text.trim());
   if (!parts) return undefined;
-  const [, year, month, day, hour, minute, rest] = parts;
+  const [, year, month, day, hour, minute, written] = parts;
+  // A zone a slip off one (Europe/Pariss): the zone it most likely means.
+  const zone = /^ (\S+)$/.exec(written ?? "")?.[1];
+  const rest = zone && !isTimeZone(zone) ? ` ${closest(zone, Intl.supportedValuesOf("timeZone")) ?? zone}` : written;
   const meant = `${year}-${pad(month!)}-${pad(day!)}${hour ? `T${pad(hour)}:${minute}` : ""}${rest}`;
   if (meant === text) return undefined;
   // A time with no zone of its own is whole: the campaign's zone completes it.

@@ -512,6 +512,25 @@ test("a page added with a copy of about-us's content file, its head left, is one
   );
 });
 
+test("a time's zone a slip off says the time meant, and a time with none shows its own time with an offset and a zone", () => {
+  const slip = checkWith(
+    "regions/us.yaml",
+    'startTime: "2025-03-27T00:00+08:00"',
+    'startTime: "2025-03-27T00:00 Asia/Shangai"',
+  );
+  expect(slip.map((d) => [d.code, d.hint])).toEqual([
+    ["invalid-timestamp", "did you mean '2025-03-27T00:00 Asia/Shanghai'?"],
+  ]);
+  // Before: "add an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris)", another time.
+  const naive = checkWith("regions/us.yaml", 'startTime: "2025-03-27T00:00+08:00"', 'startTime: "2025-03-27"');
+  expect(naive.map((d) => [d.code, d.hint])).toEqual([
+    [
+      "naive-timestamp",
+      "add the offset or the zone it is meant in, as in 2025-03-27T00:00+08:00 or 2025-03-27 Europe/Paris.",
+    ],
+  ]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);
