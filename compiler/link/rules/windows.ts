@@ -33,31 +33,34 @@ export function checkWindows(specs: ValidSpecs, regionCodes: readonly string[]):
 function checkCopiedTimes(specs: ValidSpecs, regionCodes: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const campaigns = [...specs.campaigns].sort(([a], [b]) => byCodeUnit(a, b));
-  const timesIn = (campaign: Spec.Campaign, region: string) =>
-    campaignStages(campaign, region, regionZoneOf(specs, region))
-      .map((s) => `${+s.start}-${s.end ? +s.end : ""}`)
-      .join(" ");
+  // Each campaign's stage times in a region, as one text: worked out once, compared with each other campaign's.
+  const times = new Map<string, string>();
+  const timesIn = (id: string, campaign: Spec.Campaign, region: string) => {
+    const key = `${id} ${region}`;
+    let written = times.get(key);
+    if (written === undefined) {
+      written = campaignStages(campaign, region, regionZoneOf(specs, region))
+        .map((s) => `${+s.start}-${s.end ? +s.end : ""}`)
+        .join(" ");
+      times.set(key, written);
+    }
+    return written;
+  };
   for (const [i, [id, later]] of campaigns.entries()) {
-    const original = campaigns.slice(0, i).find(([, earlier]) => {
-      const shared = later.data.regions.filter((r) => regionCodes.includes(r) && earlier.data.regions.includes(r));
-      return (
-        shared.length > 0 &&
+    for (const [other, earlier] of campaigns.slice(0, i)) {
+      const regions = later.data.regions.filter((r) => regionCodes.includes(r) && earlier.data.regions.includes(r));
+      const copied =
+        regions.length > 0 &&
         later.data.stages.length === earlier.data.stages.length &&
-        shared.every((r) => timesIn(later.data, r) !== "" && timesIn(later.data, r) === timesIn(earlier.data, r))
-      );
-    });
-    if (original)
+        regions.every(
+          (r) => timesIn(id, later.data, r) !== "" && timesIn(id, later.data, r) === timesIn(other, earlier.data, r),
+        );
+      if (!copied) continue;
       out.push(
-        diagnostic(
-          "campaign-times-copied",
-          {
-            campaign: id,
-            other: original[0],
-            regions: later.data.regions.filter((r) => original[1].data.regions.includes(r)),
-          },
-          at(later, ["stages", 0, "start"]),
-        ),
+        diagnostic("campaign-times-copied", { campaign: id, other, regions }, at(later, ["stages", 0, "start"])),
       );
+      break;
+    }
   }
   return out;
 }
