@@ -17,7 +17,8 @@ import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/
 import { link, type LinkReuse } from "./link/index.ts";
 import type { LinkKeeper } from "./link/kept.ts";
 import type { SiteModel } from "./link/model.ts";
-import { load, type LoadReuse, type SourceFile } from "./load/index.ts";
+import { load, type LoadReuse } from "./load/index.ts";
+import type { SourceFile } from "./load/source.ts";
 import { ParseCache } from "./load/parse-cache.ts";
 import { readAhead } from "./load/read-ahead.ts";
 import type * as RenderModule from "./render/index.tsx";
@@ -54,6 +55,7 @@ import {
   previousBuild,
   standingBuild,
   standingResult,
+  recordedWarnings,
   takeRecord,
   writeRecord,
 } from "./write/record.ts";
@@ -298,7 +300,7 @@ async function restampedBuild(
     "nothing changed, and no window opened or closed, since the last build: its output stands",
     performance.now() - started,
   );
-  return standingResult(record.summary, started);
+  return standingResult(record, started, options.cwd);
 }
 
 export interface BuildResult extends CheckResult {
@@ -519,8 +521,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stampOutput(staging);
     if (site.compiled.notes) writeNotes(staging, { ...site.compiled.notes, keyBase: reuse.base });
     writeRecord(staging, {
-      // A build with warnings is checked again every time, so that they are shown every time.
-      inputs: checked.diagnostics.length === 0 ? inputs : null,
+      inputs,
+      // Shown again by a later build whose output stands, which checks nothing.
+      warnings: recordedWarnings(checked.diagnostics, options.cwd),
       now: site.compiled.now,
       summary,
       pages: recordedPages(rendered),

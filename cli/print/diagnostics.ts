@@ -4,7 +4,7 @@
 // terminal (file names, the lines of a code frame) is escaped and cut here.
 
 import type { Diagnostic } from "../../compiler/diagnostics/index.ts";
-import type { SourceFile } from "../../compiler/load/index.ts";
+import type { SourceFile } from "../../compiler/load/source.ts";
 import { printable, printableChars } from "../../compiler/diagnostics/printable.ts";
 import { byCodeUnit } from "../../compiler/order.ts";
 import { columnsOf } from "./width.ts";

@@ -5,9 +5,9 @@
 // file and words its errors.
 
 import { readdirSync, type Dirent } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative } from "node:path";
 import { deserialize } from "node:v8";
-import type { Document, LineCounter, Node, Pair, YAMLError, YAMLMap } from "yaml";
+import type { Document, Node, Pair, YAMLError, YAMLMap } from "yaml";
 import {
   appendAll,
   diagnostic,
@@ -17,6 +17,7 @@ import {
   type Result,
 } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
+import { slashPath, sourceFile, type SourceFile } from "./source.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import { loadedCompilerFingerprint, settled } from "../fingerprint.ts";
@@ -80,13 +81,6 @@ const folderKinds: Record<string, SpecKind> = Object.fromEntries(
 );
 
 export type PathSegment = string | number;
-
-export interface SourceFile {
-  /** Path relative to the current directory, forward slashes. */
-  path: string;
-  text: string;
-  readonly lineCounter: LineCounter;
-}
 
 export interface SpecDocument {
   kind: SpecKind;
@@ -470,9 +464,6 @@ function changedOnly(watched: WatchedLoad, cwd: string, reuse: LoadReuse): Resul
   });
   return { value: { dir: last.value.dir, documents }, diagnostics };
 }
-
-/** A relative path as the specs and diagnostics name it, with forward slashes on every system. */
-const slashPath = (path: string) => path.split(sep).join("/");
 
 function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];
@@ -1074,27 +1065,6 @@ export function aliasExpansion(data: unknown): number {
 }
 /** How many times over aliases may repeat a file's data (yaml's own limit is 100 aliases of one anchor). */
 export const MAX_ALIAS_EXPANSION = 100;
-
-/** A file's text, given or read when first asked for, and its line table, built when a printer first needs it. */
-function sourceFile(path: string, contents: string | (() => string)): SourceFile {
-  let lines: LineCounter | undefined;
-  const textOf = typeof contents === "string" ? () => contents : contents;
-  return {
-    path,
-    get text() {
-      return textOf();
-    },
-    get lineCounter() {
-      if (!lines) {
-        const text = textOf();
-        lines = new (yaml().LineCounter)();
-        lines.addNewLine(0);
-        for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines.addNewLine(i + 1);
-      }
-      return lines;
-    },
-  };
-}
 
 /**
  * The diagnostics of yaml's errors: the key errors (duplicate keys, keys that are lists or

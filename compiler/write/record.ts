@@ -10,13 +10,15 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { DateTime } from "luxon";
 import type { CompileNotes, RouteManifest, RouteNotes } from "../compile/index.ts";
 import type { RouteData } from "../compile/route-data.ts";
 import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 import { clearKilledBuilds, pageFiles } from "./index.ts";
 import { clearStaleLock } from "./output-guard.ts";
+import type { Diagnostic } from "../diagnostics/index.ts";
+import { reportedPath, type SourceFile, sourceOnDisk } from "../load/source.ts";
 import { byCodeUnit } from "../order.ts";
 
 /** The record's file name inside a build folder. */
@@ -27,7 +29,7 @@ const NOTES_FILE = ".site-notes.json";
 const NOTES_FORMAT = 3;
 
 /** Bumped whenever what a record holds, or how a page's key is made, changes. */
-const FORMAT = 6;
+const FORMAT = 7;
 
 /**
  * Where a page's header and footer lie in its HTML, as offsets into the text: [header start,
@@ -54,12 +56,14 @@ export interface RecordedPage {
 export interface BuildRecord<Summary = unknown> {
   /** The instant the output shows (routes.json's `now`). */
   now: string;
-  /**
-   * The hash of the inputs; null when the build had diagnostics (they are reported every time) or
-   * its specs had only just changed (PreviousBuild.inputs).
-   */
+  /** The hash of the inputs; null when its specs had only just changed (PreviousBuild.inputs). */
   inputs: string | null;
   summary: Summary;
+  /**
+   * The check's warnings, their files absolute: a build whose output stands shows them again
+   * without a check, as the one that wrote it did.
+   */
+  warnings: Diagnostic[];
   /** By route path. */
   pages: Record<string, RecordedPage>;
   /** Hashes of the other files as written, by path inside the output (write/index.ts, hashOf). */
@@ -269,19 +273,46 @@ export function standingBuild<Summary extends { fileCount: number; nextChange: s
   clearStaleLock(options.out);
   clearKilledBuilds(options.out);
   options.onStage?.("check", "nothing changed since the last build: its output stands", performance.now() - started);
-  return standingResult(previous.record.summary, started);
+  return standingResult(previous.record, started, options.cwd);
 }
 
-/** What a build whose output stood (as it is, or restamped) gives back: its record's summary. */
-export function standingResult<Summary extends { fileCount: number }>(recorded: Summary, started: number) {
-  const { fileCount, ...summary } = recorded;
+/**
+ * What a build whose output stood (as it is, or restamped) gives back: its record's summary and
+ * warnings, with the texts of the files they point into, read when a printer asks.
+ */
+export function standingResult<Summary extends { fileCount: number }>(
+  record: BuildRecord<Summary>,
+  started: number,
+  cwd = process.cwd(),
+) {
+  const { fileCount, ...summary } = record.summary;
+  const sources = new Map<string, SourceFile>();
+  const diagnostics = record.warnings.map((warning) => {
+    const file = reportedPath(cwd, warning.location.file);
+    if (!sources.has(file)) sources.set(file, sourceOnDisk(file, warning.location.file));
+    return { ...warning, location: { ...warning.location, file } };
+  });
   return {
     model: undefined,
-    diagnostics: [],
-    sources: new Map<never, never>(),
+    diagnostics,
+    sources,
     fileCount,
     summary: { ...summary, ms: performance.now() - started },
   };
+}
+
+/**
+ * The check's warnings as a record keeps them: plain data (link's locations work out their offset
+ * when asked, from the document they keep), each file absolute, as the next build may run elsewhere.
+ */
+export function recordedWarnings(diagnostics: readonly Diagnostic[], cwd = process.cwd()): Diagnostic[] {
+  return diagnostics.map(({ code, severity, message, hint, location }) => ({
+    code,
+    severity,
+    message,
+    ...(hint === undefined ? {} : { hint }),
+    location: { file: resolve(cwd, location.file), offset: location.offset, length: location.length },
+  }));
 }
 
 /**

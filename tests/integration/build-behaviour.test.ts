@@ -362,6 +362,36 @@ describe("a build over an earlier one", () => {
   });
 });
 
+describe("a build whose inputs have not changed", () => {
+  test("shows the last build's warnings again where they were, without a check, from any folder", () => {
+    // A site with a warning left standing is still built once: the warning is in the record.
+    const project = materialize("page-head-shared");
+    try {
+      const at = ["--now", "2025-06-05T00:00+08:00"];
+      const first = runSite(["build", "--out", "dist", ...at], { cwd: project.root });
+      expect(first.code, first.stdout).toBe(0);
+      // The warning from its file's name on: the path before it is relative to where site ran.
+      const warning = (stdout: string) =>
+        stdout.slice(stdout.indexOf("content/shipping.yaml:3:16 warning"), stdout.indexOf("\n\n"));
+      expect(warning(first.stdout)).toMatch(/^content\/shipping\.yaml:3:16 warning page-head-shared .*\n.*\n > 3 \|/);
+
+      const again = runSite(["build", "--specs", ".", "--out", "../dist", ...at], { cwd: join(project.root, "specs") });
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.stdout).toMatch(/^check +nothing changed since the last build/m);
+      expect(again.stdout).not.toMatch(/^render /m);
+      expect(warning(again.stdout)).toBe(warning(first.stdout));
+      expect(again.stdout).toMatch(/^content\/shipping\.yaml:3:16 /m);
+
+      // A day later, before the next window opens: the output restamped, the warning as before.
+      const later = runSite(["build", "--out", "dist", "--now", "2025-06-06T00:00+08:00"], { cwd: project.root });
+      expect(later.stdout).toMatch(/^check +nothing changed, and no window opened or closed/m);
+      expect(warning(later.stdout)).toBe(warning(first.stdout));
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
 describe("render threads", () => {
   test("a build on worker threads writes the same site, byte for byte, as one on the main thread", async () => {
     const root = mkdtempSync(join(tmpdir(), "site-threads-"));

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { LineCounter } from "yaml";
 import { printPretty } from "../../cli/print/diagnostics.ts";
 import { diagnostic } from "../../compiler/diagnostics/index.ts";
-import type { SourceFile } from "../../compiler/load/index.ts";
+import type { SourceFile } from "../../compiler/load/source.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { realSpecsCopy } from "../support/spec-edits.ts";
 

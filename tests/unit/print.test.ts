@@ -5,7 +5,7 @@ import { LineCounter } from "yaml";
 import { diagnostic } from "../../compiler/diagnostics/index.ts";
 import { codeFrame, plain, printGithub, printJson, printPretty, styleFor } from "../../cli/print/diagnostics.ts";
 import stringWidth from "string-width";
-import type { SourceFile } from "../../compiler/load/index.ts";
+import type { SourceFile } from "../../compiler/load/source.ts";
 
 /** The currencies the schema allows, as a validated region file's unknown-currency lists them. */
 const CURRENCIES = ["CNY", "EUR", "GBP", "JPY", "KRW", "USD"];
