@@ -300,7 +300,7 @@ async function restampedBuild(
     "nothing changed, and no window opened or closed, since the last build: its output stands",
     performance.now() - started,
   );
-  return standingResult(record, started, options.cwd);
+  return standingResult(record, started);
 }
 
 export interface BuildResult extends CheckResult {
@@ -414,10 +414,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Taken once: each stage that keys a cache by the code would otherwise stat every code file again.
   const code = codeFingerprint();
-  const { folder: previous, record, inputs } = previousBuild<RecordedSummary>(options, code);
-  const standing = standingBuild(options, { folder: previous, record, inputs }, started);
+  const asked = previousBuild<RecordedSummary>(options, code);
+  const { folder: previous, record, inputs } = asked;
+  const standing = standingBuild(options, asked, started);
   if (standing) return standing;
-  if (previous && record && outputAt({ folder: previous, record, inputs }, options.now) === "restamped")
+  if (previous && record && outputAt(asked, options.now) === "restamped")
     return restampedBuild(options, previous, record, started);
 
   const parsed = ParseCache.open(options.specsDir);

@@ -1,6 +1,6 @@
 // A spec file's text as diagnostics point into it: the printers need it for a position and a code
 // frame only when there is a problem to show, so the text can be read when first asked for.
-import { relative, sep } from "node:path";
+import { sep } from "node:path";
 import type { LineCounter } from "yaml";
 import { decodeSpec } from "./encoding.ts";
 import { readBytes } from "./entries.ts";
@@ -15,9 +15,6 @@ export interface SourceFile {
 
 /** A relative path as the specs and diagnostics name it, with forward slashes on every system. */
 export const slashPath = (path: string) => path.split(sep).join("/");
-
-/** A path as a diagnostic names it: relative to `cwd`, with forward slashes. */
-export const reportedPath = (cwd: string, absPath: string) => slashPath(relative(cwd, absPath));
 
 /** A file's text, given or read when first asked for, and its line table, built when a printer first needs it. */
 export function sourceFile(path: string, contents: string | (() => string)): SourceFile {

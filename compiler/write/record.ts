@@ -18,7 +18,7 @@ import { codeFingerprint, specsFingerprint } from "../fingerprint.ts";
 import { clearKilledBuilds, pageFiles } from "./index.ts";
 import { clearStaleLock } from "./output-guard.ts";
 import type { Diagnostic } from "../diagnostics/index.ts";
-import { reportedPath, type SourceFile, sourceOnDisk } from "../load/source.ts";
+import { type SourceFile, sourceOnDisk } from "../load/source.ts";
 import { byCodeUnit } from "../order.ts";
 
 /** The record's file name inside a build folder. */
@@ -60,10 +60,10 @@ export interface BuildRecord<Summary = unknown> {
   inputs: string | null;
   summary: Summary;
   /**
-   * The check's warnings, their files absolute: a build whose output stands shows them again
-   * without a check, as the one that wrote it did.
+   * The check's warnings, as plain data, and the folder the build ran in: a build whose output
+   * stands shows them again without a check, as the one that wrote it did.
    */
-  warnings: Diagnostic[];
+  warnings: RecordedWarnings;
   /** By route path. */
   pages: Record<string, RecordedPage>;
   /** Hashes of the other files as written, by path inside the output (write/index.ts, hashOf). */
@@ -239,6 +239,8 @@ export interface PreviousBuild<Summary> {
    * a later equal hash to prove it unchanged (fingerprint.ts, settled): that build never stands.
    */
   inputs: string | null;
+  /** The folder the build asked for runs in (its warnings' messages name files from there). */
+  cwd: string;
 }
 
 /**
@@ -248,7 +250,16 @@ export interface PreviousBuild<Summary> {
  * no stage: site build with nothing changed ends here.
  */
 export function previousBuild<Summary>(options: Asked, code = codeFingerprint()): PreviousBuild<Summary> {
-  const { specsDir, out, cwd: _cwd, threads: _threads, onProgress: _p, onStage: _s, now: _now, ...rest } = options;
+  const {
+    specsDir,
+    out,
+    cwd = process.cwd(),
+    threads: _threads,
+    onProgress: _p,
+    onStage: _s,
+    now: _now,
+    ...rest
+  } = options;
   const specs = specsFingerprint(specsDir);
   const inputs = { code, specs: specs.hash, ...rest };
   const folder = existsSync(out) ? realpathSync(out) : null;
@@ -256,6 +267,7 @@ export function previousBuild<Summary>(options: Asked, code = codeFingerprint())
     folder,
     record: readRecord<Summary>(folder),
     inputs: specs.settled ? createHash("sha256").update(JSON.stringify(inputs)).digest("hex") : null,
+    cwd,
   };
 }
 
@@ -273,25 +285,20 @@ export function standingBuild<Summary extends { fileCount: number; nextChange: s
   clearStaleLock(options.out);
   clearKilledBuilds(options.out);
   options.onStage?.("check", "nothing changed since the last build: its output stands", performance.now() - started);
-  return standingResult(previous.record, started, options.cwd);
+  return standingResult(previous.record, started);
 }
 
 /**
  * What a build whose output stood (as it is, or restamped) gives back: its record's summary and
  * warnings, with the texts of the files they point into, read when a printer asks.
  */
-export function standingResult<Summary extends { fileCount: number }>(
-  record: BuildRecord<Summary>,
-  started: number,
-  cwd = process.cwd(),
-) {
+export function standingResult<Summary extends { fileCount: number }>(record: BuildRecord<Summary>, started: number) {
   const { fileCount, ...summary } = record.summary;
+  const { cwd, diagnostics } = record.warnings;
   const sources = new Map<string, SourceFile>();
-  const diagnostics = record.warnings.map((warning) => {
-    const file = reportedPath(cwd, warning.location.file);
-    if (!sources.has(file)) sources.set(file, sourceOnDisk(file, warning.location.file));
-    return { ...warning, location: { ...warning.location, file } };
-  });
+  for (const { location } of diagnostics)
+    if (!sources.has(location.file))
+      sources.set(location.file, sourceOnDisk(location.file, resolve(cwd, location.file)));
   return {
     model: undefined,
     diagnostics,
@@ -302,22 +309,31 @@ export function standingResult<Summary extends { fileCount: number }>(
 }
 
 /**
- * The check's warnings as a record keeps them: plain data (link's locations work out their offset
- * when asked, from the document they keep), each file absolute, as the next build may run elsewhere.
+ * A check's warnings as a record keeps them. A message may name a file by its path from the folder
+ * the build ran in, so they are shown again only by a build run in the same folder (outputAt).
  */
-export function recordedWarnings(diagnostics: readonly Diagnostic[], cwd = process.cwd()): Diagnostic[] {
-  return diagnostics.map(({ code, severity, message, hint, location }) => ({
-    code,
-    severity,
-    message,
-    ...(hint === undefined ? {} : { hint }),
-    location: { file: resolve(cwd, location.file), offset: location.offset, length: location.length },
-  }));
+export interface RecordedWarnings {
+  cwd: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The check's warnings as plain data: link's locations work out their offset when asked, from the document they keep. */
+export function recordedWarnings(diagnostics: readonly Diagnostic[], cwd = process.cwd()): RecordedWarnings {
+  return {
+    cwd,
+    diagnostics: diagnostics.map(({ code, severity, message, hint, location }) => ({
+      code,
+      severity,
+      message,
+      ...(hint === undefined ? {} : { hint }),
+      location: { file: location.file, offset: location.offset, length: location.length },
+    })),
+  };
 }
 
 /**
  * Whether the output --out holds is the one asked for: "as it is" when its inputs and its instant
- * are those asked for; "restamped" when its inputs are and the instant asked for is later than its
+ * are those asked for (and its warnings, if any, were found from the same folder); "restamped" when its inputs are and the instant asked for is later than its
  * own but before its next change. No window opens or closes in between, so every page is the same
  * (tests/integration/incremental.test.ts holds the build to a cold one), and only the two files
  * that name the instant, routes.json and build.json, are not. Null when anything else differs.
@@ -328,6 +344,7 @@ export function outputAt<Summary extends { nextChange: string | null }>(
 ): "as it is" | "restamped" | null {
   const { record, inputs } = previous;
   if (!record || inputs === null || record.inputs !== inputs) return null;
+  if (record.warnings.diagnostics.length > 0 && record.warnings.cwd !== previous.cwd) return null;
   if (record.now === now.toISO()) return "as it is";
   const at = now.toMillis();
   const next = record.summary.nextChange === null ? Number.POSITIVE_INFINITY : Date.parse(record.summary.nextChange);

@@ -363,29 +363,36 @@ describe("a build over an earlier one", () => {
 });
 
 describe("a build whose inputs have not changed", () => {
-  test("shows the last build's warnings again where they were, without a check, from any folder", () => {
+  test("shows the last build's warnings again where they were, without a check", () => {
     // A site with a warning left standing is still built once: the warning is in the record.
     const project = materialize("page-head-shared");
     try {
-      const at = ["--now", "2025-06-05T00:00+08:00"];
-      const first = runSite(["build", "--out", "dist", ...at], { cwd: project.root });
+      const at = (instant: string) => ["--out", "dist", "--now", instant];
+      const first = runSite(["build", ...at("2025-06-05T00:00+08:00")], { cwd: project.root });
       expect(first.code, first.stdout).toBe(0);
-      // The warning from its file's name on: the path before it is relative to where site ran.
       const warning = (stdout: string) =>
-        stdout.slice(stdout.indexOf("content/shipping.yaml:3:16 warning"), stdout.indexOf("\n\n"));
-      expect(warning(first.stdout)).toMatch(/^content\/shipping\.yaml:3:16 warning page-head-shared .*\n.*\n > 3 \|/);
+        stdout.slice(stdout.indexOf("specs/content/shipping.yaml:3:16 warning"), stdout.indexOf("\n\n"));
+      expect(warning(first.stdout)).toMatch(
+        /^specs\/content\/shipping\.yaml:3:16 warning page-head-shared .*\n.*\n > 3 \|/,
+      );
 
-      const again = runSite(["build", "--specs", ".", "--out", "../dist", ...at], { cwd: join(project.root, "specs") });
+      const again = runSite(["build", ...at("2025-06-05T00:00+08:00")], { cwd: project.root });
       expect(again.code, again.stdout).toBe(0);
       expect(again.stdout).toMatch(/^check +nothing changed since the last build/m);
       expect(again.stdout).not.toMatch(/^render /m);
       expect(warning(again.stdout)).toBe(warning(first.stdout));
-      expect(again.stdout).toMatch(/^content\/shipping\.yaml:3:16 /m);
 
       // A day later, before the next window opens: the output restamped, the warning as before.
-      const later = runSite(["build", "--out", "dist", "--now", "2025-06-06T00:00+08:00"], { cwd: project.root });
+      const later = runSite(["build", ...at("2025-06-06T00:00+08:00")], { cwd: project.root });
       expect(later.stdout).toMatch(/^check +nothing changed, and no window opened or closed/m);
       expect(warning(later.stdout)).toBe(warning(first.stdout));
+
+      // From another folder the paths a message names differ: checked again, and named from there.
+      const elsewhere = runSite(["build", "--specs", ".", "--out", "../dist", "--now", "2025-06-06T00:00+08:00"], {
+        cwd: join(project.root, "specs"),
+      });
+      expect(elsewhere.stdout).toMatch(/^check +\d+ spec files/m);
+      expect(elsewhere.stdout).toMatch(/^content\/shipping\.yaml:3:16 warning page-head-shared/m);
     } finally {
       project.cleanup();
     }
