@@ -292,14 +292,17 @@ export const catalogue = {
         : "write a number such as 1299 (no currency sign or thousands separator), or ~ where the product is not sold in that region.",
   }),
   // `others`: the file's other times with none either (a campaign file's zone: taken out).
-  "naive-timestamp": entry<{ value: string; others?: number }>({
+  /** meant: the time with the offset or zone of the time written whole nearest to it in the file. */
+  "naive-timestamp": entry<{ value: string; others?: number; meant?: string }>({
     severity: "error",
     message: (a) =>
       `The time '${a.value}' has no offset or zone, so it means a different instant in every region${a.others ? `; nor do ${a.others} more times of this file` : ""}.`,
     hint: (a) =>
       a.others
-        ? "give the file a zone for all its times (zone: Europe/Paris), or each time an offset (2025-04-28T15:00+08:00) or a zone (2024-11-14T09:00 Europe/Paris)."
-        : `add the offset or the zone it is meant in, as in ${withTime(a.value)}+08:00 or ${a.value.trim()} Europe/Paris.`,
+        ? `give the file a zone for all its times (zone: Europe/Paris), or each time an offset or a zone (${a.meant ?? "2025-04-28T15:00+08:00 or 2024-11-14T09:00 Europe/Paris"}).`
+        : a.meant
+          ? `did you mean '${a.meant}'? That is the ${/^\S+ \S/.test(a.meant) ? "zone" : "offset"} of the time written nearest to it.`
+          : `add the offset or the zone it is meant in, as in ${withTime(a.value)}+08:00 or ${a.value.trim()} Europe/Paris.`,
   }),
   "invalid-timestamp": entry<{ value: string; reason: string; suggestion?: string }>({
     severity: "error",

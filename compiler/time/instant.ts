@@ -106,6 +106,40 @@ function parseUncached(text: string): ParsedInstant {
   return { ok: false, problem: "invalid", reason: "it is not a date and time" };
 }
 
+/** What a time is written in after its date and time: an offset (+08:00, Z) or a zone, with the space before it (" Asia/Tokyo"). */
+export function writtenZone(text: string): string | undefined {
+  const value = text.trim();
+  if (ISO_WITH_OFFSET.test(value)) return /(Z|[+-]\d{2}(:?\d{2})?)$/.exec(value)![1];
+  const space = value.lastIndexOf(" ");
+  return space > 0 && ISO_LOCAL.test(value.slice(0, space)) && isTimeZone(value.slice(space + 1))
+    ? value.slice(space)
+    : undefined;
+}
+
+/** A time written with no offset or zone, given one (writtenZone): an offset needs a time of day, a zone does not. */
+export function withWrittenZone(naive: string, zone: string): string {
+  const value = naive.trim();
+  return zone.startsWith(" ") || value.includes("T") ? `${value}${zone}` : `${value}T00:00${zone}`;
+}
+
+// A date, maybe a time, and an offset or a zone: the times of a file written whole.
+const ZONED_TIME =
+  /\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2}| [A-Za-z][\w+-]*(?:\/[\w+-]+)*)/g;
+
+/**
+ * The offset or zone of the time written whole nearest to `offset` in a file's text (writtenZone),
+ * for a time written there without one: a stage's start copied from its end, its offset left out.
+ */
+export function zoneNearest(text: string, offset: number): string | undefined {
+  let nearest: { distance: number; zone: string } | undefined;
+  for (const match of text.matchAll(ZONED_TIME)) {
+    const zone = writtenZone(match[0]);
+    const distance = Math.abs(match.index - offset);
+    if (zone && (!nearest || distance < nearest.distance)) nearest = { distance, zone };
+  }
+  return nearest?.zone;
+}
+
 const MONTHS = "January February March April May June July August September October November December".split(" ");
 
 /**

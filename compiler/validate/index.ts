@@ -30,9 +30,18 @@ import {
   type SpecDocument,
   type SpecKind,
 } from "../load/index.ts";
+import type { SourceFile } from "../load/source.ts";
 import type * as Spec from "./spec-types.ts";
 import { cacheDir, writeCacheFile } from "../cache.ts";
-import { dateMeant, dateProblem, instantMeant, isTimeZone, parseInstant } from "../time/instant.ts";
+import {
+  dateMeant,
+  dateProblem,
+  instantMeant,
+  isTimeZone,
+  parseInstant,
+  withWrittenZone,
+  zoneNearest,
+} from "../time/instant.ts";
 import { fromRoot } from "../project.ts";
 import { loadedCompilerFingerprint } from "../fingerprint.ts";
 import { pathToFileURL } from "node:url";
@@ -925,7 +934,7 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       );
     }
     case "format":
-      return explainFormat(error, String(value), description, at(path));
+      return explainFormat(error, String(value), description, at(path), spec.source);
   }
   if (xCode === "price-not-a-number") return diagnostic(xCode, { value: String(value) }, at(path));
   if (xCode === "unknown-currency" || xCode === "unknown-hidden-place" || xCode === "unknown-template") {
@@ -1141,11 +1150,24 @@ function explainBound(
 }
 
 /** A value that is not of its format: an instant, a locale, a time zone, a link, or another. */
-function explainFormat(error: ErrorObject, text: string, description: string | undefined, where: Location): Diagnostic {
+function explainFormat(
+  error: ErrorObject,
+  text: string,
+  description: string | undefined,
+  where: Location,
+  source: SourceFile,
+): Diagnostic {
   const format = (error.params as { format: string }).format;
   if (format === "instant") {
     const parsed = parseInstant(text);
-    if (!parsed.ok && parsed.problem === "naive") return diagnostic("naive-timestamp", { value: text }, where);
+    if (!parsed.ok && parsed.problem === "naive") {
+      const zone = zoneNearest(source.text, where.offset);
+      return diagnostic(
+        "naive-timestamp",
+        { value: text, ...(zone ? { meant: withWrittenZone(text, zone) } : {}) },
+        where,
+      );
+    }
     return diagnostic(
       "invalid-timestamp",
       { value: text, reason: parsed.ok ? "unknown" : parsed.reason, suggestion: instantMeant(text) },

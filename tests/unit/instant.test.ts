@@ -1,7 +1,8 @@
 // How the time stage reads an instant written in a spec or given as --now and --at: with an
 // offset, or local with a zone name; anything else says what is wrong with it first.
 import { describe, expect, test } from "vitest";
-import { parseInstant } from "../../compiler/time/instant.ts";
+import fc from "fast-check";
+import { parseInstant, withWrittenZone, zoneNearest } from "../../compiler/time/instant.ts";
 
 describe("parseInstant", () => {
   test.for([
@@ -56,5 +57,45 @@ describe("parseInstant", () => {
     const parsed = parseInstant("2025-03-30T02:30 Europe/Paris");
     expect(parsed.ok && parsed.inDstGap).toBe(true);
     expect(parsed.ok && parsed.instant.toISO()).toBe("2025-03-30T03:30:00.000+02:00");
+  });
+});
+
+describe("a time written without the offset or zone of the one nearest it (the naive-timestamp hint)", () => {
+  const zones = [...Intl.supportedValuesOf("timeZone"), "UTC"];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const local = fc
+    .record({
+      year: fc.integer({ min: 2020, max: 2035 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      time: fc.option(fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) })),
+    })
+    .map(
+      ({ year, month, day, time }) =>
+        `${year}-${pad(month)}-${pad(day)}${time ? `T${pad(time.hour)}:${pad(time.minute)}` : ""}`,
+    );
+  const written = fc.oneof(
+    fc.constantFrom(...zones).map((zone) => ` ${zone}`),
+    fc.integer({ min: -12 * 4, max: 14 * 4 }).map((quarters) => {
+      const minutes = Math.abs(quarters) * 15;
+      return `${quarters < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    }),
+    fc.constant("Z"),
+  );
+
+  test("is given that one's offset or zone as written, and then means the instant the two together write", () => {
+    fc.assert(
+      fc.property(local, local, written, (naive, beside, zone) => {
+        const whole = `${beside.includes("T") || zone.startsWith(" ") ? beside : `${beside}T00:00`}${zone}`;
+        const text = `stages:\n  - start: ${naive}\n    end: ${whole}\n`;
+        const found = zoneNearest(text, text.indexOf(naive));
+        expect(found).toBe(zone);
+        const meant = withWrittenZone(naive, found!);
+        const parsed = parseInstant(meant);
+        // The hint's time is a time, and it is the naive one read with that offset or in that zone.
+        expect(parsed.ok || parsed).toBe(true);
+        expect(meant.startsWith(naive)).toBe(true);
+      }),
+    );
   });
 });

@@ -531,6 +531,51 @@ test("a time's zone a slip off says the time meant, and a time with none shows i
   ]);
 });
 
+test("a time written without the offset or zone of the times beside it says the time with theirs", () => {
+  // Before: "add the offset or the zone it is meant in, as in 2025-06-18T15:00+08:00 or 2025-06-18T15:00 Europe/Paris".
+  const offset = checkWith("campaigns/fathers-day-2025.yaml", "end: 2025-06-18T15:00+08:00", "end: 2025-06-18T15:00");
+  expect(offset.map((d) => [d.code, d.hint])).toEqual([
+    ["naive-timestamp", "did you mean '2025-06-18T15:00+08:00'? That is the offset of the time written nearest to it."],
+  ]);
+  const zone = checkEdited((specs) => {
+    replaceIn(
+      specs,
+      "campaigns/fathers-day-2025.yaml",
+      "start: 2025-06-08T15:00+08:00",
+      "start: 2025-06-08T00:00 America/Los_Angeles",
+    );
+    replaceIn(specs, "campaigns/fathers-day-2025.yaml", "end: 2025-06-18T15:00+08:00", "end: 2025-06-18T00:00");
+  });
+  expect(zone.map((d) => [d.code, d.hint])).toEqual([
+    [
+      "naive-timestamp",
+      "did you mean '2025-06-18T00:00 America/Los_Angeles'? That is the zone of the time written nearest to it.",
+    ],
+  ]);
+  // A menu entry given a start of its own beside one written whole.
+  const menu = checkWith(
+    "regions/us.yaml",
+    "link: toy-story-buzz-lightyear\n",
+    'link: toy-story-buzz-lightyear\n        startTime: "2025-05-01T00:00"\n',
+  );
+  expect(menu.map((d) => [d.code, d.hint])).toEqual([
+    ["naive-timestamp", "did you mean '2025-05-01T00:00+08:00'? That is the offset of the time written nearest to it."],
+  ]);
+  // A region's time takes its own region's offset, not that of the region written beside it.
+  const regional = checkEdited((specs) => {
+    replaceIn(
+      specs,
+      "campaigns/christmas-2024.yaml",
+      /( {4}start:\n {6}us: )2025-01-01\n( {6}uk: )2025-01-01\n( {4}end:\n {6}us: )2025-01-03/,
+      "$12025-01-01T00:00-08:00\n$22025-01-01T00:00+00:00\n$32025-01-03T00:00-08:00",
+    );
+    replaceIn(specs, "campaigns/christmas-2024.yaml", "uk: 2025-01-13", "uk: 2025-01-13T00:00");
+  });
+  expect(regional.map((d) => [d.code, d.hint])).toEqual([
+    ["naive-timestamp", "did you mean '2025-01-13T00:00+00:00'? That is the offset of the time written nearest to it."],
+  ]);
+});
+
 test("a time with one digit where two belong says the time meant", () => {
   const found = checkWith("campaigns/black-friday-2024.yaml", "start: 2024-11-14T09:00", "start: 2024-11-14T9:00");
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-timestamp", "did you mean '2024-11-14T09:00'?"]]);

@@ -5,7 +5,7 @@
 import type { DateTime } from "luxon";
 import { diagnostic, type Diagnostic, type Location } from "../../diagnostics/index.ts";
 import { locate, type PathSegment } from "../../load/index.ts";
-import { instantMeant, isTimeZone, parseInstant } from "../../time/instant.ts";
+import { instantMeant, isTimeZone, parseInstant, withWrittenZone, writtenZone } from "../../time/instant.ts";
 import { campaignInstant, campaignStages, campaignWindow, regionZoneOf, type Stage } from "../../time/windows.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
@@ -65,6 +65,22 @@ function checkCopiedTimes(specs: ValidSpecs, regionCodes: readonly string[]): Di
   return out;
 }
 
+/**
+ * The offset or zone of the time written whole nearest `time` in its campaign's file, of its own
+ * region where the file has one (regions keep their own offsets), for a time written without.
+ */
+function zoneBeside<T extends { text: string; region: string | null }>(
+  times: readonly T[],
+  time: T,
+): string | undefined {
+  const index = times.indexOf(time);
+  const whole = times
+    .map((t, i) => ({ zone: writtenZone(t.text), region: t.region, distance: Math.abs(i - index) }))
+    .filter((t) => t.zone !== undefined)
+    .sort((a, b) => a.distance - b.distance);
+  return (whole.find((t) => t.region === time.region) ?? whole[0])?.zone;
+}
+
 /** One campaign: its zones, that every time parses, and the order of its stages in each region. */
 function checkCampaignTimes(
   specs: ValidSpecs,
@@ -120,14 +136,20 @@ function checkCampaignTimes(
     }
   }
   const [first, ...others] = naive;
-  if (first)
+  if (first) {
+    const zone = zoneBeside(times, first);
     out.push(
       diagnostic(
         "naive-timestamp",
-        { value: first.text, ...(others.length > 0 ? { others: others.length } : {}) },
+        {
+          value: first.text,
+          ...(others.length > 0 ? { others: others.length } : {}),
+          ...(zone ? { meant: withWrittenZone(first.text, zone) } : {}),
+        },
         at(campaign, first.path),
       ),
     );
+  }
   if (!allParsed) return out;
 
   const windowStart = data.window?.start ? campaignInstant(data.window.start, zone) : null;
