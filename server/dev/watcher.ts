@@ -3,8 +3,8 @@
 // has passed, and a burst of saves gathered into one rebuild, never two at once. A symbolic link
 // loop under a watched folder is skipped with one line instead of being followed forever.
 
-import { lstatSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { watch } from "chokidar";
 import { projectRoot } from "../../compiler/bundle/index.ts";
 
@@ -58,7 +58,27 @@ export function watchProject({ specsDir, cwd, log, onChange }: WatchOptions): Pr
     rechecks.add(recheck);
   };
 
-  watcher.on("all", (event, path) => (event === "change" ? onFileChange(path) : onChange(path)));
+  // chokidar reads a new folder and only then watches it: a file moved into it in between is
+  // never reported, nor its removal later (a picture put into a new images/ folder stayed a
+  // drawing). So a new folder is looked at again once that time has passed, and a file in it that
+  // chokidar does not know is reported and handed to it to watch. One it knows is not reported again.
+  const onFolderAdded = (folder: string) => {
+    onChange(folder);
+    const recheck = setTimeout(() => {
+      rechecks.delete(recheck);
+      const known = watcher.getWatched();
+      for (const file of filesBelow(folder))
+        if (!known[dirname(file)]?.includes(basename(file))) {
+          watcher.add(file);
+          onChange(file);
+        }
+    }, RECHECK_MS);
+    rechecks.add(recheck);
+  };
+
+  watcher.on("all", (event, path) =>
+    event === "change" ? onFileChange(path) : event === "addDir" ? onFolderAdded(path) : onChange(path),
+  );
   // Whatever else cannot be watched (no permission, too many links) is skipped, never fatal.
   watcher.on("error", (error: unknown) => {
     const { path, code, message } = error as NodeJS.ErrnoException;
@@ -71,6 +91,17 @@ export function watchProject({ specsDir, cwd, log, onChange }: WatchOptions): Pr
       for (const recheck of rechecks) clearTimeout(recheck);
     },
   };
+}
+
+/** The files in a folder and the folders in it; none when it is gone. */
+function filesBelow(folder: string): string[] {
+  try {
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
 }
 
 /** A file's modification time and size, to tell whether it was written again. */
