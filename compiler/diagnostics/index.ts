@@ -1266,11 +1266,17 @@ export const catalogue = {
       `${a.key} of ${a.campaign}'s buyQuery is ${a.other}, another campaign: the shop would count ${a.campaign}'s orders as ${a.other}'s.`,
     hint: (a) => `write ${a.key}: ${a.campaign}.`,
   }),
-  "campaign-region-silent": entry<{ campaign: string; region: string }>({
+  /** regions: every region where it shows nothing, in the order of its list; all: that is every region it runs in. */
+  "campaign-region-silent": entry<{ campaign: string; regions: readonly string[]; all: boolean }>({
     severity: "warning",
     message: (a) =>
-      `Campaign ${a.campaign} runs in ${a.region} but shows nothing there: no offers, no promotion entry and no page of it in ${a.region}.`,
-    hint: (a) => `write its offers or promotion for ${a.region}, or take ${a.region} out of its regions.`,
+      a.all && a.regions.length > 1
+        ? `Campaign ${a.campaign} shows nothing in any of its ${a.regions.length} regions (${texts(a.regions)}): no offers, no promotion entry and no page of it.`
+        : `Campaign ${a.campaign} runs in ${texts(a.regions)} but shows nothing there: no offers, no promotion entry and no page of it in ${texts(a.regions)}.`,
+    hint: (a) =>
+      a.all && a.regions.length > 1
+        ? "write its offers or promotion for each region, or give it a page (pages.yaml, template: campaign); until then check-windows shows its stages live where shoppers see nothing."
+        : `write its offers or promotion for ${texts(a.regions)}, or take ${a.regions.length === 1 ? a.regions[0] : "them"} out of its regions.`,
   }),
   "page-outside-campaign": entry<{ page: string; campaign: string; region: string; what?: readonly string[] }>({
     severity: "error",

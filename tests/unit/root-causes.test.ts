@@ -3,6 +3,8 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { DateTime } from "luxon";
+import { campaignSkeleton } from "../../cli/commands/new-campaign.ts";
 import { check } from "../../compiler/pipeline.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { position } from "../../cli/print/diagnostics.ts";
@@ -527,6 +529,37 @@ test("a time's zone a slip off says the time meant, and a time with none shows i
     [
       "naive-timestamp",
       "add the offset or the zone it is meant in, as in 2025-03-27T00:00+08:00 or 2025-03-27 Europe/Paris.",
+    ],
+  ]);
+});
+
+test("a campaign just begun with site new campaign is one warning that it shows nothing, not one per region", () => {
+  const skeleton = campaignSkeleton({
+    id: "black-friday-2026",
+    name: "Black Friday 2026",
+    regions: ["us", "uk", "eu", "fr", "de", "jp"],
+    start: DateTime.fromISO("2026-11-20"),
+  });
+  const file = "campaigns/black-friday-2026.yaml";
+  // Before: six warnings, "Campaign black-friday-2026 runs in us but shows nothing there", then uk, eu, fr, de, jp.
+  const begun = checkEdited((specs) => writeFileSync(join(specs, file), skeleton));
+  expect(begun.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+    [
+      "campaign-region-silent",
+      `specs/${file}`,
+      5,
+      "Campaign black-friday-2026 shows nothing in any of its 6 regions (us, uk, eu, fr, de and jp): no offers, no promotion entry and no page of it.",
+    ],
+  ]);
+  // Its us offers written: the regions still silent, in one warning at the first of them.
+  const usOnly = checkEdited((specs) =>
+    writeFileSync(join(specs, file), `${skeleton}\noffers:\n  us:\n    eliteOptimusPrime: [599, 549]\n`),
+  );
+  expect(usOnly.map((d) => [d.code, d.column, d.hint])).toEqual([
+    [
+      "campaign-region-silent",
+      15,
+      "write its offers or promotion for uk, eu, fr, de and jp, or take them out of its regions.",
     ],
   ]);
 });

@@ -126,9 +126,10 @@ function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
 }
 
 /**
- * A region a campaign runs in where it shows nothing: no offers, no promotion entry and no page of
- * its there, as when a region is added to `regions` and nothing is written for it yet. Its stages
- * would read as live there (check-windows) while shoppers see none of it.
+ * The regions a campaign runs in where it shows nothing: no offers, no promotion entry and no page
+ * of its there, as when a region is added to `regions` and nothing is written for it yet, or the
+ * campaign was only just begun (site new campaign). Its stages would read as live there
+ * (check-windows) while shoppers see none of it.
  */
 function checkSilentRegions(cx: LinkContext, file: Valid<Spec.Campaign>, pages: Valid<Spec.Pages>): void {
   const { regions, offers, promotion } = file.data;
@@ -137,10 +138,17 @@ function checkSilentRegions(cx: LinkContext, file: Valid<Spec.Campaign>, pages: 
   forEachPage(pages.data.pages, (_, page) => {
     if (page.campaign === file.spec.name) for (const code of pageRegions(page, codes)) withPage.add(code);
   });
-  regions.forEach((code, i) => {
-    if (!cx.regions.has(code) || offers?.[code] || promotion?.[code] || withPage.has(code)) return;
-    cx.report("campaign-region-silent", { campaign: file.spec.name, region: code }, at(file, ["regions", i]));
-  });
+  const silent = regions.filter(
+    (code) => cx.regions.has(code) && !offers?.[code] && !promotion?.[code] && !withPage.has(code),
+  );
+  const [first] = silent;
+  if (first === undefined) return;
+  // One warning for the campaign, at its first silent region: a campaign just begun is silent in all.
+  cx.report(
+    "campaign-region-silent",
+    { campaign: file.spec.name, regions: silent, all: silent.length === regions.length },
+    at(file, ["regions", regions.indexOf(first)]),
+  );
 }
 
 /**
