@@ -590,12 +590,16 @@ export const catalogue = {
     entries: number;
     /** Another campaign and its landing page, to show how pages.yaml names one. */
     example?: readonly [campaign: string, page: string];
+    /** A campaign of the same name but its figures (next year's) and the page it has, likely this one's before. */
+    successor?: readonly [campaign: string, page: string];
   }>({
     severity: "error",
     message: (a) =>
       `No page of pages.yaml names campaign ${a.campaign}, so ${a.entries === 1 ? "its promotion entry, which has" : `its ${a.entries} promotion entries, which have`} no link of ${a.entries === 1 ? "its" : "their"} own, lead${a.entries === 1 ? "s" : ""} nowhere.`,
     hint: (a) =>
-      `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link:.`,
+      a.successor
+        ? `page ${a.successor[1]} shows ${a.successor[0]} now: if ${a.campaign} is over, take its promotion out (or the campaign file); if it still runs, give it a page of its own in pages.yaml (template: campaign, campaign: ${a.campaign}).`
+        : `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link:.`,
   }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
     severity: "error",
@@ -641,11 +645,16 @@ export const catalogue = {
     onlyIn?: string;
     /** For a stage bound ({stage3End}) the campaign does not have: the campaign's name. */
     campaign?: string;
+    /** How many more such bounds the file writes for the campaign, and the other names among them. */
+    others?: number;
+    names?: readonly string[];
   }>({
     severity: "error",
     message: (a) =>
       a.campaign
-        ? `{${a.name}} is not the start or end of a stage of ${a.campaign}; it would reach shoppers as it is written.`
+        ? a.others
+          ? `{${a.name}} is not the start or end of a stage of ${a.campaign}, nor are ${a.others} more placeholders of this file${a.names?.length ? ` (${texts(a.names.map((n) => `{${n}}`))})` : ""}; they would reach shoppers as they are written.`
+          : `{${a.name}} is not the start or end of a stage of ${a.campaign}; it would reach shoppers as it is written.`
         : a.onlyIn
           ? `{${a.name}} means something only in ${a.onlyIn}; here it would reach shoppers as it is written.`
           : `{${a.name}} is not a figure the compiler can fill in; it would reach shoppers as it is written.`,
@@ -738,16 +747,31 @@ export const catalogue = {
         : `${a.name} leads to ${a.target}, as ${a.other} in the same menu does: one of the two links is most likely wrong.`,
     hint: (a) => (a.name === a.other ? "take one of the two out." : `link ${a.name} to its own page.`),
   }),
-  "image-other-campaign": entry<{ key: string; drawnFor: string; campaign: string; uses?: number }>({
+  /**
+   * uses: all of the picture's uses are for that campaign (reported at the drawing); more and keys:
+   * how many more places show a picture of drawnFor for it, and the pictures.
+   */
+  "image-other-campaign": entry<{
+    key: string;
+    drawnFor: string;
+    campaign: string;
+    uses?: number;
+    more?: number;
+    keys?: readonly string[];
+  }>({
     severity: "warning",
     message: (a) =>
-      a.uses === undefined
-        ? `${a.key} is drawn in the colours of ${a.drawnFor} (artwork.yaml), but shown here for ${a.campaign}.`
-        : `${a.key} is drawn in the colours of ${a.drawnFor}, but all ${a.uses} of its uses are for ${a.campaign}.`,
+      a.uses !== undefined
+        ? `${a.key} is drawn in the colours of ${a.drawnFor}, but all ${a.uses} of its uses are for ${a.campaign}.`
+        : a.more
+          ? `${texts(a.keys ?? [a.key])} ${(a.keys?.length ?? 1) > 1 ? "are" : "is"} drawn in the colours of ${a.drawnFor} (artwork.yaml), but shown for ${a.campaign} here and in ${a.more} more place${a.more === 1 ? "" : "s"}.`
+          : `${a.key} is drawn in the colours of ${a.drawnFor} (artwork.yaml), but shown here for ${a.campaign}.`,
     hint: (a) =>
-      a.uses === undefined
-        ? `use a picture drawn for ${a.campaign}, or draw ${a.key} for it in artwork.yaml.`
-        : `draw it for ${a.campaign}: campaign: ${a.campaign}.`,
+      a.uses !== undefined
+        ? `draw it for ${a.campaign}: campaign: ${a.campaign}.`
+        : a.more
+          ? `give ${a.campaign} the art: of ${a.drawnFor} if it keeps that look (campaigns drawn alike share their pictures), or use pictures drawn for ${a.campaign}.`
+          : `use a picture drawn for ${a.campaign}, or draw ${a.key} for it in artwork.yaml.`,
   }),
   "tab-duplicate-link": entry<{ label: string; other: string; link: string }>({
     severity: "error",

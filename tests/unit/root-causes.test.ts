@@ -564,6 +564,52 @@ test("a campaign just begun with site new campaign is one warning that it shows 
   ]);
 });
 
+test("next year's campaign given last year's page: the old campaign's error says what to do with it", () => {
+  const found = checkEdited((specs) => {
+    const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
+    writeFileSync(
+      join(specs, "campaigns/black-friday-2026.yaml"),
+      text
+        .replaceAll("2024-", "2026-")
+        .replaceAll("black-friday-2024", "black-friday-2026")
+        .replace("Friday 2024", "Friday 2026"),
+    );
+    replaceIn(specs, "pages.yaml", "    campaign: black-friday-2024", "    campaign: black-friday-2026");
+  });
+  expect(found.map((d) => [d.code, d.file])).toEqual([
+    ["campaign-without-page", "specs/campaigns/black-friday-2024.yaml"],
+    ["text-year-outside-campaign", "specs/content/black-friday.yaml"],
+  ]);
+  // Before: "add its landing page to pages.yaml … (as black-friday names black-friday-2026)".
+  expect(found[0]!.hint).toBe(
+    "page black-friday shows black-friday-2026 now: if black-friday-2024 is over, take its promotion out (or the campaign file); if it still runs, give it a page of its own in pages.yaml (template: campaign, campaign: black-friday-2024).",
+  );
+});
+
+test("a page given a campaign drawn and staged otherwise: one warning for its pictures, one error per stage it lacks", () => {
+  const found = checkEdited((specs) => {
+    writeFileSync(
+      join(specs, "campaigns/black-friday-2026.yaml"),
+      campaignSkeleton({
+        id: "black-friday-2026",
+        name: "Black Friday 2026",
+        regions: ["us"],
+        start: DateTime.fromISO("2026-11-20"),
+      }),
+    );
+    replaceIn(specs, "pages.yaml", "    campaign: black-friday-2024", "    campaign: black-friday-2026");
+  });
+  const of = (code: string) => found.filter((d) => d.code === code);
+  // Before: 18 image-other-campaign warnings, one per picture and language, and 10
+  // unknown-placeholder errors, one per {stage3Start} and {stage3End} in each language.
+  expect(of("image-other-campaign").map((d) => d.hint)).toEqual([
+    "give black-friday-2026 the art: of black-friday-2024 if it keeps that look (campaigns drawn alike share their pictures), or use pictures drawn for black-friday-2026.",
+  ]);
+  expect(of("unknown-placeholder").map((d) => d.message)).toEqual([
+    "{stage3Start} is not the start or end of a stage of Black Friday 2026, nor are 9 more placeholders of this file ({stage3End}); they would reach shoppers as they are written.",
+  ]);
+});
+
 test("a time written without the offset or zone of the times beside it says the time with theirs", () => {
   // Before: "add the offset or the zone it is meant in, as in 2025-06-18T15:00+08:00 or 2025-06-18T15:00 Europe/Paris".
   const offset = checkWith("campaigns/fathers-day-2025.yaml", "end: 2025-06-18T15:00+08:00", "end: 2025-06-18T15:00");

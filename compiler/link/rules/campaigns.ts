@@ -125,6 +125,17 @@ function checkUnusedRegions(cx: LinkContext, file: Valid<Spec.Campaign>): void {
   }
 }
 
+/** When a campaign first starts anywhere, in ms; undefined when its times do not parse (their own error). */
+function firstStart(cx: LinkContext, id: string): number | undefined {
+  const campaign = cx.specs.campaigns.get(id)?.data;
+  if (!campaign) return undefined;
+  const starts = campaign.regions.flatMap((region) => {
+    const [first] = campaignStages(campaign, region, regionZoneOf(cx.specs, region));
+    return first ? [first.start.toMillis()] : [];
+  });
+  return starts.length > 0 ? Math.min(...starts) : undefined;
+}
+
 /**
  * The regions a campaign runs in where it shows nothing: no offers, no promotion entry and no page
  * of its there, as when a region is added to `regions` and nothing is written for it yet, or the
@@ -410,12 +421,25 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
 
     // A campaign no page of pages.yaml names (a campaign file copied for next year, its page not
     // yet added): its entries with no link of their own lead nowhere. One error for them all.
-    if (leadingNowhere.size > 0)
+    if (leadingNowhere.size > 0) {
+      // Last year's campaign whose page was given to this year's (black-friday-2024, its page now
+      // black-friday-2026's) is the everyday case: the hint says what to do with the old one.
+      const stem = (campaign: string) => campaign.replace(/\d+/g, "#");
+      const starts = firstStart(cx, id);
+      const successor = [...landing].find(
+        ([other]) =>
+          other !== id && stem(other) === stem(id) && starts !== undefined && (firstStart(cx, other) ?? 0) > starts,
+      );
       report(
         "campaign-without-page",
-        { campaign: id, entries: leadingNowhere.size, ...(landing.size > 0 ? { example: [...landing][0]! } : {}) },
+        {
+          campaign: id,
+          entries: leadingNowhere.size,
+          ...(successor ? { successor } : landing.size > 0 ? { example: [...landing][0]! } : {}),
+        },
         at(file, ["promotion"], true),
       );
+    }
 
     // No stage shows one kind of entry twice; every stage of a running landing page has a way in,
     // in every region that carries it (but in a region with an entry's stage mistyped).

@@ -277,6 +277,12 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
         { mark },
         atPart(file, path, { pattern: new RegExp(literalPattern(mark), "g"), nth: 0 }),
       );
+    // Stage bounds a campaign does not have, by campaign and stage: texts written for another
+    // campaign name its stages ({stage3End} where this one has two), one error for the file.
+    const stagesMissing = new Map<
+      string,
+      { first: { name: string; where: Location; known: string[]; campaign: string }; names: Set<string>; count: number }
+    >();
     for (const { name, path, form, nth } of placeholders) {
       const where = atPart(file, path, { pattern: placeholderPattern(name, form), nth });
       if (form === "unclosed") {
@@ -295,8 +301,18 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
       // A stage the campaign does not have, or the end of one that has none: the stages are the
       // campaign's to say, and the closest name by spelling would be another stage's date.
       if (scope?.campaign && isStageBoundaryName(name)) {
-        const stages = scope.names.filter(isStageBoundaryName);
-        report("unknown-placeholder", { name, known: stages, campaign: scope.campaign }, where);
+        // By stage: {stage3Start} and {stage3End} are one stage it lacks, {stage2End} another mistake.
+        const key = `${scope.campaign}\n${/\d+/.exec(name)?.[0]}`;
+        const missing = stagesMissing.get(key);
+        if (missing) {
+          missing.names.add(name);
+          missing.count++;
+        } else
+          stagesMissing.set(key, {
+            first: { name, where, known: scope.names.filter(isStageBoundaryName), campaign: scope.campaign },
+            names: new Set([name]),
+            count: 1,
+          });
         continue;
       }
       const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name) || c.accepts?.(name));
@@ -306,6 +322,17 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
         where,
       );
     }
+    for (const { first, names, count } of stagesMissing.values())
+      report(
+        "unknown-placeholder",
+        {
+          name: first.name,
+          known: first.known,
+          campaign: first.campaign,
+          ...(count > 1 ? { others: count - 1, names: [...names].filter((n) => n !== first.name) } : {}),
+        },
+        first.where,
+      );
   };
   for (const [pageId, file] of specs.content) {
     scan(file, (path) => {

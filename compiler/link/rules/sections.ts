@@ -12,6 +12,7 @@ import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoKeys } from "./videos.ts";
 import type { Valid } from "../../validate/index.ts";
 import type * as Spec from "../../validate/spec-types.ts";
+import { byCodeUnit } from "../../order.ts";
 
 /**
  * Rich sections: the products they show are sold there, their links lead somewhere, their tabs
@@ -235,21 +236,49 @@ function reportImagesOfOtherCampaigns(
   if (!artwork) return;
   // Campaigns drawn alike (a campaign copied for next year, its art kept) show the same picture.
   const artOf = (id: string) => JSON.stringify(cx.specs.campaigns.get(id)?.data.art ?? null);
+  // The uses shown for another campaign than the one they are drawn for, by the two campaigns.
+  type Use = { campaign: string; location: Location };
+  const pairs = new Map<
+    string,
+    { drawnFor: string; campaign: string; keys: string[]; uses: Use[]; onlyFor: boolean }
+  >();
   for (const [key, list] of uses) {
     const drawnFor = artwork.data.images[key]?.campaign;
     // A campaign that does not exist (renamed, removed) has its own error.
     if (!drawnFor || !cx.specs.campaigns.has(drawnFor)) continue;
     const others = list.filter((use) => use.campaign !== drawnFor && artOf(use.campaign) !== artOf(drawnFor));
     if (others.length === 0) continue;
-    if (others.length === list.length && new Set(others.map((use) => use.campaign)).size === 1)
+    const onlyFor = others.length === list.length && new Set(others.map((use) => use.campaign)).size === 1;
+    for (const use of others) {
+      const pair = `${drawnFor}\n${use.campaign}`;
+      const misused = pairs.get(pair) ?? { drawnFor, campaign: use.campaign, keys: [], uses: [], onlyFor: true };
+      pairs.set(pair, misused);
+      if (!misused.keys.includes(key)) misused.keys.push(key);
+      misused.uses.push(use);
+      misused.onlyFor &&= onlyFor;
+    }
+  }
+  for (const { drawnFor, campaign, keys, uses: shown, onlyFor } of pairs.values()) {
+    const [key] = keys;
+    if (keys.length === 1 && onlyFor)
+      // No use is its campaign's: the drawing names the wrong one.
       cx.report(
         "image-other-campaign",
-        { key, drawnFor, campaign: others[0]!.campaign, uses: others.length },
-        at(artwork, ["images", key, "campaign"]),
+        { key: key!, drawnFor, campaign, uses: shown.length },
+        at(artwork, ["images", key!, "campaign"]),
       );
-    else
-      for (const use of others)
-        cx.report("image-other-campaign", { key, drawnFor, campaign: use.campaign }, use.location);
+    else {
+      // A page given another campaign (next year's) shows the last one's pictures: one warning,
+      // whose hint makes them all right at once, at the first place in reading order.
+      const [first] = [...shown].sort(
+        (a, b) => byCodeUnit(a.location.file, b.location.file) || a.location.offset - b.location.offset,
+      );
+      cx.report(
+        "image-other-campaign",
+        { key: key!, drawnFor, campaign, ...(shown.length > 1 ? { more: shown.length - 1, keys } : {}) },
+        first!.location,
+      );
+    }
   }
 }
 
