@@ -46,6 +46,25 @@ const texts = (keys: readonly string[]) =>
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 /** A date and time as written, or a date with the day's first minute (an offset needs a time). */
 const withTime = (value: string) => (value.includes("T") ? value.trim() : `${value.trim()}T00:00`);
+/** What to do about a line indented off its block (load/indentation.ts). */
+function indentHint(a: {
+  kind: "tab" | "between" | "further" | "first" | "text";
+  written: number;
+  spaces: number;
+  like: string;
+}): string {
+  const as = a.like ? `, as ${a.like} above it` : "";
+  const spaces = (n: number) => `${n} space${n === 1 ? "" : "s"}`;
+  if (a.kind === "tab")
+    return `this line is indented with a tab, which YAML does not allow: indent it with ${spaces(a.spaces)}${as}.`;
+  if (a.kind === "further")
+    return `this line is indented by ${spaces(a.written)}, further in than ${a.like} above it, which holds a value and opens no block: indent it by ${a.spaces}, as ${a.like} is.`;
+  if (a.kind === "text")
+    return `this line is indented by ${spaces(a.written)}, out of the text of ${a.like} | above it, whose lines are at ${a.spaces}: indent it by ${a.spaces}.`;
+  if (a.kind === "first")
+    return `this line is indented by ${spaces(a.written)}, off the lines of its block around it: indent it by ${a.spaces}, as ${a.like} below it.`;
+  return `this line is indented by ${spaces(a.written)}, between the levels of the lines above: indent it by ${a.spaces}${as}.`;
+}
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `did you mean '${suggestion}'?` : undefined);
 /** A language, country or currency code as English names it (Chinese, Japan, Japanese Yen). */
 const displayNames = new Map<string, Intl.DisplayNames>();
@@ -96,6 +115,8 @@ export const catalogue = {
     quoted?: string;
     /** The { or [ that opened the value YAML stumbled on ("{name} さん"), read as a map or a list. */
     opening?: string;
+    /** A line near it indented off the levels of the lines above (load/indentation.ts). */
+    indent?: { kind: "tab" | "between" | "further" | "first" | "text"; written: number; spaces: number; like: string };
   }>({
     severity: "error",
     message: (a) =>
@@ -103,7 +124,9 @@ export const catalogue = {
     hint: (a) =>
       a.quoted
         ? `${a.opening ? `a value that opens with ${a.opening} is read as a YAML ${a.opening === "{" ? "map" : "list"}` : "a ': ' inside a value starts a key"}: put the value in quotes, ${a.quoted}`
-        : "check indentation, colons and quotes near this point.",
+        : a.indent
+          ? indentHint(a.indent)
+          : "check indentation, colons and quotes near this point.",
   }),
   "alias-expansion": entry<{ times: number }>({
     severity: "error",

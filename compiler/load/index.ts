@@ -25,6 +25,7 @@ import type { CachedFile, Derived, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 import { complexKeyErrors, complexKeys } from "./complex-keys.ts";
 import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
+import { misindentedLine } from "./indentation.ts";
 import { byCodeUnit } from "../order.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
@@ -1105,7 +1106,14 @@ function yamlErrors(kind: SpecKind, path: string, text: string, errors: readonly
       : first.code === "UNEXPECTED_TOKEN"
         ? valueInQuotes(text, first.pos[0], VALUE_AFTER_BRACKETS)
         : undefined;
-  found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more, ...quote }, location));
+  // A line indented off its block is the mistake the parser's message follows from: shown there.
+  const misindented = misindentedLine(text, first.pos[0]);
+  if (misindented) {
+    const { offset, ...indent } = misindented;
+    found.push(
+      diagnostic("yaml-syntax", { detail: firstLine(first.message), more, indent }, { file: path, offset, length: 0 }),
+    );
+  } else found.push(diagnostic("yaml-syntax", { detail: firstLine(first.message), more, ...quote }, location));
   return found;
 }
 

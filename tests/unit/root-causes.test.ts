@@ -610,6 +610,46 @@ test("a page given a campaign drawn and staged otherwise: one warning for its pi
   ]);
 });
 
+test.each([
+  // Before, each: "check indentation, colons and quotes near this point", at the parser's stop.
+  [
+    "three spaces among keys at four",
+    "\n   end: 2025-01-01\n",
+    13,
+    "this line is indented by 3 spaces, between the levels of the lines above: indent it by 4, as start: above it.",
+  ],
+  [
+    "a tab",
+    "\n\tend: 2025-01-01\n",
+    13,
+    "this line is indented with a tab, which YAML does not allow: indent it with 4 spaces, as start: above it.",
+  ],
+  [
+    "six spaces under a key that holds a value",
+    "\n      end: 2025-01-01\n",
+    13,
+    "this line is indented by 6 spaces, further in than start: above it, which holds a value and opens no block: indent it by 4, as start: is.",
+  ],
+])("a line indented off its block (%s) is named, with the indentation it means", (_, line, at, hint) => {
+  const found = checkWith("campaigns/christmas-2024.yaml", "\n    end: 2025-01-01\n", line);
+  expect(found.map((d) => [d.code, d.line, d.hint])).toEqual([["yaml-syntax", at, hint]]);
+});
+
+test("the first line of a block indented off the lines after it is the one named, not the next", () => {
+  const found = checkWith(
+    "pages.yaml",
+    "\n    regions: [us]\n    template: product\n    product: grimlockG1Flagship",
+    "\n   regions: [us]\n    template: product\n    product: grimlockG1Flagship",
+  );
+  expect(found.map((d) => [d.code, d.line, d.hint])).toEqual([
+    [
+      "yaml-syntax",
+      30,
+      "this line is indented by 3 spaces, off the lines of its block around it: indent it by 4, as template: below it.",
+    ],
+  ]);
+});
+
 test("a time written without the offset or zone of the times beside it says the time with theirs", () => {
   // Before: "add the offset or the zone it is meant in, as in 2025-06-18T15:00+08:00 or 2025-06-18T15:00 Europe/Paris".
   const offset = checkWith("campaigns/fathers-day-2025.yaml", "end: 2025-06-18T15:00+08:00", "end: 2025-06-18T15:00");
