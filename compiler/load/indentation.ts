@@ -30,8 +30,8 @@ interface Line {
   indent: number;
   tab: boolean;
   content: string;
-  /** For the line right after a | or > block: the block's key and the indentation of its text. */
-  afterText?: { key: string; indent: number };
+  /** For the line right after a | or > block: the block's key and the indentation of its text, if it had any. */
+  afterText?: { key: string; indent: number | undefined };
 }
 
 interface Level {
@@ -85,9 +85,8 @@ export function misindentedLine(text: string, errorOffset: number): Misindented 
     // One off far above the error is valid YAML read otherwise (a scalar's lines): not the mistake.
     if (found) {
       const odd = lines.indexOf(found.line);
-      return odd >= errorAt - LINES_BEFORE && corroborated(lines, odd, found.misindented.spaces)
-        ? found.misindented
-        : undefined;
+      const inWindow = found.anchored || odd >= errorAt - LINES_BEFORE;
+      return inWindow && corroborated(lines, odd, found.misindented.spaces) ? found.misindented : undefined;
     }
     const opened = blocks.opens;
     takeLevels(blocks, line, i, left);
@@ -106,7 +105,7 @@ function judge(
   blocks: Blocks,
   step: number,
   popped: Level | undefined,
-): { line: Line; misindented: Misindented } | undefined {
+): { line: Line; misindented: Misindented; anchored?: boolean } | undefined {
   const { levels } = blocks;
   const line = lines[i]!;
   const prev = lines[i - 1];
@@ -117,10 +116,8 @@ function judge(
   if (line.tab) return off(line, "tab", levels.at(-1)!.indent, levels.at(-1)!.key);
   const top = levels.at(-1)!;
   const item = isItem(line.content);
-  // A line of text out of its | block, which it leaves where no key or item can stand.
-  const text = line.afterText;
-  if (text && text.indent > line.indent && !item && (!KEY.test(line.content) || lines[i + 1]?.indent === text.indent))
-    return off(line, "text", text.indent, text.key);
+  const textIndent = item ? undefined : outOfText(lines, i);
+  if (textIndent !== undefined) return off(line, "text", textIndent, line.afterText!.key);
   // A list item among the keys of the item above it: it meant the level of the items.
   if (item && line.indent === top.indent && !top.item && !blocks.opens) {
     const items = popped?.item ? popped : levels.findLast((level) => level.item && level.indent < line.indent);
@@ -152,19 +149,37 @@ function judge(
   if (further) return off(line, "further", top.indent, top.key);
   // A line alone at its level, come out of the level this line goes back to: it is the one off
   // (a page's key at 0 among the pages at 2).
+  // However far above: the block it opened ends here, where the parser stops.
   if (top.lastLine >= 0 && top.lastLeft.includes(line.indent))
-    return off(lines[top.lastLine]!, "first", line.indent, keyOf(line.content));
-  const toPopped = popped!.indent - line.indent;
-  const toTop = line.indent - top.indent;
-  // Halfway: the level whose lines are of its kind (list items, or keys that open a block).
+    return { ...off(lines[top.lastLine]!, "first", line.indent, keyOf(line.content)), anchored: true };
+  const meant = levelMeant(line, lines[i + 1], popped!, top);
+  return off(line, "between", meant.indent, meant.key);
+}
+
+/**
+ * The indentation of the text of the | block a line comes out of, where no key or item can stand
+ * (of a block whose first line is the one out, the lines after it say where its text stands).
+ */
+function outOfText(lines: readonly Line[], i: number): number | undefined {
+  const line = lines[i]!;
+  const next = lines[i + 1];
+  if (!line.afterText) return undefined;
+  const indent = line.afterText.indent ?? (next && next.indent > line.indent ? next.indent : undefined);
+  if (indent === undefined || indent <= line.indent) return undefined;
+  return !KEY.test(line.content) || next?.indent === indent ? indent : undefined;
+}
+
+/** Of the two levels a line lands between, the one it means: the nearer, or halfway the one whose lines are of its kind. */
+function levelMeant(line: Line, next: Line | undefined, inner: Level, outer: Level): Level {
+  const item = isItem(line.content);
   const opensBlock = /:\s*([&!]\S*\s*)*(#.*)?$/.test(line.content);
   // A key whose block follows, further in than the nearer level: it stands above that block.
-  const next = lines[i + 1];
-  const aboveItsBlock = opensBlock && next !== undefined && next.indent > line.indent && next.indent <= popped!.indent;
-  const likePopped =
-    !aboveItsBlock && ((!item && top.item) || (popped!.item === item && (!opensBlock || popped!.opens)));
-  const meant = toPopped < toTop || (toPopped === toTop && likePopped) ? popped! : top;
-  return off(line, "between", meant.indent, meant.key);
+  const aboveItsBlock = opensBlock && next !== undefined && next.indent > line.indent && next.indent <= inner.indent;
+  // List items, or keys that open a block, among their like.
+  const likeInner = !aboveItsBlock && ((!item && outer.item) || (inner.item === item && (!opensBlock || inner.opens)));
+  const toInner = inner.indent - line.indent;
+  const toOuter = line.indent - outer.indent;
+  return toInner < toOuter || (toInner === toOuter && likeInner) ? inner : outer;
 }
 
 /**
@@ -176,9 +191,11 @@ function corroborated(lines: readonly Line[], odd: number, spaces: number): bool
   if (lines[odd]!.tab) return true;
   const { indent } = lines[odd]!;
   const item = isItem(lines[odd]!.content);
+  // Lines further in than both places are the blocks of lines around, not rivals.
+  const deepest = Math.max(indent, spaces);
   const near = [-3, -2, -1, 1, 2, 3]
     .map((d) => lines[odd + d])
-    .filter((line) => line !== undefined && isItem(line.content) === item);
+    .filter((line) => line !== undefined && isItem(line.content) === item && line.indent <= deepest);
   // More of them where the hint would put it than where it is or anywhere else: else the odd one
   // may be another.
   const at = (n: number) => near.filter((line) => line!.indent === n).length;
@@ -249,7 +266,7 @@ function contentLines(text: string): Line[] {
       block.text ??= lead.length;
       continue;
     }
-    const afterText = block?.text !== undefined ? { key: block.key, indent: block.text } : undefined;
+    const afterText = block ? { key: block.key, indent: block.text } : undefined;
     block = /:\s*[|>][-+0-9]*\s*(#.*)?$/.test(content)
       ? { key: keyOf(content), indent: lead.length, text: undefined }
       : undefined;

@@ -50,10 +50,10 @@ describe("a line of the real specs moved in or out", () => {
         else wrong++;
       }
     const all = right + none + wrong;
-    // Measured on 2026-11-29, 89-101 lines each: 54-59% right, 0-1% wrong, the rest "check
+    // Measured on 2026-11-29, 89-101 lines each: 57-69% right, 0-2% wrong, the rest "check
     // indentation". A hint the lines around do not bear out is not given: a wrong one misleads.
-    expect(right / all).toBeGreaterThan(0.45);
-    expect(wrong / all).toBeLessThan(0.03);
+    expect(right / all).toBeGreaterThan(0.5);
+    expect(wrong / all).toBeLessThan(0.04);
   });
 });
 
