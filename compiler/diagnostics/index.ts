@@ -750,11 +750,17 @@ export const catalogue = {
         ? "give every row a price for each new stage, in stage order, with ~ where a stage has no campaign price."
         : "take the price of each removed stage out of every row, or bring the stage back.",
   }),
-  "preview-without-offer": entry<{ product: string; campaign: string; region: string }>({
+  /** others: the preview's other products without an offer. */
+  "preview-without-offer": entry<{ product: string; campaign: string; region: string; others?: readonly string[] }>({
     severity: "warning",
     message: (a) =>
-      `${a.product} has no offer of ${a.campaign} in ${a.region}: its preview shows no price for it at any stage.`,
-    hint: (a) => `give it a row under offers: ${a.region}: in the campaign, or take it out of the preview.`,
+      a.others
+        ? `${texts([a.product, ...a.others])} have no offer of ${a.campaign} in ${a.region}: the preview shows no price for them at any stage.`
+        : `${a.product} has no offer of ${a.campaign} in ${a.region}: its preview shows no price for it at any stage.`,
+    hint: (a) =>
+      a.others
+        ? `give them rows under offers: ${a.region}: in the campaign, or take them out of the preview.`
+        : `give it a row under offers: ${a.region}: in the campaign, or take it out of the preview.`,
   }),
   "duplicate-id": entry<{ id: string; page: string; region: string }>({
     severity: "error",
@@ -832,12 +838,15 @@ export const catalogue = {
       `The columns ${a.first} and ${a.second} look swapped: read in this order, ${a.mismatches} of their prices are for products their region does not show, or missing for products it does; swapped, each column prices what its region shows.`,
     hint: (a) => `write columns: [${a.meant.join(", ")}]. The rest of the check reads the table that way.`,
   }),
-  "banner-product-not-offered": entry<WithoutOffer & { written: string }>({
+  /** more: how many more such names the campaign's banners of this file write for the region; names: the other products among them. */
+  "banner-product-not-offered": entry<WithoutOffer & { written: string; more?: number; names?: readonly string[] }>({
     severity: "warning",
     message: (a) =>
-      `this banner names ${a.written} (${a.product}), ${withoutOffer(a)}: shoppers who come for it find its list price.`,
+      `this banner names ${a.written} (${a.product}), ${withoutOffer(a)}: shoppers who come for it find its list price${a.more ? `; so do ${a.more} more names in this file's banners of ${a.campaign}${a.names?.length ? ` (${texts(a.names)})` : ""}` : ""}.`,
     hint: (a) =>
-      `give ${a.product} an offer in ${a.campaign}'s offers for ${a.region}, or name a product the campaign offers.`,
+      a.names?.length
+        ? `give them offers in ${a.campaign}'s offers for ${a.region}, or name products the campaign offers.`
+        : `give ${a.product} an offer in ${a.campaign}'s offers for ${a.region}, or name a product the campaign offers.`,
   }),
   "link-to-own-origin": entry<{ link: string; origin: string; page?: string }>({
     severity: "warning",

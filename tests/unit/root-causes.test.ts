@@ -586,16 +586,16 @@ test("next year's campaign given last year's page: the old campaign's error says
   );
 });
 
-test("a page given a campaign drawn and staged otherwise: one warning for its pictures, one error per stage it lacks", () => {
+test("a page given a campaign drawn, staged and offered otherwise: one warning for its pictures, one per kind for its products, one error per stage it lacks", () => {
   const found = checkEdited((specs) => {
     writeFileSync(
       join(specs, "campaigns/black-friday-2026.yaml"),
-      campaignSkeleton({
+      `${campaignSkeleton({
         id: "black-friday-2026",
         name: "Black Friday 2026",
         regions: ["us"],
         start: DateTime.fromISO("2026-11-20"),
-      }),
+      })}\noffers:\n  us:\n    eliteOptimusPrime: [599, 549]\n`,
     );
     replaceIn(specs, "pages.yaml", "    campaign: black-friday-2024", "    campaign: black-friday-2026");
   });
@@ -604,6 +604,14 @@ test("a page given a campaign drawn and staged otherwise: one warning for its pi
   // unknown-placeholder errors, one per {stage3Start} and {stage3End} in each language.
   expect(of("image-other-campaign").map((d) => d.hint)).toEqual([
     "give black-friday-2026 the art: of black-friday-2024 if it keeps that look (campaigns drawn alike share their pictures), or use pictures drawn for black-friday-2026.",
+  ]);
+  // Before: 4, one per product the banners name and stage.
+  expect(of("banner-product-not-offered").map((d) => d.message)).toEqual([
+    "this banner names Bumblebee G1 Performance (bumblebeeG1Performance), which black-friday-2026 offers no price for in us at stages 1, 2: shoppers who come for it find its list price; so do 3 more names in this file's banners of black-friday-2026 (K1 Interstellar Scout).",
+  ]);
+  // Before: one per product of the preview.
+  expect(of("preview-without-offer").map((d) => d.message)).toEqual([
+    "bumblebeeG1Performance and interstellarScoutK1 have no offer of black-friday-2026 in us: the preview shows no price for them at any stage.",
   ]);
   expect(of("unknown-placeholder").map((d) => d.message)).toEqual([
     "{stage3Start} is not the start or end of a stage of Black Friday 2026, nor are 9 more placeholders of this file ({stage3End}); they would reach shoppers as they are written.",

@@ -4,7 +4,7 @@
 // headlines read prices: checkCampaigns lists them and checkHeadlines judges them once the prices
 // are linked, so that site dev, after an edit of the price table alone, judges only them again.
 
-import { appendAll, closest } from "../../diagnostics/index.ts";
+import { appendAll, closest, type Location } from "../../diagnostics/index.ts";
 import { literalPattern, type PathSegment } from "../../load/index.ts";
 import { at, atPart, type LinkContext, type Report } from "../context.ts";
 import { regionEntry, regionMeant } from "../regions.ts";
@@ -369,6 +369,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
   const { specs, report, regions } = cx;
   const headlines: Headline[] = [];
   const offeredAt = new Map<string, ReadonlySet<string> | null>();
+  const unoffered: Unoffered = new Map();
   const pages = specs.pages;
   // The landing page of each campaign: the page of pages.yaml that names it.
   const mistaken = cx.mistakenLandings;
@@ -414,6 +415,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
             file,
             [...path, "homeBanner"],
             entry.homeBanner,
+            unoffered,
           );
         headlines.push({ file, path, texts: entryTexts(entry), campaign: id, region: code, stages: entry.stage });
       });
@@ -459,7 +461,17 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
         if (!campaign || !campaignId) return;
         const stages = section.stage ?? campaignStages(campaign, code, regionZoneOf(specs, code)).map((s) => s.number);
         const texts = { title: section.title, discount: section.discount };
-        checkBannerProductsOffered(cx, offeredAt, campaignId, code, stages, content, ["sections", code, i], section);
+        checkBannerProductsOffered(
+          cx,
+          offeredAt,
+          campaignId,
+          code,
+          stages,
+          content,
+          ["sections", code, i],
+          section,
+          unoffered,
+        );
         headlines.push({
           file: content,
           path: ["sections", code, i],
@@ -471,6 +483,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
       });
     }
   }
+  reportUnoffered(cx, unoffered);
   return headlines;
 }
 
@@ -492,6 +505,7 @@ function checkBannerProductsOffered(
   file: Valid<unknown>,
   path: PathSegment[],
   banner: Partial<Record<(typeof BANNER_TEXTS)[number], string>>,
+  unoffered: Unoffered,
 ): void {
   // A stage the campaign does not have is unknown-stage's error: nothing is judged of it.
   const count = cx.specs.campaigns.get(campaignId)?.data.stages.length ?? 0;
@@ -505,13 +519,50 @@ function checkBannerProductsOffered(
       if (offered.has(product)) continue;
       // The name as the file may write it: any case, any run of spaces or a line break between words.
       const pattern = new RegExp(literalPattern(written).replace(/ /g, "\\s+"), "gi");
-      cx.report(
-        "banner-product-not-offered",
-        { product, written, campaign: campaignId, region, stages: known },
-        atPart(file, [...path, field], { pattern, nth }),
-      );
+      const key = `${file.spec.source.path}\n${campaignId}\n${region}`;
+      const group = unoffered.get(key);
+      if (group) {
+        group.count++;
+        if (!group.names.includes(written) && written !== group.first.written) group.names.push(written);
+        for (const stage of known) group.stages.add(stage);
+      } else
+        unoffered.set(key, {
+          first: { product, written, campaign: campaignId, region },
+          location: atPart(file, [...path, field], { pattern, nth }),
+          names: [],
+          stages: new Set(known),
+          count: 1,
+        });
     }
   }
+}
+
+/**
+ * Products a campaign's banners name where it offers them no price, by file, campaign and region:
+ * a page written for last year's offers names several, in every stage's banner.
+ */
+type Unoffered = Map<
+  string,
+  {
+    first: { product: string; written: string; campaign: string; region: string };
+    location: Location;
+    names: string[];
+    stages: Set<number>;
+    count: number;
+  }
+>;
+
+function reportUnoffered(cx: LinkContext, unoffered: Unoffered): void {
+  for (const { first, location, names, stages, count } of unoffered.values())
+    cx.report(
+      "banner-product-not-offered",
+      {
+        ...first,
+        stages: [...stages].sort((a, b) => a - b),
+        ...(count > 1 ? { more: count - 1, names } : {}),
+      },
+      location,
+    );
 }
 
 /**

@@ -93,11 +93,11 @@ export function checkSections(cx: LinkContext): void {
         switch (section.type) {
           case "preview": {
             const showInPreview = showOnce();
-            section.products.forEach((p, j) => {
-              const canonical = showInPreview(p, [...path, "products", j]);
-              if (canonical && campaignId)
-                checkOffered(cx, campaignId, code, canonical, at(content, [...path, "products", j]));
-            });
+            const shown = section.products.map((p, j) => ({
+              product: showInPreview(p, [...path, "products", j]),
+              location: at(content, [...path, "products", j]),
+            }));
+            checkOffered(cx, campaignId, code, shown);
             break;
           }
           case "products":
@@ -283,16 +283,34 @@ function reportImagesOfOtherCampaigns(
 }
 
 /**
- * A product a campaign's preview shows ("prices for every stage") has the campaign's offers in the
- * region: else the preview shows no price for it at any stage.
+ * The products a campaign's preview shows ("prices for every stage") have the campaign's offers in
+ * the region: else the preview shows no price for them at any stage. One warning for the preview.
  */
-function checkOffered(cx: LinkContext, campaignId: string, region: string, product: string, location: Location): void {
-  const campaign = cx.specs.campaigns.get(campaignId)?.data;
+function checkOffered(
+  cx: LinkContext,
+  campaignId: string | undefined,
+  region: string,
+  shown: readonly { product: string | undefined; location: Location }[],
+): void {
+  const campaign = campaignId ? cx.specs.campaigns.get(campaignId)?.data : undefined;
   if (!campaign?.regions.includes(region)) return;
   const offers = regionEntry(campaign.offers, region, Object.keys(cx.specs.site?.data.regions ?? {}));
   const offered = Object.keys(offers ?? {}).map((id) => cx.canonicalProduct(id));
-  if (!offered.includes(product))
-    cx.report("preview-without-offer", { product, campaign: campaignId, region }, location);
+  // A product the preview cannot show (unknown, or twice) has its own diagnostic.
+  const [first, ...others] = shown.filter(
+    (p): p is { product: string; location: Location } => p.product !== undefined && !offered.includes(p.product),
+  );
+  if (first)
+    cx.report(
+      "preview-without-offer",
+      {
+        product: first.product,
+        campaign: campaignId!,
+        region,
+        ...(others.length > 0 ? { others: others.map((o) => o.product) } : {}),
+      },
+      first.location,
+    );
 }
 
 /** A page's sections in one region, as the id rules read them. */
