@@ -694,14 +694,20 @@ export const catalogue = {
     regions: readonly string[];
     stage: number;
     stageName: string;
+    /** Every stage's name, when no stage has a way in there: the campaign has no promotion there. */
+    allStages?: readonly string[];
   }>({
     severity: "error",
     message: (a) =>
-      `Nothing leads shoppers in ${texts(a.regions)} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
+      a.allStages
+        ? `Nothing leads shoppers in ${texts(a.regions)} to ${a.page} during any of the ${a.allStages.length} stages of ${a.campaign} (${texts(a.allStages)}): no home banner, text banner or menu entry of the campaign links to it.`
+        : `Nothing leads shoppers in ${texts(a.regions)} to ${a.page} during stage ${a.stage} (${a.stageName}) of ${a.campaign}: no home banner, text banner or menu entry of the campaign links to it.`,
     hint: (a) =>
-      a.regions.length === 1
-        ? `add an entry for stage ${a.stage} under promotion: ${a.regions[0]}: in the campaign file (a textBanner, menu or homeBanner).`
-        : `add an entry for stage ${a.stage} under promotion: in the campaign file for each of ${texts(a.regions)} (a textBanner, menu or homeBanner).`,
+      a.allStages
+        ? `write its promotion: for ${texts(a.regions)} in the campaign file, an entry for its stages (a textBanner, menu or homeBanner; the file's comments show one).`
+        : a.regions.length === 1
+          ? `add an entry for stage ${a.stage} under promotion: ${a.regions[0]}: in the campaign file (a textBanner, menu or homeBanner).`
+          : `add an entry for stage ${a.stage} under promotion: in the campaign file for each of ${texts(a.regions)} (a textBanner, menu or homeBanner).`,
   }),
   "headline-percent-mismatch": entry<{
     written: number;
@@ -1334,11 +1340,23 @@ export const catalogue = {
         ? "write its offers or promotion for each region, or give it a page (pages.yaml, template: campaign); until then check-windows shows its stages live where shoppers see nothing."
         : `write its offers or promotion for ${texts(a.regions)}, or take ${a.regions.length === 1 ? a.regions[0] : "them"} out of its regions.`,
   }),
-  "page-outside-campaign": entry<{ page: string; campaign: string; region: string; what?: readonly string[] }>({
+  /** others: more regions of the page where the campaign does not run and writes nothing. */
+  "page-outside-campaign": entry<{
+    page: string;
+    campaign: string;
+    region: string;
+    what?: readonly string[];
+    others?: readonly string[];
+  }>({
     severity: "error",
     message: (a) =>
-      `Page ${a.page} is in ${a.region}, where its campaign ${a.campaign} does not run: it would be up at all times, with no stage and no end${a.what ? `, and the campaign's ${texts(a.what)} for ${a.region} are unused` : ""}.`,
-    hint: (a) => `add ${a.region} to the campaign's regions, or take ${a.region} out of the page's regions.`,
+      a.others
+        ? `Page ${a.page} is in ${texts([a.region, ...a.others])}, where its campaign ${a.campaign} does not run: it would be up at all times there, with no stage and no end.`
+        : `Page ${a.page} is in ${a.region}, where its campaign ${a.campaign} does not run: it would be up at all times, with no stage and no end${a.what ? `, and the campaign's ${texts(a.what)} for ${a.region} are unused` : ""}.`,
+    hint: (a) =>
+      a.others
+        ? `add them to the campaign's regions, or take them out of the page's regions.`
+        : `add ${a.region} to the campaign's regions, or take ${a.region} out of the page's regions.`,
   }),
   "route-window-mismatch": entry<{
     page: string;

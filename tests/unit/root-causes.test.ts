@@ -609,6 +609,13 @@ test("a page given a campaign drawn, staged and offered otherwise: one warning f
   expect(of("banner-product-not-offered").map((d) => d.message)).toEqual([
     "this banner names Bumblebee G1 Performance (bumblebeeG1Performance), which black-friday-2026 offers no price for in us at stages 1, 2: shoppers who come for it find its list price; so do 3 more names in this file's banners of black-friday-2026 (K1 Interstellar Scout).",
   ]);
+  // Before: one per stage, and one per region the page is in and the campaign not.
+  expect(of("campaign-unreachable").map((d) => d.message)).toEqual([
+    "Nothing leads shoppers in us to black-friday during any of the 2 stages of black-friday-2026 (Early access and Main sale): no home banner, text banner or menu entry of the campaign links to it.",
+  ]);
+  expect(of("page-outside-campaign").map((d) => d.message)).toEqual([
+    "Page black-friday is in uk, eu, fr and de, where its campaign black-friday-2026 does not run: it would be up at all times there, with no stage and no end.",
+  ]);
   // Before: one per product of the preview.
   expect(of("preview-without-offer").map((d) => d.message)).toEqual([
     "bumblebeeG1Performance and interstellarScoutK1 have no offer of black-friday-2026 in us: the preview shows no price for them at any stage.",

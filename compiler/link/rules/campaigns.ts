@@ -55,15 +55,27 @@ function checkPageRegions(cx: LinkContext, pages: Valid<Spec.Pages>): void {
     if (!campaign) return;
     const runsIn = regionsMeant(cx, campaign.data.regions);
     const unused = unusedEntries(cx, campaign);
+    // The regions where the campaign writes nothing are one error (a page kept in last year's
+    // regions for a campaign that runs in fewer); each that it writes for names what it writes.
+    const silent: string[] = [];
     for (const code of pageRegions(page, [...cx.regions.keys()])) {
       if (runsIn.has(code) || !cx.regions.has(code)) continue;
       const what = unused.get(code)?.what;
+      if (!what) silent.push(code);
+      else
+        cx.report(
+          "page-outside-campaign",
+          { page: id, campaign: page.campaign!, region: code, what },
+          at(pages, [...path, ...regionEntryPath(page, code)]),
+        );
+    }
+    const [first, ...others] = silent;
+    if (first)
       cx.report(
         "page-outside-campaign",
-        { page: id, campaign: page.campaign!, region: code, ...(what ? { what } : {}) },
-        at(pages, [...path, ...regionEntryPath(page, code)]),
+        { page: id, campaign: page.campaign!, region: first, ...(others.length ? { others } : {}) },
+        at(pages, [...path, ...regionEntryPath(page, first)]),
       );
-    }
   });
 }
 
@@ -322,6 +334,22 @@ function checkWaysIn(
       if (known) known.regions.push(route.region);
       else unreached.set(stage.number, { name: stage.name, regions: [route.region] });
     }
+  }
+  // No stage has a way in, in the same regions: the campaign has no promotion there at all, one error.
+  const all = [...unreached.values()];
+  const sameRegions = (regions: readonly string[]) => regions.join() === all[0]!.regions.join();
+  if (all.length > 1 && all.length === campaign.stages.length && all.every((u) => sameRegions(u.regions))) {
+    const { regions } = all[0]!;
+    const where =
+      regions.length === 1 && campaign.promotion?.[regions[0]!]
+        ? at(file, ["promotion", regions[0]!], true)
+        : at(file, ["stages", 0, "name"]);
+    cx.report(
+      "campaign-unreachable",
+      { campaign: id, page, regions, stage: 1, stageName: all[0]!.name, allStages: all.map((u) => u.name) },
+      where,
+    );
+    return;
   }
   for (const [stage, { name, regions }] of unreached) {
     const region = regions.length === 1 ? regions[0]! : undefined;
