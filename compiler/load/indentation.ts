@@ -120,7 +120,12 @@ function judge(
   if (textIndent !== undefined) return off(line, "text", textIndent, line.afterText!.key);
   // A list item among the keys of the item above it: it meant the level of the items.
   if (item && line.indent === top.indent && !top.item && !blocks.opens) {
-    const items = popped?.item ? popped : levels.findLast((level) => level.item && level.indent < line.indent);
+    // Among the levels of items, the one whose items are written alike ("- label:" or "- {").
+    const candidates = [
+      ...(popped?.item ? [popped] : []),
+      ...levels.filter((l) => l.item && l.indent < line.indent).reverse(),
+    ];
+    const items = candidates.find((l) => l.key === keyOf(line.content)) ?? candidates[0];
     if (items) return off(line, "between", items.indent, items.key);
   }
   // A key among the items of a list, come out of an item's keys: it meant to be one of them.
@@ -144,8 +149,9 @@ function judge(
     blocks.prevOpened &&
     prev!.indent <= beforePrev.indent &&
     line.indent > beforePrev.indent;
-  if (prev && ((further && blocks.leftLevels.includes(line.indent)) || leftEmpty))
-    return off(prev, "first", asPrev, keyOf(line.content));
+  // (A key that opens a block of its own, whose lines follow, is more likely the one off.)
+  const comesBack = further && blocks.leftLevels.includes(line.indent) && !OPENS.test(line.content);
+  if (prev && (comesBack || leftEmpty)) return off(prev, "first", asPrev, keyOf(line.content));
   if (further) return off(line, "further", top.indent, top.key);
   // A line alone at its level, come out of the level this line goes back to: it is the one off
   // (a page's key at 0 among the pages at 2).
@@ -172,7 +178,7 @@ function outOfText(lines: readonly Line[], i: number): number | undefined {
 /** Of the two levels a line lands between, the one it means: the nearer, or halfway the one whose lines are of its kind. */
 function levelMeant(line: Line, next: Line | undefined, inner: Level, outer: Level): Level {
   const item = isItem(line.content);
-  const opensBlock = /:\s*([&!]\S*\s*)*(#.*)?$/.test(line.content);
+  const opensBlock = OPENS.test(line.content);
   // A key whose block follows, further in than the nearer level: it stands above that block.
   const aboveItsBlock = opensBlock && next !== undefined && next.indent > line.indent && next.indent <= inner.indent;
   // List items, or keys that open a block, among their like.
@@ -202,6 +208,9 @@ function corroborated(lines: readonly Line[], odd: number, spaces: number): bool
   return at(spaces) > at(indent) && near.every((line) => at(line!.indent) <= at(spaces));
 }
 
+/** A key with no value after it: it opens a block (an anchor or a tag may stand after the colon). */
+const OPENS = /:\s*([&!]\S*\s*)*(#.*)?$/;
+
 /** A key and its colon at the start of a line. */
 const KEY = /^[^\s:#'"[{-][^:#]*:(\s|$)/;
 
@@ -213,7 +222,7 @@ function takeLevels(blocks: Blocks, line: Line, i: number, left: number[]): void
   const item = /^(-\s+)+/.exec(line.content)?.[0];
   // After the key, an anchor or a tag may stand before the block it opens (eu: &eur).
   const rest = item ? line.content.slice(item.length) : line.content;
-  const opens = /:\s*([&!]\S*\s*)*(#.*)?$/.test(rest) || rest === "" || /[[{,]\s*(#.*)?$/.test(rest);
+  const opens = OPENS.test(rest) || rest === "" || /[[{,]\s*(#.*)?$/.test(rest);
   if (line.indent > top.indent)
     levels.push({
       indent: line.indent,

