@@ -229,19 +229,26 @@ export const catalogue = {
     allowed: readonly string[];
     /** The field whose value a comma cut short inside { }, and that value as written. */
     cut?: { field: string; written: string };
+    /** The keys commented out right above it (`# offers:`), and how many more fields stand under them. */
+    commented?: readonly string[];
+    more?: number;
   }>({
     severity: "error",
     message: (a) =>
       a.cut
         ? `'${a.field}' is not a field: inside { } a comma ends a value, so ${a.cut.field} stops before it.`
-        : `'${a.field}' is not a field that can be written here.`,
+        : a.commented
+          ? `'${a.field}'${a.more ? `, and ${a.more} more line${a.more === 1 ? "" : "s"} after it,` : ""} stand${a.more ? "" : "s"} under lines commented out (${a.commented.map((c) => `'${c}'`).join(", ")}): YAML reads ${a.more ? "them as fields" : "it as a field"} of the block above the comments, where ${a.more ? "they do" : "it does"} not belong.`
+          : `'${a.field}' is not a field that can be written here.`,
     hint: (a) =>
-      !a.cut
-        ? (didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`)
-        : /,\s/.test(a.cut.written)
-          ? `put the value in quotes: ${a.cut.field}: ${JSON.stringify(a.cut.written)}`
-          : // No space after it: most often a slip of the finger for a dot (support@mechanova,com).
-            `if the comma is a slip for a dot, write ${a.cut.field}: ${a.cut.written.replace(/,(?=\S)/g, ".")}; if it is meant, put the value in quotes.`,
+      a.commented
+        ? `take the # off ${a.commented.map((c) => `'${c}'`).join(" and ")} too, or comment '${a.field}' out again.`
+        : !a.cut
+          ? (didYouMean(a.suggestion) ?? `the fields here are ${list(a.allowed)}.`)
+          : /,\s/.test(a.cut.written)
+            ? `put the value in quotes: ${a.cut.field}: ${JSON.stringify(a.cut.written)}`
+            : // No space after it: most often a slip of the finger for a dot (support@mechanova,com).
+              `if the comma is a slip for a dot, write ${a.cut.field}: ${a.cut.written.replace(/,(?=\S)/g, ".")}; if it is meant, put the value in quotes.`,
   }),
   "wrong-type": entry<{
     expected: string;

@@ -728,15 +728,81 @@ function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
       cutValues.add(`${error.instancePath}/${cut.field}`);
       cutOf.set(error, cut);
     }
+  // The fields under one run of commented-out keys are one mistake: one error at the first,
+  // counting the others.
+  const underComments = new Map<string, { at: number; field: string; location: Location; count: number }>();
   for (const error of errors) {
     if (cutValues.has(error.instancePath)) continue;
     const d = explainOne(spec, error);
     const key = `${d.code}@${d.location.offset}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(d);
+    const headers = d.code === "unknown-field" ? commentedHeaders(spec.source.text, d.location.offset) : [];
+    const group = underComments.get(headers.join("\n"));
+    if (group) group.count++;
+    else if (headers.length > 0) {
+      const field = (error.params as { additionalProperty: string }).additionalProperty;
+      underComments.set(headers.join("\n"), { at: out.length, field, location: d.location, count: 1 });
+    }
+    if (!group) out.push(d);
   }
+  for (const [headers, { at, field, location, count }] of underComments)
+    if (count > 1)
+      out[at] = diagnostic(
+        "unknown-field",
+        { field, allowed: [], commented: headers.split("\n"), more: count - 1 },
+        location,
+      );
   return out;
+}
+
+/** A field the schema does not have: cut short by a comma, under keys commented out, or one slip from a field it has. */
+function unknownField(
+  spec: SpecDocument,
+  error: ErrorObject,
+  schema: Record<string, unknown>,
+  at: (path: PathSegment[], key?: boolean) => Location,
+  path: PathSegment[],
+): Diagnostic {
+  const field = (error.params as { additionalProperty: string }).additionalProperty;
+  const allowed = Object.keys((schema.properties ?? {}) as object);
+  const cut = cutOf.get(error);
+  const where = at([...path, field], true);
+  if (cut) return diagnostic("unknown-field", { field, allowed, cut }, where);
+  // A field one slip from one it has is that one mistyped, comments above it or not.
+  const suggestion = closest(field, allowed);
+  const commented = suggestion ? [] : commentedHeaders(spec.source.text, where.offset);
+  return diagnostic(
+    "unknown-field",
+    commented.length > 0 ? { field, allowed, commented } : { field, allowed, suggestion },
+    where,
+  );
+}
+
+/**
+ * The keys commented out right above the line at `offset` that would open a block (`# offers:`,
+ * `#   us:`), as written: a block uncommented but for its first lines (site new campaign writes
+ * its examples commented out) hangs its lines on the block above the comments.
+ */
+function commentedHeaders(text: string, offset: number): string[] {
+  const headers: string[] = [];
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const indent = offset - lineStart;
+  let end = lineStart - 1;
+  let inComments = false;
+  while (end > 0) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end).trimEnd();
+    end = start - 1;
+    if (line.trim() === "") continue;
+    const comment = line.trimStart().startsWith("#");
+    // Keys beside it, uncommented with it, stand between it and the comments.
+    if (!comment && !inComments && line.length - line.trimStart().length === indent) continue;
+    if (!comment) break;
+    inComments = true;
+    if (/^\s*#\s*[A-Za-z_][\w-]*:$/.test(line)) headers.unshift(line.trim());
+  }
+  return headers;
 }
 
 /** A list entry as it is written in one line: `{ label: Privacy Policy, link: privacy-policy }`. */
@@ -923,16 +989,8 @@ function explainOne(spec: SpecDocument, error: ErrorObject): Diagnostic {
       const description = `${what}${what ? " " : ""}It is needed with ${property}.`;
       return diagnostic("missing-field", { field, description }, at(path, path.length > 0));
     }
-    case "additionalProperties": {
-      const field = (error.params as { additionalProperty: string }).additionalProperty;
-      const allowed = Object.keys((schema.properties ?? {}) as object);
-      const cut = cutOf.get(error);
-      return diagnostic(
-        "unknown-field",
-        cut ? { field, allowed, cut } : { field, allowed, suggestion: closest(field, allowed) },
-        at([...path, field], true),
-      );
-    }
+    case "additionalProperties":
+      return unknownField(spec, error, schema, at, path);
     case "format":
       return explainFormat(error, String(value), description, at(path), spec.source);
   }

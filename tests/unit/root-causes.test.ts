@@ -564,6 +564,33 @@ test("a campaign just begun with site new campaign is one warning that it shows 
   ]);
 });
 
+test("a campaign begun with site new campaign, its offers uncommented but for their first lines, is one error saying so", () => {
+  const skeleton = campaignSkeleton({
+    id: "winter-2026",
+    name: "Winter 2026",
+    regions: ["us"],
+    start: DateTime.fromISO("2026-12-01"),
+  });
+  const file = "campaigns/winter-2026.yaml";
+  const found = checkEdited((specs) =>
+    writeFileSync(
+      join(specs, file),
+      skeleton.replace(
+        "#     eliteOptimusPrime: [599, 549]",
+        "    eliteOptimusPrime: [599, 549]\n    bumblebeeG1Performance: [349, 299]",
+      ),
+    ),
+  );
+  // Before: two errors, "'eliteOptimusPrime' is not a field … the fields here are name, start, end, gapBefore".
+  expect(found.filter((d) => d.severity === "error").map((d) => [d.code, d.message, d.hint])).toEqual([
+    [
+      "unknown-field",
+      "'eliteOptimusPrime', and 1 more line after it, stand under lines commented out ('# offers:', '#   us:'): YAML reads them as fields of the block above the comments, where they do not belong.",
+      "take the # off '# offers:' and '#   us:' too, or comment 'eliteOptimusPrime' out again.",
+    ],
+  ]);
+});
+
 test("next year's campaign given last year's page: the old campaign's error says what to do with it", () => {
   const found = checkEdited((specs) => {
     const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
