@@ -570,10 +570,12 @@ export const catalogue = {
     regions: readonly string[];
     lacking: readonly string[];
     links: number;
+    /** The files the links are written in, most links first. */
+    files?: readonly string[];
   }>({
     severity: "error",
     message: (a) =>
-      `Page ${a.page} is in ${texts(a.regions)} only, but ${a.links} links lead to it in ${texts(a.lacking)}.`,
+      `Page ${a.page} is in ${texts(a.regions)} only, but ${a.links} links lead to it in ${texts(a.lacking)}${a.files?.length ? ` (${texts(a.files)})` : ""}.`,
     hint: (a) => `add ${list(a.lacking)} to its regions: here (or write all), or take those links out.`,
   }),
   "link-missing-param": entry<{ link: string; param: string }>({

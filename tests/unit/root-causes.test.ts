@@ -1374,7 +1374,7 @@ test.for([
     [
       "page-not-in-regions",
       "specs/pages.yaml",
-      "Page home is in us only, but 14 links lead to it in cn, uk, eu, fr, de and 2 more.",
+      "Page home is in us only, but 14 links lead to it in cn, uk, eu, fr, de and 2 more (regions/cn.yaml, regions/de.yaml, regions/eu.yaml, regions/fr.yaml, regions/jp.yaml and 2 more).",
     ],
   ],
   [

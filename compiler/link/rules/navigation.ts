@@ -116,7 +116,16 @@ export function reportLinksElsewhere(cx: LinkContext): void {
     if (page === HOME_PAGE || (lacking.length >= 2 && lacking.length > having.length))
       cx.report(
         "page-not-in-regions",
-        { page, regions: having, lacking, links: links.length },
+        {
+          page,
+          regions: having,
+          lacking,
+          links: links.length,
+          files: filesOfPlaces(
+            links.map((l) => l.location),
+            specsFolderOf(cx.specs),
+          ),
+        },
         at(pages, [...pageYamlPath(page), "regions"]),
       );
     else for (const { args, location } of links) cx.report("broken-link", args, location);
