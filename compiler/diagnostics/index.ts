@@ -565,6 +565,13 @@ export const catalogue = {
         : "add home: { regions: all, template: home } to pages.yaml, or take those links out.",
   }),
   // Most of the regions that link to a page lack it: its regions: is the mistake, not each link.
+  "sections-outside-page": entry<{ page: string; regions: readonly string[]; pageRegions: readonly string[] }>({
+    severity: "warning",
+    message: (a) =>
+      `This file writes sections for ${texts(a.regions)}, where page ${a.page} is not (pages.yaml: ${a.pageRegions.length ? texts(a.pageRegions) : "no region"}): they are never built, so their links are not judged either.`,
+    hint: (a) =>
+      `take the sections for ${texts(a.regions)} out, or add ${a.regions.length === 1 ? "the region" : "those regions"} to the page's regions in pages.yaml.`,
+  }),
   "page-not-in-regions": entry<{
     page: string;
     regions: readonly string[];

@@ -68,6 +68,11 @@ export interface LinkContext {
    * once every rule has run (reportLinksElsewhere), at the page or at each link.
    */
   linksElsewhere: Map<string, { args: Parameters<typeof diagnostic<"broken-link">>[1]; location: Location }[]>;
+  /**
+   * The sections content files write for regions their page is not in, by page: reported with the
+   * links elsewhere, unless the page's regions are the mistake (page-not-in-regions says so).
+   */
+  unbuiltSections: Map<string, { regions: string[]; pageRegions: readonly string[]; location: Location }>;
 }
 
 /** What a text says of products: whether it names one, and the other product it names. */

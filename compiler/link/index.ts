@@ -228,6 +228,7 @@ function buildModel(
     mistakenLandings: mistakenLandings(specs.pages?.data.pages ?? {}, specs.campaigns.keys()),
     mistakenProductPages: mistakenProducts,
     linksElsewhere: new Map(),
+    unbuiltSections: new Map(),
     rootLinks: specs.pages && !findPage(specs.pages.data.pages, HOME_PAGE) ? [] : undefined,
   };
   return { regionsPart, productsPart, titles, campaignsNamed, images, cx };

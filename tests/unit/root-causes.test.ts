@@ -591,6 +591,25 @@ test("a campaign begun with site new campaign, its offers uncommented but for th
   ]);
 });
 
+test("a campaign page narrowed to one region while its campaign runs in five: one error at its regions, naming the campaign's file", () => {
+  const narrowed = (specs: string) =>
+    replaceIn(
+      specs,
+      "pages.yaml",
+      "  black-friday:\n    regions: [us, uk, eu, fr, de]",
+      "  black-friday:\n    regions: [us]",
+    );
+  // Before: the same error, but counting the links of the page's own sections for those regions
+  // (never built) and not its campaign's banners there, which lead to no page.
+  const running = checkEdited(narrowed);
+  expect(running.map((d) => [d.code, d.message])).toEqual([
+    [
+      "page-not-in-regions",
+      "Page black-friday is in us only, but 12 links lead to it in uk, eu, fr and de (campaigns/black-friday-2024.yaml).",
+    ],
+  ]);
+});
+
 test("next year's campaign given last year's page: the old campaign's error says what to do with it", () => {
   const found = checkEdited((specs) => {
     const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");

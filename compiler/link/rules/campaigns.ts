@@ -433,6 +433,9 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
           checkLink(cx, region, file, [...path, "link"], entry.link);
           checkLeadsToOffer(cx, offeredAt, id, region, entry.stage, file, [...path, "link"], entry.link);
         } else if (pageless) leadingNowhere.add(at(file, path).offset);
+        // An entry with no link of its own leads to the campaign's page: in a region the page is
+        // not in, a link to nowhere, judged with the other links there (page-not-in-regions).
+        else if (landing.has(id)) checkLink(cx, region, file, path, landing.get(id)!);
         if (entry.homeBanner)
           checkBannerProductsOffered(
             cx,

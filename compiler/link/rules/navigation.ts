@@ -99,7 +99,8 @@ function checkOtherPageAnchor(
 }
 
 /**
- * The links to pages of pages.yaml from regions they are not in (cx.linksElsewhere). When most of
+ * The links to pages of pages.yaml from regions they are not in (cx.linksElsewhere), and the
+ * sections written for them (cx.unbuiltSections). When most of
  * the regions that link to a page lack it, and two or more do, its regions: in pages.yaml is the
  * mistake (a region left out, or `all` narrowed): one error there. So it is when the page is home,
  * whatever the counts. Else each link is the mistake, a broken-link where it is written.
@@ -107,13 +108,15 @@ function checkOtherPageAnchor(
 export function reportLinksElsewhere(cx: LinkContext): void {
   const pages = cx.specs.pages;
   if (!pages) return;
+  const narrowed = new Set<string>();
   for (const [page, links] of cx.linksElsewhere) {
     // In the order of site.yaml, as every list of regions is told.
     const codes = [...cx.regions.keys()];
     const lacking = codes.filter((code) => links.some((l) => l.args.region === code));
     const having = pageRegions(findPage(pages.data.pages, page)!, codes);
     // A region lacking its root's page (home) is always pages.yaml's mistake: its root is a 404.
-    if (page === HOME_PAGE || (lacking.length >= 2 && lacking.length > having.length))
+    if (page === HOME_PAGE || (lacking.length >= 2 && lacking.length > having.length)) {
+      narrowed.add(page);
       cx.report(
         "page-not-in-regions",
         {
@@ -128,8 +131,11 @@ export function reportLinksElsewhere(cx: LinkContext): void {
         },
         at(pages, [...pageYamlPath(page), "regions"]),
       );
-    else for (const { args, location } of links) cx.report("broken-link", args, location);
+    } else for (const { args, location } of links) cx.report("broken-link", args, location);
   }
+  // A page's sections for regions it is not in follow from its regions when those are the mistake.
+  for (const [page, { location, ...args }] of cx.unbuiltSections)
+    if (!narrowed.has(page)) cx.report("sections-outside-page", { page, ...args }, location);
 }
 
 /** A labelled link: where it is written, its words and where it leads. */
@@ -196,7 +202,7 @@ const inRegion = (region: RegionModel, path: string) =>
   path === (region.prefix || "/") || path.startsWith(`${region.prefix}/`);
 
 /** Whether the page's regions: names `code` mistyped, as a code no region has that most likely means it. */
-function regionMistyped(cx: LinkContext, page: Spec.Page, code: string): boolean {
+export function regionMistyped(cx: LinkContext, page: Spec.Page, code: string): boolean {
   const written = page.regions;
   if (written === "all") return false;
   const codes = [...cx.regions.keys()];

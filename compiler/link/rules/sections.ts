@@ -3,11 +3,11 @@
 import { closest, type Location } from "../../diagnostics/index.ts";
 import type { PathSegment } from "../../load/index.ts";
 import { at, type LinkContext } from "../context.ts";
-import { findPage, pageYamlPath } from "../pages.ts";
+import { findPage, pageRegions, pageYamlPath } from "../pages.ts";
 import { regionEntry } from "../regions.ts";
 import { pageAnchors } from "../../../templates/anchors.ts";
 import { idsOfPage, isElementId, type SectionId, sectionIds } from "../page-ids.ts";
-import { checkLink, checkStageNumbers } from "./navigation.ts";
+import { checkLink, checkStageNumbers, regionMistyped } from "./navigation.ts";
 import { linkTarget, parseLink, regionPath } from "../syntax.ts";
 import { videoKeys } from "./videos.ts";
 import type { Valid } from "../../validate/index.ts";
@@ -47,10 +47,11 @@ export function checkSections(cx: LinkContext): void {
   let videos: ReadonlySet<string> | undefined;
   for (const [pageId, content] of specs.content) {
     const written = Object.keys(content.data.sections ?? {});
+    const unbuilt = sectionsOutsidePage(cx, pageId, content);
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
       if (!checkRegion(code, at(content, ["sections", code], true), written)) continue;
       const region = regions.get(code);
-      if (!region) continue;
+      if (!region || unbuilt.has(code)) continue;
       // A page that names the wrong campaign (landing-campaign-mistaken) numbers its stages by another.
       const pageCampaign = mistaken.has(pageId) ? undefined : findPage(pages?.data.pages ?? {}, pageId)?.campaign;
       const page: PageSections = { content, pageId, region: code, given: sectionIds(code, sections) };
@@ -162,6 +163,28 @@ export function checkSections(cx: LinkContext): void {
     }
   }
   reportImagesOfOtherCampaigns(cx, campaignUses);
+}
+
+/**
+ * The regions a content file writes sections for where its page is not (pages.yaml): never built,
+ * so nothing in them is judged (their links would count against the page's regions), and said
+ * once for the file (navigation.ts, reportLinksElsewhere).
+ */
+function sectionsOutsidePage(cx: LinkContext, pageId: string, content: Valid<Spec.PageContent>): Set<string> {
+  const page = cx.specs.pages ? findPage(cx.specs.pages.data.pages, pageId) : undefined;
+  if (!page) return new Set();
+  const pageIn = pageRegions(page, [...cx.regions.keys()]);
+  // (A region the page's list names mistyped is that error's: its sections are judged as ever.)
+  const unbuilt = Object.keys(content.data.sections ?? {}).filter(
+    (code) => cx.regions.has(code) && !pageIn.includes(code) && !regionMistyped(cx, page, code),
+  );
+  if (unbuilt.length > 0)
+    cx.unbuiltSections.set(pageId, {
+      regions: unbuilt,
+      pageRegions: pageIn,
+      location: at(content, ["sections", unbuilt[0]!], true),
+    });
+  return new Set(unbuilt);
 }
 
 /** A page's tabs: each leads to a section of the page (noted in `anchors`), and to its own. */
