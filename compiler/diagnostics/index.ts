@@ -568,7 +568,7 @@ export const catalogue = {
   "sections-outside-page": entry<{ page: string; regions: readonly string[]; pageRegions: readonly string[] }>({
     severity: "warning",
     message: (a) =>
-      `This file writes sections for ${texts(a.regions)}, where page ${a.page} is not (pages.yaml: ${a.pageRegions.length ? texts(a.pageRegions) : "no region"}): they are never built, so their links are not judged either.`,
+      `This file writes sections for ${texts(a.regions)}, where page ${a.page} is not (pages.yaml: ${a.pageRegions.length ? texts(a.pageRegions) : "no region"}): they are never built, and their links and texts are not judged.`,
     hint: (a) =>
       `take the sections for ${texts(a.regions)} out, or add ${a.regions.length === 1 ? "the region" : "those regions"} to the page's regions in pages.yaml.`,
   }),

@@ -292,7 +292,7 @@ function checkBesidesPrices(
   checkMessages(specs, report);
   checkFallbacks(specs, report);
   checkApiMessages(specs, report);
-  checkTexts(specs, report);
+  checkTexts(specs, report, cx.unbuiltSections);
   checkTranslations(specs, report);
   checkHeadsShared(specs, report, new Set(titles.map((t) => t.page)));
   return { offers, headlines };

@@ -229,7 +229,11 @@ function reportMissing(cx: LinkContext, missing: ReadonlyMap<string, Missing>): 
  * language's script than the one it is written under. Content, region, campaign and message files
  * are read, and the region chooser's texts for their script.
  */
-export function checkTexts(specs: ValidSpecs, report: Report): void {
+export function checkTexts(
+  specs: ValidSpecs,
+  report: Report,
+  unbuilt: ReadonlyMap<string, { regions: readonly string[] }> = new Map(),
+): void {
   // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
   // says why), or does not list the content file's page (unknown-page says so: a page renamed,
   // most likely), any page may be, and a campaign's names are not reported.
@@ -244,8 +248,15 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
       report("text-in-other-language", args, at(file, path));
   };
   if (specs.regionChooser) checkScripts(specs.regionChooser);
-  const scan = (file: Valid<object>, scopeOf: (path: PathSegment[]) => PlaceholderScope | null) => {
-    const { placeholders, markup, years } = textFindingsOf(file, languages);
+  const scan = (
+    file: Valid<object>,
+    scopeOf: (path: PathSegment[]) => PlaceholderScope | null,
+    // The texts of sections never built (sections-outside-page) reach no shopper.
+    unread: (path: PathSegment[]) => boolean = () => false,
+  ) => {
+    const found = textFindingsOf(file, languages);
+    const read = <T extends { path: PathSegment[] }>(items: readonly T[]) => items.filter((item) => !unread(item.path));
+    const [placeholders, markup, years] = [read(found.placeholders), read(found.markup), read(found.years)];
     // A file copied from last year's campaign names its year in many texts: one warning at the
     // first, counting the others.
     const outside = new Map<
@@ -335,12 +346,17 @@ export function checkTexts(specs: ValidSpecs, report: Report): void {
       );
   };
   for (const [pageId, file] of specs.content) {
-    scan(file, (path) => {
-      if (path[0] !== "sections") return null;
-      const section = file.data.sections?.[path[1] as string]?.[path[2] as number];
-      const campaign = section && (("campaign" in section && section.campaign) || pageCampaign(pageId));
-      return campaign ? campaignScope(specs, campaign) : null;
-    });
+    const unbuiltRegions = unbuilt.get(pageId)?.regions ?? [];
+    scan(
+      file,
+      (path) => {
+        if (path[0] !== "sections") return null;
+        const section = file.data.sections?.[path[1] as string]?.[path[2] as number];
+        const campaign = section && (("campaign" in section && section.campaign) || pageCampaign(pageId));
+        return campaign ? campaignScope(specs, campaign) : null;
+      },
+      (path) => path[0] === "sections" && unbuiltRegions.includes(path[1] as string),
+    );
   }
   for (const [id, file] of specs.campaigns)
     scan(file, (path) => (path[0] === "promotion" ? campaignScope(specs, id) : null));
