@@ -779,6 +779,9 @@ function unknownField(
   );
 }
 
+/** How many lines above an unknown field commented-out keys are looked for. */
+const HEADER_LOOKBACK = 200;
+
 /**
  * The keys commented out right above the line at `offset` that would open a block (`# offers:`,
  * `#   us:`), as written: a block uncommented but for its first lines (site new campaign writes
@@ -790,7 +793,9 @@ function commentedHeaders(text: string, offset: number): string[] {
   const indent = offset - lineStart;
   let end = lineStart - 1;
   let inComments = false;
-  while (end > 0) {
+  // A block of examples is a few dozen lines: looking further back for each of a flood of
+  // unknown fields (a file of 100,000 of them) would take their number squared.
+  for (let lines = 0; end > 0 && lines < HEADER_LOOKBACK; lines++) {
     const start = text.lastIndexOf("\n", end - 1) + 1;
     const line = text.slice(start, end).trimEnd();
     end = start - 1;
