@@ -664,6 +664,8 @@ const isChildPath = (path: string, parent: string) =>
 const orphansOf = new WeakMap<ErrorObject, { keys: string[]; first: PathSegment[] }>();
 /** An unknown field that is a value cut short by a comma inside { } (explain finds them first). */
 const cutOf = new WeakMap<ErrorObject, NonNullable<ReturnType<typeof commaCut>>>();
+/** The commented-out keys an unknown field was reported under (unknownField), for explain to fold by. */
+const commentedOf = new WeakMap<ErrorObject, readonly string[]>();
 
 /** The schema of one field of an object's schema, a reference to the file's own $defs followed. */
 function fieldSchema(schema: Record<string, unknown>, field: string): Record<string, unknown> | undefined {
@@ -737,14 +739,17 @@ function explain(spec: SpecDocument, errors: ErrorObject[]): Diagnostic[] {
     const key = `${d.code}@${d.location.offset}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const headers = d.code === "unknown-field" ? commentedHeaders(spec.source.text, d.location.offset) : [];
-    const group = underComments.get(headers.join("\n"));
-    if (group) group.count++;
-    else if (headers.length > 0) {
-      const field = (error.params as { additionalProperty: string }).additionalProperty;
-      underComments.set(headers.join("\n"), { at: out.length, field, location: d.location, count: 1 });
+    const headers = commentedOf.get(error)?.join("\n");
+    const group = headers === undefined ? undefined : underComments.get(headers);
+    if (group) {
+      group.count++;
+      continue;
     }
-    if (!group) out.push(d);
+    if (headers !== undefined) {
+      const field = (error.params as { additionalProperty: string }).additionalProperty;
+      underComments.set(headers, { at: out.length, field, location: d.location, count: 1 });
+    }
+    out.push(d);
   }
   for (const [headers, { at, field, location, count }] of underComments)
     if (count > 1)
@@ -772,11 +777,9 @@ function unknownField(
   // A field one slip from one it has is that one mistyped, comments above it or not.
   const suggestion = closest(field, allowed);
   const commented = suggestion ? [] : commentedHeaders(spec.source.text, where.offset);
-  return diagnostic(
-    "unknown-field",
-    commented.length > 0 ? { field, allowed, commented } : { field, allowed, suggestion },
-    where,
-  );
+  if (commented.length === 0) return diagnostic("unknown-field", { field, allowed, suggestion }, where);
+  commentedOf.set(error, commented);
+  return diagnostic("unknown-field", { field, allowed, commented }, where);
 }
 
 /** How many lines above an unknown field commented-out keys are looked for. */

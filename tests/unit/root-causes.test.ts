@@ -610,6 +610,25 @@ test("a campaign page narrowed to one region while its campaign runs in five: on
   ]);
 });
 
+test("a field one slip from a field of its block keeps its did-you-mean, commented-out keys above it or not", () => {
+  const skeleton = campaignSkeleton({
+    id: "winter-2026",
+    name: "Winter 2026",
+    regions: ["us"],
+    start: DateTime.fromISO("2026-12-01"),
+  });
+  const found = checkEdited((specs) =>
+    writeFileSync(
+      join(specs, "campaigns/winter-2026.yaml"),
+      skeleton.replace("#     eliteOptimusPrime: [599, 549]", "    nme: Late stage\n    eliteOptimusPrime: [599, 549]"),
+    ),
+  );
+  expect(found.filter((d) => d.severity === "error").map((d) => [d.code, d.hint])).toEqual([
+    ["unknown-field", "did you mean 'name'?"],
+    ["unknown-field", "take the # off '# offers:' and '#   us:' too, or comment 'eliteOptimusPrime' out again."],
+  ]);
+});
+
 test("next year's campaign given last year's page: the old campaign's error says what to do with it", () => {
   const found = checkEdited((specs) => {
     const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
