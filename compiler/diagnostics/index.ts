@@ -46,13 +46,23 @@ const texts = (keys: readonly string[]) =>
     : `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`;
 /** A date and time as written, or a date with the day's first minute (an offset needs a time). */
 const withTime = (value: string) => (value.includes("T") ? value.trim() : `${value.trim()}T00:00`);
-/** What to do about a line indented off its block (load/indentation.ts). */
-function indentHint(a: {
+/** A line indented off its block, as load/indentation.ts finds it. */
+export interface IndentSlip {
+  /**
+   * A tab; spaces between two levels of the lines around it; spaces further in than the line
+   * above, which holds a value; for a line that began a block alone, other than the line after it;
+   * or a line of text come out of its | block.
+   */
   kind: "tab" | "between" | "further" | "first" | "text";
+  /** How many spaces it is indented by. */
   written: number;
+  /** The indentation it most likely means, in spaces, and a line at that level ("start:"). */
   spaces: number;
   like: string;
-}): string {
+}
+
+/** What to do about a line indented off its block. */
+function indentHint(a: IndentSlip): string {
   const as = a.like ? `, as ${a.like} above it` : "";
   const spaces = (n: number) => `${n} space${n === 1 ? "" : "s"}`;
   if (a.kind === "tab")
@@ -116,7 +126,7 @@ export const catalogue = {
     /** The { or [ that opened the value YAML stumbled on ("{name} さん"), read as a map or a list. */
     opening?: string;
     /** A line near it indented off the levels of the lines above (load/indentation.ts). */
-    indent?: { kind: "tab" | "between" | "further" | "first" | "text"; written: number; spaces: number; like: string };
+    indent?: IndentSlip;
   }>({
     severity: "error",
     message: (a) =>

@@ -3,24 +3,15 @@
 // it then failed to read ("Sequence item without - indicator"). Read from the text: the levels
 // the lines above open, and the line near the parser's error that lands off them.
 
+import type { IndentSlip } from "../diagnostics/index.ts";
+
 /** How far before and after the parser's error a misindented line is looked for, in lines of content. */
 const LINES_BEFORE = 3;
 const LINES_AFTER = 2;
 
-export interface Misindented {
+export interface Misindented extends IndentSlip {
   /** Where the line's first character is, as an offset into the text. */
   offset: number;
-  /**
-   * A tab; spaces between two levels of the lines around it; spaces further in than the line
-   * above, which holds a value; for a line that began a block alone, other than the line after it;
-   * or a line of text come out of its | block.
-   */
-  kind: "tab" | "between" | "further" | "first" | "text";
-  /** How many spaces it is indented by. */
-  written: number;
-  /** The indentation it most likely means, in spaces, and a line at that level ("start:"). */
-  spaces: number;
-  like: string;
 }
 
 /** A line that is not blank, a comment or the text of a | or > block. */

@@ -5,7 +5,7 @@
 // file and words its errors.
 
 import { readdirSync, type Dirent } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { deserialize } from "node:v8";
 import type { Document, Node, Pair, YAMLError, YAMLMap } from "yaml";
 import {
@@ -17,7 +17,7 @@ import {
   type Result,
 } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
-import { slashPath, sourceFile, type SourceFile } from "./source.ts";
+import { sourceFile, type SourceFile } from "./source.ts";
 import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import { loadedCompilerFingerprint, settled } from "../fingerprint.ts";
@@ -465,6 +465,9 @@ function changedOnly(watched: WatchedLoad, cwd: string, reuse: LoadReuse): Resul
   });
   return { value: { dir: last.value.dir, documents }, diagnostics };
 }
+
+/** A relative path as the specs and diagnostics name it, with forward slashes on every system. */
+const slashPath = (path: string) => path.split(sep).join("/");
 
 function loadFolder(dir: string, cwd: string, reuse: LoadReuse): Result<LoadedSpecs> {
   const diagnostics: Diagnostic[] = [];

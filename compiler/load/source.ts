@@ -1,6 +1,5 @@
 // A spec file's text as diagnostics point into it: the printers need it for a position and a code
 // frame only when there is a problem to show, so the text can be read when first asked for.
-import { sep } from "node:path";
 import type { LineCounter } from "yaml";
 import { decodeSpec } from "./encoding.ts";
 import { readBytes } from "./entries.ts";
@@ -12,9 +11,6 @@ export interface SourceFile {
   text: string;
   readonly lineCounter: LineCounter;
 }
-
-/** A relative path as the specs and diagnostics name it, with forward slashes on every system. */
-export const slashPath = (path: string) => path.split(sep).join("/");
 
 /** A file's text, given or read when first asked for, and its line table, built when a printer first needs it. */
 export function sourceFile(path: string, contents: string | (() => string)): SourceFile {

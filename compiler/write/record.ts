@@ -333,10 +333,11 @@ export function recordedWarnings(diagnostics: readonly Diagnostic[], cwd = proce
 
 /**
  * Whether the output --out holds is the one asked for: "as it is" when its inputs and its instant
- * are those asked for (and its warnings, if any, were found from the same folder); "restamped" when its inputs are and the instant asked for is later than its
- * own but before its next change. No window opens or closes in between, so every page is the same
- * (tests/integration/incremental.test.ts holds the build to a cold one), and only the two files
- * that name the instant, routes.json and build.json, are not. Null when anything else differs.
+ * are those asked for (and its warnings, if any, were found from the same folder); "restamped"
+ * when its inputs are and the instant asked for is later than its own but before its next change.
+ * No window opens or closes in between, so every page is the same (tests/integration/
+ * incremental.test.ts holds the build to a cold one), and only the two files that name the
+ * instant, routes.json and build.json, are not. Null when anything else differs.
  */
 export function outputAt<Summary extends { nextChange: string | null }>(
   previous: PreviousBuild<Summary>,

@@ -232,7 +232,8 @@ function reportMissing(cx: LinkContext, missing: ReadonlyMap<string, Missing>): 
 export function checkTexts(
   specs: ValidSpecs,
   report: Report,
-  unbuilt: ReadonlyMap<string, { regions: readonly string[] }> = new Map(),
+  /** The regions each page's content file writes sections for that are never built (sections-outside-page). */
+  unbuilt: ReadonlyMap<string, { regions: readonly string[] }>,
 ): void {
   // Whether a page is a campaign's is pages.yaml's to say: when it failed to load (its own error
   // says why), or does not list the content file's page (unknown-page says so: a page renamed,
