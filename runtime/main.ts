@@ -5,7 +5,7 @@
 
 import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
-import { hydrateIslands, unmountIslands } from "./islands.ts";
+import { holdEarlyInteractions, hydrateIslands, unmountIslands } from "./islands.ts";
 import { layoutClassFor } from "./layout.ts";
 import { installDialogs } from "./dialogs.ts";
 import { installMenus } from "./menus.ts";
@@ -167,5 +167,6 @@ const router = createRouter({
     return hydrateIslands(document.body);
   },
 });
+holdEarlyInteractions();
 router.start();
 void hydrateIslands(document).catch((error: unknown) => console.error(error));

@@ -6,6 +6,7 @@ import { renderToString } from "react-dom/server";
 import type { LayoutData, RouteData } from "../compile/route-data.ts";
 import { Document, type Assets } from "../../templates/Document.tsx";
 import { NotFoundDocument, type NotFoundProps } from "../../templates/NotFound.tsx";
+import { hydratesAtLoad } from "../../templates/islands/hydration.ts";
 import { pages } from "../../templates/pages/index.ts";
 import { Footer } from "../../templates/parts/Footer.tsx";
 import { Header } from "../../templates/parts/Header.tsx";
@@ -15,7 +16,7 @@ import type { LayoutSlots } from "../write/record.ts";
 
 const DOCTYPE = "<!DOCTYPE html>";
 
-/** Chunks loaded at once: by every page, by any page with an island, and by each island. */
+/** Chunks loaded at once: by every page, by any page with an island hydrated at load, and by each island. */
 export interface PreloadTable {
   runtime: string[];
   react: string[];
@@ -23,8 +24,9 @@ export interface PreloadTable {
 }
 
 /**
- * URLs to preload on a page with these islands: the entry's imports, React, the islands' chunks.
- * Worked out once per set of islands: the pages of a site share a few.
+ * URLs to preload on a page with these islands: the entry's imports, and React and the islands'
+ * chunks for the islands hydrated at load (templates/islands/hydration.ts); the others load when
+ * they are wanted. Worked out once per set of islands: the pages of a site share a few.
  */
 export function preloadsFor(table: PreloadTable, islands: readonly string[]): readonly string[] {
   let bySet = preloadsByTable.get(table);
@@ -33,9 +35,10 @@ export function preloadsFor(table: PreloadTable, islands: readonly string[]): re
   let urls = bySet.get(set);
   if (!urls) {
     const found = new Set(table.runtime);
-    if (islands.length) {
+    const atLoad = islands.filter(hydratesAtLoad);
+    if (atLoad.length) {
       for (const u of table.react) found.add(u);
-      for (const name of islands) for (const u of table.islands[name] ?? []) found.add(u);
+      for (const name of atLoad) for (const u of table.islands[name] ?? []) found.add(u);
     }
     bySet.set(set, (urls = [...found].sort()));
   }

@@ -1,5 +1,6 @@
 // Log in or register (register_or_login; the cn site uses the same call) with e-mail and
-// password; errors in the region's language; on success the account page.
+// password; errors in the region's language; on success the account page. The fields keep what
+// was typed themselves (read at submit), so what a shopper typed before the code arrived counts.
 import { useState, type FormEvent } from "react";
 import { api } from "../../runtime/api-context.ts";
 import { EMAIL } from "../../runtime/email.ts";
@@ -11,13 +12,14 @@ export interface LoginProps {
 }
 
 export default function Login({ texts, accountHref }: LoginProps) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get("email") ?? "");
+    const password = String(fields.get("password") ?? "");
     if (!EMAIL.test(email.trim())) return setError(texts.invalidEmail ?? "");
     if (!password) return setError(texts.passwordRequired ?? "");
     setError(null);
@@ -37,23 +39,11 @@ export default function Login({ texts, accountHref }: LoginProps) {
       {texts.intro ? <p className="login-form__intro">{texts.intro}</p> : null}
       <label className="login-form__field">
         <span className="login-form__label">{texts.email}</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input type="email" name="email" autoComplete="email" />
       </label>
       <label className="login-form__field">
         <span className="login-form__label">{texts.password}</span>
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <input type="password" name="password" autoComplete="current-password" />
       </label>
       {error ? (
         <p className="form-error" role="alert">

@@ -8,6 +8,7 @@ import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
 import { openDialog } from "../../runtime/dialogs.ts";
 import { Dialog } from "../parts/Dialog.tsx";
 import Subscribe from "./Subscribe.tsx";
+import { rememberSeen, seenBefore } from "./first-visit.ts";
 import "./NewUserPopup.css";
 
 export interface NewUserPopupProps {
@@ -15,25 +16,8 @@ export interface NewUserPopupProps {
   close: string;
 }
 
-const SEEN_KEY = "newUserPopupSeen";
 /** The price and the buy button of a product page (templates/pages/product.tsx). */
 const BUY_AREA = ".product-summary";
-
-function seenBefore(): boolean {
-  try {
-    return localStorage.getItem(SEEN_KEY) === "1";
-  } catch {
-    return true; // No storage: do not pester on every page.
-  }
-}
-
-function rememberSeen(): void {
-  try {
-    localStorage.setItem(SEEN_KEY, "1");
-  } catch {
-    // Nothing to remember it in.
-  }
-}
 
 export default function NewUserPopup({ texts, close }: NewUserPopupProps) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -1,4 +1,6 @@
 // The newsletter sign-up: the region's invalid message for a bad address, then the success view.
+// The field keeps what was typed itself (read at submit), so an address typed before the code
+// arrived (it loads as the form comes near: islands/hydration.ts) is the one sent.
 import { useState, type FormEvent } from "react";
 import type { SubscribeTexts } from "../../compiler/compile/route-data.ts";
 import { api } from "../../runtime/api-context.ts";
@@ -11,12 +13,12 @@ export interface SubscribeProps {
 }
 
 export default function Subscribe({ texts, id }: SubscribeProps) {
-  const [email, setEmail] = useState("");
   const [state, setState] = useState<"idle" | "invalid" | "sending" | "failed" | "done">("idle");
   const [failure, setFailure] = useState("");
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "");
     if (!EMAIL.test(email.trim())) {
       setState("invalid");
       return;
@@ -62,11 +64,9 @@ export default function Subscribe({ texts, id }: SubscribeProps) {
         name="email"
         autoComplete="email"
         placeholder={texts.placeholder}
-        value={email}
         aria-invalid={state === "invalid" || state === "failed"}
         aria-describedby={state === "invalid" || state === "failed" ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setEmail(e.target.value);
+        onChange={() => {
           if (state === "invalid" || state === "failed") setState("idle");
         }}
       />

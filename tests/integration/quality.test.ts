@@ -8,6 +8,7 @@ import { parse } from "node-html-parser";
 import { beforeAll, describe, expect, test } from "vitest";
 import { check } from "../../compiler/pipeline.ts";
 import type { PageWeight } from "../../compiler/render/weights.ts";
+import { hydratesAtLoad } from "../../templates/islands/hydration.ts";
 import type { SiteModel } from "../../compiler/link/model.ts";
 import { realSiteAt } from "../support/build.ts";
 import { projectRoot } from "../support/cli.ts";
@@ -153,6 +154,25 @@ describe("page weight", () => {
     }
     expect(heaviest.js, `first-load JS of ${heaviest.jsPage}`).toBeLessThanOrEqual(80 * KB);
     expect(heaviest.html, `HTML of ${heaviest.htmlPage}`).toBeLessThanOrEqual(100 * KB);
+  });
+
+  test("a page loads React at first only for an island a shopper meets at once (a countdown, the login form)", () => {
+    const islandsOf = (html: string) => [...new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]!))];
+    const loadsReact = (file: string) => scriptsOf(file).some((url) => /\/hydrate-\w+\.js$/.test(url));
+    let waiting = 0;
+    for (const file of pages) {
+      const islands = islandsOf(readFileSync(file, "utf8"));
+      const atLoad = islands.filter(hydratesAtLoad);
+      expect(loadsReact(file), `${pathOf(file)}: ${islands.join(", ")}`).toBe(atLoad.length > 0);
+      // The code of an island that waits (the footer's form, a gallery far down) is not preloaded either.
+      for (const name of islands.filter((island) => !atLoad.includes(island)))
+        expect(scriptsOf(file).filter((url) => url.includes(`/${name[0]!.toUpperCase()}${name.slice(1)}-`))).toEqual(
+          [],
+        );
+      if (atLoad.length === 0) waiting++;
+    }
+    // Every page has the footer's form; most have no island needed at once (the homes, products, articles).
+    expect(waiting).toBeGreaterThan(pages.length / 2);
   });
 
   test("the CSS of every page is at most 20 KB gzip, the sheets it links together", () => {

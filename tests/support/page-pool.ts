@@ -13,7 +13,7 @@ export class PagePool {
   constructor(private readonly browser: () => Browser) {}
 
   /**
-   * A page of a returning visitor at `url`, `width` by `height` px, hydrated: a page given back
+   * A page of a returning visitor at `url`, `width` by `height` px, its runtime run: a page given back
    * where there is one, else a new one. An error thrown in it fails the run, and errorsIn()
    * lists it for the test.
    */
@@ -30,7 +30,8 @@ export class PagePool {
       throw error;
     });
     await page.goto(url);
-    // Hydrated: the islands (a countdown's digits among them) have drawn what they show.
+    // The runtime has run (its page view counted). An island hydrates after, at once or when it
+    // comes near (templates/islands/hydration.ts): a test that needs one waits for its data-hydrated.
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
     return page;
   }

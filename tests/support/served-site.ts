@@ -52,7 +52,7 @@ export function serveBuiltSite(options: ServedSiteOptions) {
       return preview!.url;
     },
     /**
-     * A page of a returning visitor at `path`, `width` by `height` px, hydrated: one an earlier
+     * A page of a returning visitor at `path`, `width` by `height` px, its runtime run: one an earlier
      * test gave back (release) where there is one (tests/support/page-pool.ts). An error in it
      * fails the run, and errorsIn() lists it for the test.
      */
