@@ -481,10 +481,13 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
     if (page) checkWaysIn(cx, id, file, page, doubled);
   }
 
-  // Banners of content sections that belong to a campaign promise what its offers give.
+  // Banners of content sections that belong to a campaign promise what its offers give (but in
+  // sections never built: sections-outside-page).
   for (const [pageId, content] of specs.content) {
     const pageCampaign = pages && !mistaken.has(pageId) ? findPage(pages.data.pages, pageId)?.campaign : undefined;
+    const unbuilt = cx.unbuiltSections.get(pageId)?.regions ?? [];
     for (const [code, sections] of Object.entries(content.data.sections ?? {})) {
+      if (unbuilt.includes(code)) continue;
       sections.forEach((section, i) => {
         if (section.type !== "banner") return;
         const campaignId = section.campaign ?? pageCampaign;

@@ -244,11 +244,11 @@ export function checkTexts(
     return page ? (page.campaign ?? (page.template === "campaign" ? "unknown" : undefined)) : "unknown";
   };
   const languages = textLanguages(specs);
-  const checkScripts = (file: Valid<object>) => {
-    for (const { path, ...args } of textFindingsOf(file, languages).otherLanguage)
-      report("text-in-other-language", args, at(file, path));
+  const reportScripts = (file: Valid<object>, found: readonly OtherLanguage[]) => {
+    for (const { path, ...args } of found) report("text-in-other-language", args, at(file, path));
   };
-  if (specs.regionChooser) checkScripts(specs.regionChooser);
+  if (specs.regionChooser)
+    reportScripts(specs.regionChooser, textFindingsOf(specs.regionChooser, languages).otherLanguage);
   const scan = (
     file: Valid<object>,
     scopeOf: (path: PathSegment[]) => PlaceholderScope | null,
@@ -282,7 +282,7 @@ export function checkTexts(
         atPart(file, first.path, { pattern, nth: first.nth }),
       );
     }
-    checkScripts(file);
+    reportScripts(file, read(found.otherLanguage));
     for (const { path, mark } of markup)
       report(
         "markup-in-text",
