@@ -227,12 +227,8 @@ export function checkZones(specs: ValidSpecs, site: Valid<Spec.Site>, report: Re
     if (!region.zone || !specs.messages.has(languageOfLocale(region.locale))) continue;
     // An unknown zone has its own error.
     if (!isTimeZone(region.zone)) continue;
-    let zones: readonly string[] | undefined;
-    try {
-      zones = (new Intl.Locale(region.locale) as Intl.Locale & { timeZones?: readonly string[] }).timeZones;
-    } catch {
-      continue; // a malformed locale (en_US): its own error says so
-    }
+    const zones = zonesOfLocale(region.locale);
+    // (A malformed locale, en_US, has none: its own error says so.)
     if (!countryOfLocale(region.locale) || !zones?.length || zones.includes(region.zone)) continue;
     report(
       "zone-not-of-country",
@@ -241,6 +237,21 @@ export function checkZones(specs: ValidSpecs, site: Valid<Spec.Site>, report: Re
     );
   }
 }
+
+/** The zones Intl knows for a locale's country, once per locale: site dev checks at each save. */
+function zonesOfLocale(locale: string): readonly string[] | undefined {
+  if (!localeZones.has(locale)) {
+    let zones: readonly string[] | undefined;
+    try {
+      zones = (new Intl.Locale(locale) as Intl.Locale & { timeZones?: readonly string[] }).timeZones;
+    } catch {
+      zones = undefined;
+    }
+    localeZones.set(locale, zones);
+  }
+  return localeZones.get(locale);
+}
+const localeZones = new Map<string, readonly string[] | undefined>();
 
 /**
  * The company's addresses are on its own domains: marketing@mechanova.con, a letter off the site's

@@ -262,6 +262,7 @@ function instantText(instant: DateTime): string {
 
 /** Half a year: the longest stage of the seeds runs a month; one longer than this is most likely a slip. */
 const LONGEST_LIKELY_STAGE_DAYS = 183;
+const DAY_MS = 86_400_000;
 
 /**
  * The stages of a campaign in each region: each ends after it starts, lies inside the campaign's
@@ -304,7 +305,7 @@ function checkStageOrder(
       }
       // A year typed wrong (2023-11-14 for 2024) makes a week's stage a year long, and passes
       // every other rule: the stage runs, only from a year before.
-      const days = stage.end ? Math.round(stage.end.diff(stage.start, "days").days) : 0;
+      const days = stage.end ? Math.round((stage.end.toMillis() - stage.start.toMillis()) / DAY_MS) : 0;
       if (days > LONGEST_LIKELY_STAGE_DAYS) {
         const location = where(stage, "start");
         const [from, to] = [stage.start, stage.end!].map((t) => t.toFormat("d LLL yyyy"));
@@ -375,9 +376,18 @@ function windowMismatch(
 
 function isAmbiguous(instant: DateTime, zone: string | null): boolean {
   if (!zone) return false;
-  // A wall time that occurs twice (clocks set back): the same local time an hour away.
-  const wall = instant.toFormat("yyyy-MM-dd'T'HH:mm");
-  return [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some(
-    (other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall,
-  );
+  // The same times are asked about at every check (site dev checks at each save), and luxon's
+  // zone arithmetic is a tenth of a millisecond each.
+  const key = `${instant.toMillis()} ${instant.zoneName} ${zone}`;
+  let ambiguous = ambiguity.get(key);
+  if (ambiguous === undefined) {
+    // A wall time that occurs twice (clocks set back): the same local time an hour away.
+    const wall = instant.toFormat("yyyy-MM-dd'T'HH:mm");
+    ambiguous = [instant.minus({ hours: 1 }), instant.plus({ hours: 1 })].some(
+      (other) => other.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") === wall,
+    );
+    ambiguity.set(key, ambiguous);
+  }
+  return ambiguous;
 }
+const ambiguity = new Map<string, boolean>();
