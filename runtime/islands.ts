@@ -44,7 +44,15 @@ function watchForScreen(element: HTMLElement): void {
 
 function hydrateIsland(element: HTMLElement): Promise<void> {
   let done = hydrating.get(element);
-  if (!done) hydrating.set(element, (done = loadAndHydrate(element)));
+  if (!done) {
+    // Code that could not be loaded (the network, a deploy that replaced it) is asked for again
+    // at the next interaction, rather than the island holding every click for ever.
+    done = loadAndHydrate(element).catch((error: unknown) => {
+      hydrating.delete(element);
+      throw error;
+    });
+    hydrating.set(element, done);
+  }
   return done;
 }
 

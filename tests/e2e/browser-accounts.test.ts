@@ -127,6 +127,28 @@ describe.concurrent("newsletter sign-up", () => {
     expect(keptData(dataDir).subscriptions).toContainEqual(expect.objectContaining({ email, region: "uk" }));
     site.release(page);
   });
+  test("the form's code, not loaded once (a dropped connection), is asked for again at the next try", async ({
+    expect,
+  }) => {
+    const page = await open("/eu");
+    let asked = 0;
+    await page.route("**/assets/chunks/Subscribe-*.js", (route) =>
+      asked++ === 0 ? route.abort("connectionrefused") : route.continue(),
+    );
+    const failed = page.waitForEvent("console", (message) => message.text().includes("dynamically imported module"));
+    const form = page.locator(".footer-subscribe");
+    const email = "second-try@example.com";
+    // Brought near, the form asks for its code, which does not come.
+    await form.locator("input").fill(email);
+    await failed;
+    expect(await form.locator("[data-hydrated]").count()).toBe(0);
+    // The shopper sends it: the code is asked for again, and the address goes with it.
+    await form.locator("input").press("Enter");
+    await page.waitForSelector(".footer-subscribe .subscribe-success");
+    expect(asked).toBe(2);
+    expect(keptData(dataDir).subscriptions).toContainEqual(expect.objectContaining({ email, region: "eu" }));
+    site.release(page);
+  });
 });
 
 describe("the new-user pop-up", () => {
