@@ -1,6 +1,7 @@
 // When each island's code is loaded and the island hydrated (runtime/islands.ts), and so which
 // islands' chunks a page preloads with itself (compiler/render: preloadsFor):
-//   load        at once: what a shopper meets first (a campaign's countdown, the login form);
+//   load        at once: what a shopper meets first (the login form), or what must run unseen
+//               (a campaign's countdown reloads the page when a stage ends: deployed-build.ts);
 //   visible     when it comes near the screen: the footer's newsletter form, on every page, and
 //               a product page's gallery and community box, far down the page;
 //   firstVisit  at once, for a visitor not yet invited to subscribe (first-visit.ts), else never.
