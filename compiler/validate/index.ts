@@ -2,6 +2,7 @@
 // diagnostics that point at the offending YAML node and speak the campaign manager's language.
 
 import { createHash } from "node:crypto";
+import type { ColorString } from "color-string";
 import countryToCurrency from "country-to-currency";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -864,9 +865,31 @@ function shapeMeant(value: string, schema: { format?: unknown; pattern?: unknown
       .toLowerCase()
       .replace(/[\s_]+/g, "-"),
     ...(pattern.startsWith("^#") ? [`#${value.trim()}`] : []),
+    ...(pattern === COLOUR_PATTERN ? [colourMeant(value)] : []),
     ...(extension ? [`${value.trim()}.${extension}`] : []),
   ];
-  return candidates.find((meant) => meant !== value && shape.test(meant));
+  return candidates.find((meant) => meant !== undefined && meant !== value && shape.test(meant));
+}
+
+/** common.schema.json's colour: #rrggbb. */
+const COLOUR_PATTERN = "^#[0-9a-fA-F]{6}$";
+
+/**
+ * A colour as CSS also writes it (gold, Dark Red, #fc0, rgb(245, 197, 24)), as #rrggbb. The
+ * reader is loaded only when a colour is refused: importing it would cost every check 3 ms.
+ * (require() of an ES module needs Node 20.19; before, there is no suggestion.)
+ */
+function colourMeant(value: string): string | undefined {
+  let colorString: ColorString;
+  try {
+    colorString = (requireFromHere("color-string") as { default: ColorString }).default;
+  } catch {
+    return undefined;
+  }
+  const text = value.trim().toLowerCase();
+  const [r, g, b] = colorString.get.rgb(/^[a-z ]+$/.test(text) ? text.replace(/ /g, "") : text) ?? [];
+  if (r === undefined || g === undefined || b === undefined) return undefined;
+  return colorString.to.hex(r, g, b)?.toLowerCase();
 }
 
 /**

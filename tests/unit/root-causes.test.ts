@@ -350,7 +350,12 @@ test.each([
   ],
   ["content/manuals.yaml", 'date: "2023-11-20" }', 'date: "2023-20-11" }', "did you mean '2023-11-20'?"],
   ["artwork.yaml", 'primary: "#f5c518"', 'primary: "f5c518"', "did you mean '#f5c518'?"],
-])("a value in the wrong shape says the value meant in its shape (%s: %s)", (file, from, to, hint) => {
+  // A colour as CSS also writes it: by name, in three figures, as rgb().
+  ["artwork.yaml", 'primary: "#f5c518"', "primary: gold", "did you mean '#ffd700'?"],
+  ["artwork.yaml", 'primary: "#f5c518"', "primary: Dark Red", "did you mean '#8b0000'?"],
+  ["artwork.yaml", 'primary: "#f5c518"', 'primary: "#fc0"', "did you mean '#ffcc00'?"],
+  ["artwork.yaml", 'primary: "#f5c518"', 'primary: "rgb(245, 197, 24)"', "did you mean '#f5c518'?"],
+])("a value in the wrong shape says the value meant in its shape (%s: %s → %s)", (file, from, to, hint) => {
   const found = checkWith(file, from, to);
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", hint]]);
 });
