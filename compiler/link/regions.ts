@@ -1,9 +1,8 @@
 // The regions of the model: site.yaml names them; each needs a settings file and a message table.
 
-import countryToCurrency from "country-to-currency";
 import common from "../../schemas/common.schema.json" with { type: "json" };
 import { closest, editDistance, type Location } from "../diagnostics/index.ts";
-import type { Valid, ValidSpecs } from "../validate/index.ts";
+import { currencyOfCountry, type Valid, type ValidSpecs } from "../validate/index.ts";
 import type * as Spec from "../validate/spec-types.ts";
 import { at, type Report } from "./context.ts";
 import { isTimeZone } from "../time/instant.ts";
@@ -203,7 +202,7 @@ export function checkCurrencies(specs: ValidSpecs, site: Valid<Spec.Site>, repor
   for (const [code, file] of specs.regions) {
     const locale = site.data.regions[code]?.locale;
     const country = locale ? countryOfLocale(locale) : undefined;
-    const expected = country && (countryToCurrency as Record<string, string>)[country];
+    const expected = country && currencyOfCountry(country);
     // A currency the site does not price in is its own error (unknown-currency).
     const { currency } = file.data;
     if (!expected || expected === currency || !PRICED_IN.has(expected) || !PRICED_IN.has(currency)) continue;

@@ -901,12 +901,17 @@ function wordMeant(value: string, allowed: readonly string[], currency: boolean)
   const sameCase = allowed.find((word) => word.toLowerCase() === value.trim().toLowerCase());
   if (sameCase) return sameCase;
   if (currency) {
-    const ofCountry = (countryToCurrency as Record<string, string | undefined>)[value.trim().toUpperCase()];
+    const ofCountry = currencyOfCountry(value.trim());
     if (ofCountry && allowed.includes(ofCountry)) return ofCountry;
     const bySymbol = allowed.filter((code) => currencySymbol(code) === value.trim());
     if (bySymbol.length === 1) return bySymbol[0];
   }
   return closest(value, allowed);
+}
+
+/** The currency a country pays in (US: USD), by its ISO code in any case; undefined for one unknown. */
+export function currencyOfCountry(country: string): string | undefined {
+  return (countryToCurrency as Record<string, string | undefined>)[country.toUpperCase()];
 }
 
 const currencySymbol = (code: string) =>
