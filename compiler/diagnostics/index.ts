@@ -439,11 +439,27 @@ export const catalogue = {
     message: (a) => `There is no campaign '${a.value}'${namedHereAnd(a)}.`,
     hint: (a) => didYouMean(a.suggestion) ?? "a campaign is a file campaigns/<id>.yaml.",
   }),
-  "unknown-stage": entry<{ campaign: string; stage: number; count: number } & OtherUses>({
+  "unknown-stage": entry<
+    {
+      campaign: string;
+      stage: number;
+      count: number;
+      /** Placeholders of the stage's dates in the same files ({stage3Start}), folded in (link/renames.ts). */
+      dates?: readonly string[];
+      datedTexts?: number;
+    } & OtherUses
+  >({
     severity: "error",
     message: (a) =>
-      `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}${namedHereAnd(a)}.`,
-    hint: () => "stages are numbered from 1 in the order the campaign file lists them.",
+      `Campaign ${a.campaign} has ${a.count} stage${a.count === 1 ? "" : "s"}; there is no stage ${a.stage}${namedHereAnd(a)}${
+        a.dates?.length
+          ? `, and ${a.datedTexts} placeholder${a.datedTexts === 1 ? " in the texts there names" : "s in the texts there name"} its dates (${texts(a.dates.map((n) => `{${n}}`))})`
+          : ""
+      }.`,
+    hint: (a) =>
+      a.dates?.length
+        ? `written for a campaign with more stages: take out what is written for stage ${a.stage}, its sections and the texts that name its dates, or give ${a.campaign} a stage ${a.stage}.`
+        : "stages are numbered from 1 in the order the campaign file lists them.",
   }),
   "unknown-origin": entry<{ value: string; known: readonly string[] } & OtherUses>({
     severity: "error",
@@ -692,8 +708,10 @@ export const catalogue = {
     known: readonly string[];
     suggestion?: string;
     onlyIn?: string;
-    /** For a stage bound ({stage3End}) the campaign does not have: the campaign's name. */
+    /** For a stage bound ({stage3End}) the campaign does not have: the campaign's name, id and the stage. */
     campaign?: string;
+    campaignId?: string;
+    stage?: number;
     /** How many more such bounds the file writes for the campaign, and the other names among them. */
     others?: number;
     names?: readonly string[];

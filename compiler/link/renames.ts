@@ -42,9 +42,15 @@ const CONSEQUENCES = new Set<DiagnosticCode>(["missing-region-file", "product-wi
  * definition's, or a campaign's stage (no definition of its own: taken out of its campaign, the
  * uses of its number are what is left).
  */
-const nameOf = new Map<DiagnosticCode, (args: object) => string>([
+const nameOf = new Map<DiagnosticCode, (args: object) => string | undefined>([
   ...[...kindOf.keys()].map((code) => [code, (a: { value?: string; key?: string }) => (a.value ?? a.key)!] as const),
   ["unknown-stage", (a: { campaign?: string; stage?: number }) => `${a.campaign} stage ${a.stage}`],
+  // The dates of a stage its campaign lacks ({stage3Start}), folded into that stage's error.
+  [
+    "unknown-placeholder",
+    (a: { campaignId?: string; stage?: number }) =>
+      a.campaignId === undefined ? undefined : `${a.campaignId} stage ${a.stage}`,
+  ],
 ]);
 
 /** The name an unknown-name diagnostic is about, and the arguments it was made with. */
@@ -70,8 +76,8 @@ export function linkDiagnostic<C extends DiagnosticCode>(
   location: Location,
 ): Diagnostic {
   const made = diagnostic(code, args, location);
-  const name = nameOf.get(code);
-  if (name) unknownName.set(made, { name: name(args as object), args: args as object });
+  const name = nameOf.get(code)?.(args as object);
+  if (name !== undefined) unknownName.set(made, { name, args: args as object });
   return made;
 }
 
@@ -171,7 +177,17 @@ export function foldRenames(
     }
   }
   foldUnlistedRegions(uses.get(UNKNOWN_CODES.region), specs, specsFolder, dropped, added);
-  for (const byName of uses.values()) foldRepeated(byName, specsFolder, dropped, added);
+  const datesOf = foldStageDates(uses, dropped);
+  for (const [code, byName] of uses)
+    if (code !== "unknown-placeholder")
+      foldRepeated(byName, specsFolder, dropped, added, code === "unknown-stage" ? datesOf : undefined);
+  // A stage named in one place only, its dates folded in: its error says so.
+  for (const [name, extra] of datesOf) {
+    const [only] = uses.get("unknown-stage")?.get(name) ?? [];
+    if (!only || dropped.has(only)) continue;
+    dropped.add(only);
+    added.set(only, diagnostic("unknown-stage", { ...unknownName.get(only)!.args, ...extra } as never, only.location));
+  }
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
@@ -245,11 +261,45 @@ function foldUnlistedRegions(
  * order, counting the others. A typo, which its rule gave a did-you-mean, stays an error at each
  * use: each is mended where it is.
  */
+/**
+ * A page written for a campaign with more stages names the stage it lacks twice over: sections
+ * for it (unknown-stage) and its dates in texts ({stage3Start}, unknown-placeholder). One mistake,
+ * one error: the texts' errors in the files that name the stage are dropped, and what they name is
+ * returned by stage, for its error to say.
+ */
+function foldStageDates(
+  uses: ReadonlyMap<DiagnosticCode, ReadonlyMap<string, Diagnostic[]>>,
+  dropped: Set<Diagnostic>,
+): Map<string, { dates: string[]; datedTexts: number }> {
+  const folded = new Map<string, { dates: string[]; datedTexts: number }>();
+  for (const [name, dated] of uses.get("unknown-placeholder") ?? []) {
+    const files = new Set(
+      uses
+        .get("unknown-stage")
+        ?.get(name)
+        ?.map((d) => d.location.file),
+    );
+    const here = dated.filter((d) => files.has(d.location.file));
+    if (here.length === 0) continue;
+    const dates = new Set<string>();
+    let datedTexts = 0;
+    for (const d of here) {
+      const a = unknownName.get(d)!.args as { name: string; names?: readonly string[]; others?: number };
+      for (const date of [a.name, ...(a.names ?? [])]) dates.add(date);
+      datedTexts += 1 + (a.others ?? 0);
+      dropped.add(d);
+    }
+    folded.set(name, { dates: [...dates], datedTexts });
+  }
+  return folded;
+}
+
 function foldRepeated(
   byName: ReadonlyMap<string, Diagnostic[]>,
   specsFolder: string,
   dropped: Set<Diagnostic>,
   added: Map<Diagnostic, Diagnostic>,
+  extraOf: ReadonlyMap<string, object> = new Map(),
 ): void {
   for (const [name, found] of byName) {
     if (found.length < 2 || found.some((d) => dropped.has(d))) continue;
@@ -269,6 +319,7 @@ function foldRepeated(
       suggestion: undefined,
       others: others.length,
       otherFiles: filesOf(others, specsFolder),
+      ...extraOf.get(name),
     };
     added.set(first, diagnostic(first.code, args as Parameters<typeof diagnostic>[1], first.location));
   }

@@ -291,10 +291,7 @@ export function checkTexts(
       );
     // Stage bounds a campaign does not have, by campaign and stage: texts written for another
     // campaign name its stages ({stage3End} where this one has two), one error for the file.
-    const stagesMissing = new Map<
-      string,
-      { first: { name: string; where: Location; known: string[]; campaign: string }; names: Set<string>; count: number }
-    >();
+    const stagesMissing: StagesMissing = new Map();
     for (const { name, path, form, nth } of placeholders) {
       const where = atPart(file, path, { pattern: placeholderPattern(name, form), nth });
       if (form === "unclosed") {
@@ -313,18 +310,7 @@ export function checkTexts(
       // A stage the campaign does not have, or the end of one that has none: the stages are the
       // campaign's to say, and the closest name by spelling would be another stage's date.
       if (scope?.campaign && isStageBoundaryName(name)) {
-        // By stage: {stage3Start} and {stage3End} are one stage it lacks, {stage2End} another mistake.
-        const key = `${scope.campaign}\n${/\d+/.exec(name)?.[0]}`;
-        const missing = stagesMissing.get(key);
-        if (missing) {
-          missing.names.add(name);
-          missing.count++;
-        } else
-          stagesMissing.set(key, {
-            first: { name, where, known: scope.names.filter(isStageBoundaryName), campaign: scope.campaign },
-            names: new Set([name]),
-            count: 1,
-          });
+        noteStageMissing(stagesMissing, scope as PlaceholderScope & { campaign: string }, name, where);
         continue;
       }
       const elsewhere = contextualPlaceholders.find((c) => c.names.includes(name) || c.accepts?.(name));
@@ -341,6 +327,7 @@ export function checkTexts(
           name: first.name,
           known: first.known,
           campaign: first.campaign,
+          ...(first.campaignId ? { campaignId: first.campaignId, stage: first.stage } : {}),
           ...(count > 1 ? { others: count - 1, names: [...names].filter((n) => n !== first.name) } : {}),
         },
         first.where,
@@ -413,14 +400,57 @@ function languageOfIn(regionLanguage: ReadonlyMap<string, string>, languages: Re
   };
 }
 
+/** Stage bounds a campaign does not have, by campaign and stage: one error for each in a file. */
+type StagesMissing = Map<
+  string,
+  {
+    first: { name: string; where: Location; known: string[]; campaign: string; campaignId?: string; stage: number };
+    names: Set<string>;
+    count: number;
+  }
+>;
+
+/**
+ * A stage bound the campaign lacks, noted by stage: {stage3Start} and {stage3End} are one stage it
+ * lacks, {stage2End} another mistake.
+ */
+function noteStageMissing(
+  missing: StagesMissing,
+  scope: PlaceholderScope & { campaign: string },
+  name: string,
+  where: Location,
+): void {
+  const stage = Number(/\d+/.exec(name)?.[0]);
+  const key = `${scope.campaign}\n${stage}`;
+  const known = missing.get(key);
+  if (known) {
+    known.names.add(name);
+    known.count++;
+    return;
+  }
+  missing.set(key, {
+    first: {
+      name,
+      where,
+      known: scope.names.filter(isStageBoundaryName),
+      campaign: scope.campaign,
+      ...(scope.campaignId ? { campaignId: scope.campaignId } : {}),
+      stage,
+    },
+    names: new Set([name]),
+    count: 1,
+  });
+}
+
 interface PlaceholderScope {
   names: readonly string[];
   /** For a campaign's texts: the campaign and the years its stages run in (to: Infinity for an open end). */
   years?: { campaign: string; from: number; to: number };
   /** Names known here beyond `names`. */
   accepts?: (name: string) => boolean;
-  /** The campaign whose texts these are, by name, when it is known. */
+  /** The campaign whose texts these are, by name and by id, when it is known. */
   campaign?: string;
+  campaignId?: string;
   where: string;
 }
 const campaignTexts = "a campaign's promotion entries and the sections of its pages";
@@ -433,6 +463,7 @@ function campaignScope(specs: ValidSpecs, campaignId: string): PlaceholderScope 
     names: [...liveStageNames, ...(boundaries ?? [])],
     accepts: boundaries ? undefined : isStageBoundaryName,
     campaign: campaign?.name,
+    ...(campaign ? { campaignId } : {}),
     where: campaignTexts,
     ...(campaign ? { years: campaignYears(specs, campaignId, campaign) } : {}),
   };
