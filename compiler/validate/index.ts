@@ -680,23 +680,24 @@ function fieldSchema(schema: Record<string, unknown>, field: string): Record<str
 
 /**
  * What the schema says a field of an object is: its own description, or that of the definition
- * of the kind's schema it refers to (`"$ref": "#/$defs/sectionId"`, shared by every section kind).
+ * it refers to, in the kind's schema (`"$ref": "#/$defs/sectionId"`, shared by every section kind)
+ * or another (`"$ref": "artwork.schema.json#/$defs/palette"`, a campaign's art).
  */
 function fieldDescription(kind: SpecKind, schema: Record<string, unknown>, field: string): string | undefined {
   const sub = (schema.properties as Record<string, { description?: string; $ref?: string }> | undefined)?.[field];
-  if (sub?.description !== undefined || !sub?.$ref?.startsWith("#/$defs/")) return sub?.description;
-  return definitionsOf(kind)[sub.$ref.slice("#/$defs/".length)]?.description;
+  const ref =
+    sub?.description === undefined ? /^([\w-]+\.schema\.json)?#\/\$defs\/([\w-]+)$/.exec(sub?.$ref ?? "") : null;
+  if (!ref) return sub?.description;
+  return definitionsOf(ref[1] ?? `${kind}.schema.json`)[ref[2]!]?.description;
 }
 
-/** The $defs of a kind's schema, read when a message needs one (a failing document only). */
-const definitions = new Map<SpecKind, Record<string, { description?: string }>>();
-function definitionsOf(kind: SpecKind): Record<string, { description?: string }> {
-  let defs = definitions.get(kind);
+/** The $defs of a schema file, read when a message needs one (a failing document only). */
+const definitions = new Map<string, Record<string, { description?: string }>>();
+function definitionsOf(file: string): Record<string, { description?: string }> {
+  let defs = definitions.get(file);
   if (!defs) {
-    const schema = JSON.parse(readFileSync(new URL(`${kind}.schema.json`, schemasDir), "utf8")) as {
-      $defs?: typeof defs;
-    };
-    definitions.set(kind, (defs = schema.$defs ?? {}));
+    const schema = JSON.parse(readFileSync(new URL(file, schemasDir), "utf8")) as { $defs?: typeof defs };
+    definitions.set(file, (defs = schema.$defs ?? {}));
   }
   return defs;
 }

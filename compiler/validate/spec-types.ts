@@ -243,7 +243,7 @@ export interface Artwork {
   };
 }
 /**
- * Three colours.
+ * Three colours, each #rrggbb: { background, primary, accent }.
  */
 
 export interface Palette {
@@ -515,7 +515,7 @@ export interface CampaignArt {
   motif?: "rays" | "snow" | "confetti" | "stripes";
 }
 /**
- * Three colours.
+ * Three colours, each #rrggbb: { background, primary, accent }.
  */
 
 /**

@@ -360,6 +360,18 @@ test.each([
   expect(found.map((d) => [d.code, d.hint])).toEqual([["invalid-value", hint]]);
 });
 
+test("a campaign's palette left out says what a palette is, though another schema defines it", () => {
+  // Before: "add palette." The campaign's art takes its palette from artwork.schema.json's $defs.
+  const found = checkWith(
+    "campaigns/christmas-2024.yaml",
+    'palette: { background: "#14532d", primary: "#dc2626", accent: "#fef3c7" }, ',
+    "",
+  );
+  expect(found.map((d) => [d.code, d.hint])).toEqual([
+    ["missing-field", "add palette: Three colours, each #rrggbb: { background, primary, accent }."],
+  ]);
+});
+
 test("the login-expired code mistyped in api.yaml is one error there, naming the code the message tables write", () => {
   // Before: nothing. The runtime would not know a login had expired, nor refresh the session.
   const found = checkWith("api.yaml", "loginExpired: 4003", "loginExpired: 4030");
