@@ -181,13 +181,6 @@ export function foldRenames(
   for (const [code, byName] of uses)
     if (code !== "unknown-placeholder")
       foldRepeated(byName, specsFolder, dropped, added, code === "unknown-stage" ? datesOf : undefined);
-  // A stage named in one place only, its dates folded in: its error says so.
-  for (const [name, extra] of datesOf) {
-    const [only] = uses.get("unknown-stage")?.get(name) ?? [];
-    if (!only || dropped.has(only)) continue;
-    dropped.add(only);
-    added.set(only, diagnostic("unknown-stage", { ...unknownName.get(only)!.args, ...extra } as never, only.location));
-  }
   if (dropped.size === 0) return [...diagnostics];
   return diagnostics.flatMap((d) => {
     const instead = added.get(d);
@@ -256,12 +249,6 @@ function foldUnlistedRegions(
 }
 
 /**
- * A name unknown in several places that is no definition renamed and no typo of one (a campaign
- * file deleted, a product taken out of the catalogue): one error at the first place in reading
- * order, counting the others. A typo, which its rule gave a did-you-mean, stays an error at each
- * use: each is mended where it is.
- */
-/**
  * A page written for a campaign with more stages names the stage it lacks twice over: sections
  * for it (unknown-stage) and its dates in texts ({stage3Start}, unknown-placeholder). One mistake,
  * one error: the texts' errors in the files that name the stage are dropped, and what they name is
@@ -294,6 +281,13 @@ function foldStageDates(
   return folded;
 }
 
+/**
+ * A name unknown in several places that is no definition renamed and no typo of one (a campaign
+ * file deleted, a product taken out of the catalogue): one error at the first place in reading
+ * order, counting the others. A typo, which its rule gave a did-you-mean, stays an error at each
+ * use: each is mended where it is. `extraOf` adds to a name's error what other folds gave it (a
+ * stage's dates, foldStageDates), and makes one error of a single use that has some.
+ */
 function foldRepeated(
   byName: ReadonlyMap<string, Diagnostic[]>,
   specsFolder: string,
@@ -302,7 +296,7 @@ function foldRepeated(
   extraOf: ReadonlyMap<string, object> = new Map(),
 ): void {
   for (const [name, found] of byName) {
-    if (found.length < 2 || found.some((d) => dropped.has(d))) continue;
+    if ((found.length < 2 && !extraOf.has(name)) || found.some((d) => dropped.has(d))) continue;
     const { suggestion } = unknownName.get(found[0]!)!.args as { suggestion?: string };
     if (suggestion !== undefined && isTypoOf(name, suggestion)) continue;
     const first = found.reduce((a, b) =>
