@@ -1,4 +1,4 @@
-// React's client, in a chunk of its own: loaded only by pages that have an island.
+// React's client, in a chunk of its own: loaded when a page's first island is wanted (islands.ts).
 import { createElement, useLayoutEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { ColorString } from "color-string";
 import countryToCurrency from "country-to-currency";
+import common from "../../schemas/common.schema.json" with { type: "json" };
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { ErrorObject, Format, ValidateFunction } from "ajv/dist/2020.js";
@@ -873,7 +874,7 @@ function shapeMeant(value: string, schema: { format?: unknown; pattern?: unknown
 }
 
 /** common.schema.json's colour: #rrggbb. */
-const COLOUR_PATTERN = "^#[0-9a-fA-F]{6}$";
+const COLOUR_PATTERN = common.$defs.colour.pattern;
 
 /**
  * A colour as CSS also writes it (gold, Dark Red, #fc0, rgb(245, 197, 24)), as #rrggbb. The
