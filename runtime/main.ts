@@ -1,7 +1,7 @@
 // The thin client. It computes no content: pages arrive as prerendered HTML and islands hydrate
 // from the props the server wrote. It adds what a static page cannot do by itself: client-side
 // navigation, head updates, the analytics page view, the region store, the layout class, the
-// webp check and the scroll animations.
+// webp check, the scroll animations and the campaign countdowns.
 
 import { regionLoaders } from "site-generated/regions.ts";
 import { shared } from "site-generated/shared.ts";
@@ -17,6 +17,7 @@ import { provideApi, provideKept } from "./api-context.ts";
 import { createToasts } from "./toast.ts";
 import { endedWindows, fetchServerTime, serverClock, windowVerdict } from "./clock.ts";
 import { runPrefetch } from "./prefetch.ts";
+import { startCountdowns } from "./countdown.ts";
 
 declare global {
   interface Window {
@@ -139,6 +140,9 @@ void firstRun.then(async ({ entry, run }) => {
   if (verdict !== "live") location.replace(home);
 });
 
+// A campaign's countdown ticks from the server's time, once firstRun has it.
+let stopCountdowns = startCountdowns(document);
+
 const router = createRouter({
   shared,
   region,
@@ -164,6 +168,8 @@ const router = createRouter({
     // The whole body was swapped: the islands of the page left stop, and the footer's
     // (newsletter, new-user invitation) are new too.
     unmountIslands();
+    stopCountdowns();
+    stopCountdowns = startCountdowns(document.body);
     return hydrateIslands(document.body);
   },
 });

@@ -2,7 +2,6 @@
 // <name> lives in <Name>.tsx (bundle.ts finds its chunk by that rule).
 export const islands = {
   subscribe: () => import("./Subscribe.tsx"),
-  countdown: () => import("./Countdown.tsx"),
   gallery: () => import("./Gallery.tsx"),
   community: () => import("./Community.tsx"),
   login: () => import("./Login.tsx"),

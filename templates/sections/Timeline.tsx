@@ -1,8 +1,7 @@
-// The campaign's stages with their dates, and the 'Ends in' countdown of the live stage (an
-// island: it ticks from the server's time, not the visitor's clock).
+// The campaign's stages with their dates, and the 'Ends in' countdown of the live stage (it ticks
+// from the server's time, not the visitor's clock: runtime/countdown.ts).
 import type { SectionData } from "../../compiler/compile/route-data.ts";
-import Countdown from "../islands/Countdown.tsx";
-import { Island } from "../parts/Island.tsx";
+import { Countdown } from "../parts/Countdown.tsx";
 import "./Timeline.css";
 
 export function Timeline({ section: s }: { section: Extract<SectionData, { type: "timeline" }> }) {
@@ -29,7 +28,7 @@ export function Timeline({ section: s }: { section: Extract<SectionData, { type:
           </li>
         ))}
       </ol>
-      {s.countdown ? <Island name="countdown" component={Countdown} props={s.countdown} /> : null}
+      {s.countdown ? <Countdown {...s.countdown} /> : null}
     </section>
   );
 }
