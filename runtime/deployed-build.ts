@@ -86,3 +86,50 @@ export function sessionStore(): Storage | null {
     return null;
   }
 }
+
+const CODE_RELOAD_KEY = "reloadedForCode";
+
+export interface CodeCheck {
+  /** The address of this page: as the server sends it now, it names the deployed code's entry. */
+  url: string;
+  /** This page's entry script as its HTML names it (the src of its module script). */
+  entry: string | null;
+  fetch?: typeof fetch;
+  /** sessionStorage; null where the browser refuses it (then the page never reloads by itself). */
+  storage: Storage | null;
+  reload: () => void;
+}
+
+/** The src of the first module script of an HTML text: the entry of the runtime it loads. */
+function entryOf(html: string): string | null {
+  return /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * Code this page asked for and could not load (an island's chunk): when a deploy since the page
+ * loaded has replaced its code, the chunks it names are gone and will never load. Then the page
+ * as the server sends it now names another entry script, and the page is loaded again, once for
+ * that entry (remembered in sessionStorage, so never a loop). Resolves true when it reloads;
+ * false when the code is the same (a dropped connection: the caller tries again later) or the
+ * server cannot say.
+ */
+export async function reloadIfCodeReplaced(check: CodeCheck): Promise<boolean> {
+  if (!check.entry) return false;
+  let deployed: string | null;
+  try {
+    const response = await (check.fetch ?? fetch)(check.url, { cache: "no-store", headers: { accept: "text/html" } });
+    deployed = entryOf(await response.text());
+  } catch {
+    return false;
+  }
+  if (!deployed || deployed === check.entry) return false;
+  try {
+    if (check.storage?.getItem(CODE_RELOAD_KEY) === deployed) return false;
+    check.storage?.setItem(CODE_RELOAD_KEY, deployed);
+    if (check.storage?.getItem(CODE_RELOAD_KEY) !== deployed) return false;
+  } catch {
+    return false;
+  }
+  check.reload();
+  return true;
+}

@@ -7,6 +7,7 @@ import type { Root } from "react-dom/client";
 import { islands, type IslandName } from "../templates/islands/index.ts";
 import { hydration } from "../templates/islands/hydration.ts";
 import { seenBefore } from "../templates/islands/first-visit.ts";
+import { reloadIfCodeReplaced, sessionStore } from "./deployed-build.ts";
 
 /** The islands of the page shown now. */
 let mounted: Root[] = [];
@@ -45,15 +46,26 @@ function watchForScreen(element: HTMLElement): void {
 function hydrateIsland(element: HTMLElement): Promise<void> {
   let done = hydrating.get(element);
   if (!done) {
-    // Code that could not be loaded (the network, a deploy that replaced it) is asked for again
-    // at the next interaction, rather than the island holding every click for ever.
-    done = loadAndHydrate(element).catch((error: unknown) => {
+    // Code that could not be loaded is asked for again at the next interaction, rather than the
+    // island holding every click for ever; when a deploy has replaced it, the page is loaded anew.
+    done = loadAndHydrate(element).catch(async (error: unknown) => {
       hydrating.delete(element);
+      if (await reloadForNewCode()) return new Promise<never>(() => {}); // the page is going
       throw error;
     });
     hydrating.set(element, done);
   }
   return done;
+}
+
+/** Loads the page again when the server now sends it with other code than this page's (deployed-build.ts). */
+function reloadForNewCode(): Promise<boolean> {
+  return reloadIfCodeReplaced({
+    url: location.href,
+    entry: document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src") ?? null,
+    storage: sessionStore(),
+    reload: () => location.reload(),
+  });
 }
 
 async function loadAndHydrate(element: HTMLElement): Promise<void> {

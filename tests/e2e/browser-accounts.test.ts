@@ -6,7 +6,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { cutPlaceholders } from "../support/placeholders.ts";
 import { serveBuiltSite } from "../support/served-site.ts";
@@ -147,6 +147,40 @@ describe.concurrent("newsletter sign-up", () => {
     await page.waitForSelector(".footer-subscribe .subscribe-success");
     expect(asked).toBe(2);
     expect(keptData(dataDir).subscriptions).toContainEqual(expect.objectContaining({ email, region: "eu" }));
+    site.release(page);
+  });
+  test("after a deploy that replaced the form's code, the page is loaded again, once, and the form works", async ({
+    expect,
+  }) => {
+    const page = await open("/fr");
+    // The deploy: this page's chunks are gone, and the page as the server sends it now names
+    // another entry script.
+    const gone = "**/assets/chunks/Subscribe-*.js";
+    await page.route(gone, (route) => route.fulfill({ status: 404, body: "" }));
+    const asNowDeployed = async (route: Route) => {
+      if (route.request().resourceType() !== "fetch") return route.continue();
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(/main-\w+\.js/, "main-DEPLOYED.js") });
+    };
+    await page.route(`${site.url}/fr`, asNowDeployed);
+    let loads = 0;
+    page.on("load", () => {
+      loads++;
+      // The reload brings the new deploy's page, whose code is there.
+      void page.unroute(gone);
+      void page.unroute(`${site.url}/fr`, asNowDeployed);
+    });
+    const form = page.locator(".footer-subscribe");
+    // Brought near, the form asks for its code, which is gone: the page is loaded again.
+    await form.locator("input").fill("lost-in-the-reload@example.com");
+    await expect.poll(() => loads).toBe(1);
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    const email = "after-the-deploy@example.com";
+    await form.locator("input").fill(email);
+    await form.locator("input").press("Enter");
+    await page.waitForSelector(".footer-subscribe .subscribe-success");
+    expect(keptData(dataDir).subscriptions).toContainEqual(expect.objectContaining({ email, region: "fr" }));
+    expect(loads).toBe(1);
     site.release(page);
   });
 });

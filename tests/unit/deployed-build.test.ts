@@ -3,7 +3,12 @@
 // build is as of the countdown's end or later: at most once per build (sessionStorage), and never
 // where nothing can be remembered.
 import { describe, expect, test } from "vitest";
-import { backoffDelay, BUILD_INFO_PATH, reloadWhenDeployed } from "../../runtime/deployed-build.ts";
+import {
+  backoffDelay,
+  BUILD_INFO_PATH,
+  reloadIfCodeReplaced,
+  reloadWhenDeployed,
+} from "../../runtime/deployed-build.ts";
 import { MemoryStorage } from "../support/runtime-doubles.ts";
 
 describe("a countdown at zero and the deployed build", () => {
@@ -82,6 +87,58 @@ describe("a countdown at zero and the deployed build", () => {
     state.deployed = "2024-11-30T00:00:00.000+01:00";
     start();
     await settle();
+    expect(state.reloads).toBe(0);
+  });
+});
+
+describe("an island's code that does not load, and the code deployed", () => {
+  const page = "https://www.mechanova.com/us/elite-optimus-prime";
+  const ours = "/assets/main-URM46EJ6.js";
+  const htmlWith = (entry: string) =>
+    `<!DOCTYPE html><html lang="en"><head><script type="module" src="${entry}"></script></head><body></body></html>`;
+  /** A server whose page names `entry`, or that does not answer (null); counts the reloads. */
+  function harness(entry: string | null, storage: Storage | null = new MemoryStorage()) {
+    const state = { reloads: 0, asked: [] as string[] };
+    const check = () =>
+      reloadIfCodeReplaced({
+        url: page,
+        entry: ours,
+        storage,
+        reload: () => state.reloads++,
+        fetch: (async (input: string, init?: RequestInit) => {
+          state.asked.push(input);
+          expect(init?.cache).toBe("no-store");
+          if (entry === null) throw new TypeError("Failed to fetch");
+          return new Response(htmlWith(entry), { status: 200 });
+        }) as typeof fetch,
+      });
+    return { state, check };
+  }
+
+  test("a deploy that replaced the code: the page is loaded again, once for that deploy", async () => {
+    const storage = new MemoryStorage();
+    const { state, check } = harness("/assets/main-NEW00001.js", storage);
+    expect(await check()).toBe(true);
+    expect(state.asked).toEqual([page]);
+    // The reloaded page still cannot load it (the host's cache, say): no second reload, no loop.
+    expect(await check()).toBe(false);
+    expect(state.reloads).toBe(1);
+    // Another deploy after it is another chance.
+    const next = harness("/assets/main-NEW00002.js", storage);
+    expect(await next.check()).toBe(true);
+  });
+
+  test("the same code (a dropped connection) or no answer: no reload, the island tries again later", async () => {
+    for (const entry of [ours, null]) {
+      const { state, check } = harness(entry);
+      expect(await check()).toBe(false);
+      expect(state.reloads).toBe(0);
+    }
+  });
+
+  test("without sessionStorage it never reloads: a loop is worse than a static island", async () => {
+    const { state, check } = harness("/assets/main-NEW00001.js", null);
+    expect(await check()).toBe(false);
     expect(state.reloads).toBe(0);
   });
 });
