@@ -5,7 +5,8 @@
 // - layout: nothing wider than the window, product and sale cards in a grid (three or more to a
 //   row at 1440 px, one at 320 px) with no bullet before them, no two words run together with no
 //   gap between them ("$299$399", "Ends in04 Days"), no hyphenated number over two lines ("4-9-" over
-//   "12"), no text field too narrow for its placeholder,
+//   "12"), no text field too narrow for its placeholder, Japanese broken by its rules (no line
+//   starting with "ー" or a small kana; at a desktop's width no katakana word cut in two),
 //   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
@@ -254,6 +255,8 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.bulleted, "cards have no list marker").toEqual([]);
         expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
         expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
+        if (path.startsWith("/jp"))
+          expect.soft(await japaneseBrokenAgainstRules(page, width), "Japanese lines break by its rules").toEqual([]);
         expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
         for (const { list, rows } of layout.grids) {
           const cards = rows.reduce((sum, n) => sum + n, 0);
@@ -284,20 +287,20 @@ describe.concurrent("each kind of page", () => {
 });
 
 /**
- * Where a line of Korean text breaks inside a word: the letters on either side of the break, as
- * "before|after". Korean is written with spaces between its words and read as they break there;
- * a browser left to itself breaks between any two syllables.
+ * Where lines break inside the text of the page's text nodes that hold a letter of `script` (a
+ * RegExp source): each break between two characters with no space between them, as the eight
+ * characters before it and the eight after.
  */
-const koreanBrokenInWords = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const hangul = /[\uAC00-\uD7A3]/;
-    const broken: string[] = [];
+const breaksInText = (page: Page, script: string): Promise<{ before: string; after: string }[]> =>
+  page.evaluate((source) => {
+    const letter = new RegExp(source);
+    const breaks: { before: string; after: string }[] = [];
     const range = document.createRange();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const text = node.data;
-      if (!hangul.test(text) || !node.parentElement?.checkVisibility()) continue;
-      // The top of the line each letter is drawn on, from the last letter with no space after it.
+      if (!letter.test(text) || !node.parentElement?.checkVisibility()) continue;
+      // The top of the line each character is drawn on, from the last one with no space after it.
       let lineTop: number | null = null;
       for (let i = 0; i < text.length; i++) {
         if (/\s/.test(text[i]!)) {
@@ -308,18 +311,44 @@ const koreanBrokenInWords = (page: Page): Promise<string[]> =>
         range.setEnd(node, i + 1);
         const box = range.getClientRects()[0];
         if (!box) continue;
-        if (
-          lineTop !== null &&
-          box.top > lineTop + box.height / 2 &&
-          hangul.test(text[i - 1]!) &&
-          hangul.test(text[i]!)
-        )
-          broken.push(`${text.slice(Math.max(0, i - 8), i).trimStart()}|${text.slice(i, i + 8).trimEnd()}`);
+        if (lineTop !== null && box.top > lineTop + box.height / 2)
+          breaks.push({ before: text.slice(Math.max(0, i - 8), i).trimStart(), after: text.slice(i, i + 8).trimEnd() });
         lineTop = box.top;
       }
     }
-    return broken;
-  });
+    return breaks;
+  }, script);
+
+const shownBreak = ({ before, after }: { before: string; after: string }) => `${before}|${after}`;
+
+/**
+ * Where a line of Korean text breaks inside a word. Korean is written with spaces between its
+ * words and read as they break there; a browser left to itself breaks between any two syllables.
+ */
+async function koreanBrokenInWords(page: Page): Promise<string[]> {
+  const hangul = /[\uAC00-\uD7A3]/;
+  return (await breaksInText(page, hangul.source))
+    .filter(({ before, after }) => hangul.test(before.at(-1)!) && hangul.test(after[0]!))
+    .map(shownBreak);
+}
+
+/**
+ * Where a line of Japanese breaks against its rules. At no width does a line start with a
+ * prolonged sound mark or a small kana (kinsoku; "ダウンロードセンタ" over "ー" in a phone's
+ * footer). Where a line is wide (1024 px and up) no katakana word is cut in two: a box too narrow
+ * for its words ("プログラミングモー" over "ド" in a product page's five highlights).
+ */
+async function japaneseBrokenAgainstRules(page: Page, width: number): Promise<string[]> {
+  const kana = /[\u3041-\u30FF]/;
+  const neverFirst = /[ーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ]/;
+  const katakana = /[\u30A1-\u30FA\u30FC]/;
+  return (await breaksInText(page, kana.source))
+    .filter(
+      ({ before, after }) =>
+        neverFirst.test(after[0]!) || (width >= 1024 && katakana.test(before.at(-1)!) && katakana.test(after[0]!)),
+    )
+    .map(shownBreak);
+}
 
 // The home at both widths; the pages with the longest words and the narrowest columns (a table of
 // manuals, the support topics) at a phone's, where keeping words whole could push one out.
