@@ -2,15 +2,17 @@
 // npm run lighthouse: Lighthouse (mobile) on the home, a product, a campaign and an article page
 // of the real site in two regions, built and served by `site build` and `site preview` as
 // production would. On demand, not on every CI run: it takes a few minutes. Exits 1 when a score
-// is under the bar.
+// is under the bar or a path is no page at the instant.
 //
-//   npm run lighthouse                          those four pages in us and de
+//   npm run lighthouse                          those four pages in us and de, in Black Friday week
 //   npm run lighthouse -- /fr /jp/flagship-bumblebee
+//   npm run lighthouse -- --now 2024-12-15T12:00+01:00 /uk/christmas-sale
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { root } from "../compiler/run-ts.js";
 import { chromiumArgs } from "./chromium.js";
 import { chromePath, requireChromium, serveBuild } from "./served-build.js";
@@ -38,17 +40,38 @@ async function tool(name) {
     return import(pathToFileURL(createRequire(join(toolsDir, "package.json")).resolve(name)).href);
   }
 }
-const { launch } = await tool("chrome-launcher");
-const { default: lighthouse } = await tool("lighthouse");
 
 const BAR = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // Black Friday week: the campaign banners and countdown are on the pages.
-const NOW = "2024-11-25T12:00+01:00";
+const BLACK_FRIDAY_WEEK = "2024-11-25T12:00+01:00";
 const kinds = ["", "/flagship-bumblebee", "/black-friday", "/about-us"];
-const paths = process.argv.slice(2).length
-  ? process.argv.slice(2)
+let options;
+try {
+  options = parseArgs({
+    allowPositionals: true,
+    options: { now: { type: "string", default: BLACK_FRIDAY_WEEK }, help: { type: "boolean", short: "h" } },
+  });
+} catch (error) {
+  console.error(`lighthouse: ${error.message}`);
+  process.exit(2);
+}
+if (options.values.help) {
+  console.log(`Usage: npm run lighthouse -- [--now <instant>] [path ...]
+
+Builds the real site as of --now (default ${BLACK_FRIDAY_WEEK}, Black Friday week), serves it
+with site preview and runs Lighthouse (mobile) on each path (default: the home, a product, a
+campaign and an article page in us and de). Exits 1 when a score is under ${BAR} or a path is no
+page at that instant.`);
+  process.exit(0);
+}
+const NOW = options.values.now;
+const paths = options.positionals.length
+  ? options.positionals
   : ["us", "de"].flatMap((region) => kinds.map((kind) => `/${region}${kind}`));
+const { launch } = await tool("chrome-launcher");
+const { default: lighthouse } = await tool("lighthouse");
+
 requireChromium("lighthouse");
 
 const { origin, close } = await serveBuild("lighthouse", NOW);
@@ -65,13 +88,33 @@ try {
   );
   console.log(`${"page".padEnd(28)}${CATEGORIES.map((c) => c.padStart(16)).join("")}`);
   for (const path of paths) {
+    // A path that is no page at the instant (a campaign page outside its campaign is not built, or
+    // redirects home once it is over; a typo) would be scored for the page it lands on, or not at all.
+    const page = await fetch(origin + path, { redirect: "manual" });
+    if (page.status !== 200) {
+      failed = true;
+      const to = page.headers.get("location");
+      console.log(
+        `${path.padEnd(28)}no page as of ${NOW}: ${page.status}${to ? ` to ${new URL(to, origin).pathname}` : ""}; audit it at an instant it is up (--now)`,
+      );
+      continue;
+    }
+    // A page the site keeps out of search engines on purpose (login, account: robots noindex)
+    // fails SEO's crawlability audit by design: its SEO is judged without it, and said so.
+    const noindex = /<meta name="robots" content="[^"]*noindex/.test(await page.text());
     const result = await lighthouse(origin + path, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
       formFactor: "mobile",
+      ...(noindex ? { skipAudits: ["is-crawlable"] } : {}),
     });
+    if (result.lhr.runtimeError) {
+      failed = true;
+      console.log(`${path.padEnd(28)}Lighthouse could not audit it: ${result.lhr.runtimeError.message}`);
+      continue;
+    }
     const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c].score ?? 0) * 100));
     failed ||= scores.some((s) => s < BAR);
     console.log(`${path.padEnd(28)}${scores.map((s) => `${s}${s < BAR ? " !" : "  "}`.padStart(16)).join("")}`);
@@ -85,6 +128,8 @@ try {
       if (result.lhr.categories[c].score < BAR / 100)
         for (const a of below) console.log(`    ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
     }
+    if (noindex)
+      console.log("    seo: kept out of search engines on purpose (robots noindex): crawlability not judged");
   }
 } finally {
   await chrome.kill();
