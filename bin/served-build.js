@@ -27,7 +27,7 @@ export function requireChromium(tool) {
     );
 }
 
-/** Builds the site as of `now` and serves it; the origin to open, and close(). */
+/** Builds the site as of `now` and serves it; the origin to open, the output folder, and close(). */
 export async function serveBuild(tool, now) {
   const scratch = mkdtempSync(join(tmpdir(), `site-${tool}-`));
   const out = join(scratch, "dist");
@@ -63,7 +63,7 @@ export async function serveBuild(tool, now) {
       });
       preview.on("exit", (code) => reject(new Error(`site preview stopped (exit ${code})`)));
     });
-    return { origin, close };
+    return { origin, out, close };
   } catch (error) {
     close();
     throw error;
