@@ -23,6 +23,10 @@ import { serveBuiltSite } from "../support/served-site.ts";
 // Black Friday week: the campaign's sale items and countdown are on the pages.
 const NOW = "2024-11-25T12:00+01:00";
 const site = serveBuiltSite({ now: NOW, clock: () => Date.parse(NOW) });
+// The Christmas sale: its German banner has the longest word of any banner's title
+// (Weihnachtsangebote), more than a phone's line.
+const CHRISTMAS = "2024-12-15T12:00+01:00";
+const christmas = serveBuiltSite({ now: CHRISTMAS, clock: () => Date.parse(CHRISTMAS) });
 // Evaluated in the page as a test step, which the site's Content-Security-Policy does not
 // govern: the page is audited with the policy it is served with.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -79,6 +83,8 @@ interface Layout {
   touching: string[];
   /** Numbers of hyphenated parts (4-9-12, 556-0005) split over two lines. */
   splitFigures: string[];
+  /** Boxes that cut off their own text: what they hold is wider than they let be seen. */
+  cutOff: string[];
 }
 
 /** What the page shows, measured in the page. */
@@ -118,10 +124,23 @@ const measure = (page: Page): Promise<Layout> =>
       return known;
     };
     const stickingOut: string[] = [];
+    // A box that hides what overflows it sideways and holds more than its width (a banner whose
+    // column a long word widened): its lines are cut at its edge, inside the window.
+    const cutOff: string[] = [];
     for (const el of document.body.querySelectorAll("*")) {
       const box = el.getBoundingClientRect();
       if (box.right > width + 1 && box.width > 0 && !inScroller(el) && shown(el) && !stickingOut.includes(describe(el)))
         stickingOut.push(describe(el));
+      const overflowX = getComputedStyle(el).overflowX;
+      if (
+        (overflowX === "hidden" || overflowX === "clip") &&
+        el.clientWidth > 0 &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        el.textContent?.trim() &&
+        shown(el) &&
+        !cutOff.includes(describe(el))
+      )
+        cutOff.push(`${describe(el)} (${el.scrollWidth} px in ${el.clientWidth})`);
     }
 
     const cards = [...document.querySelectorAll(".product-card, .sale-item, .card")].filter(
@@ -199,6 +218,7 @@ const measure = (page: Page): Promise<Layout> =>
       bulleted,
       touching,
       splitFigures,
+      cutOff,
     };
   });
 
@@ -255,6 +275,7 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.bulleted, "cards have no list marker").toEqual([]);
         expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
         expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
+        expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
         if (path.startsWith("/jp"))
           expect.soft(await japaneseBrokenAgainstRules(page, width), "Japanese lines break by its rules").toEqual([]);
         expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
@@ -284,6 +305,41 @@ describe.concurrent("each kind of page", () => {
       }
     },
   );
+});
+
+/** The words of the banners' titles drawn over two lines. */
+const bannerWordsBroken = (page: Page): Promise<string[]> =>
+  page.$$eval(".banner-title", (titles) =>
+    titles.flatMap((title) => {
+      const node = title.firstChild;
+      if (!(node instanceof Text)) return [];
+      return [...node.data.matchAll(/\S+/g)].flatMap((word) => {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return tops.size > 1 ? [word[0]] : [];
+      });
+    }),
+  );
+
+// At Christmas, the German campaign page and home: the banner's title has a word longer than a
+// phone's line at the title's size (Weihnachtsangebote). The title is set smaller so that the
+// word keeps to one line, and no line of the banner is cut off at its edge.
+test.for([
+  ["/de/christmas-sale", 320],
+  ["/de", 390],
+  ["/de/christmas-sale", 1440],
+] as const)("%s at %i px at Christmas: the banner's words whole and inside it", async ([path, width], { expect }) => {
+  const page = await christmas.visit(path, width);
+  try {
+    const layout = await measure(page);
+    expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
+    expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
+    expect.soft(await bannerWordsBroken(page), "no word of a banner's title over two lines").toEqual([]);
+  } finally {
+    christmas.release(page);
+  }
 });
 
 /**
