@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cjkFont } from "../bin/chromium.js";
 import { ensureDebianPackage } from "./support/debian-packages.js";
+import { reportCounts } from "./support/report-counts.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const chromium = "/usr/bin/chromium";
@@ -77,7 +78,6 @@ const result = JSON.parse(readFileSync(report, "utf8"));
 rmSync(report, { force: true });
 // The report is left in .test-report.json, for whoever wants to look.
 writeFileSync(`${root}.test-report.json`, JSON.stringify(result));
-const skipped = result.numPendingTests + result.numTodoTests;
-const failed = result.numFailedTests;
-console.log(`${result.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+const { passed, failed, skipped } = reportCounts(result);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || status !== 0 ? 1 : 0);
