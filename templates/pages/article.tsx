@@ -1,12 +1,15 @@
 // An article (about us, privacy, the news): one readable column of headed sections; a news item
 // (a dated section) is set apart as an entry of its own.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import { wordFit } from "../parts/word-fit.ts";
 import "./article.css";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (
     <article className="article">
-      <h1 className="article-title">{page.title}</h1>
+      <h1 className="article-title" style={wordFit(page.title)}>
+        {page.title}
+      </h1>
       {page.sections.map((section, i) => (
         <section
           key={i}

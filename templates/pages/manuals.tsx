@@ -1,11 +1,14 @@
 // Manuals: one card per product series, its files in a table with name, size and update time.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import { wordFit } from "../parts/word-fit.ts";
 import "./manuals.css";
 
 export function ManualsPage({ page }: { page: Extract<PageData, { template: "manuals" }> }) {
   return (
     <section className="manuals">
-      <h1 className="manuals-title">{page.title}</h1>
+      <h1 className="manuals-title" style={wordFit(page.title)}>
+        {page.title}
+      </h1>
       <div className="manuals-series-list">
         {page.groups.map((group) => (
           <section key={group.series} className="manual-series" data-series={group.series}>

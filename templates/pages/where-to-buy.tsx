@@ -1,5 +1,6 @@
 // Where to buy: a card per dealer with its badge, its addresses and the way to its shop.
 import type { PageData } from "../../compiler/compile/route-data.ts";
+import { wordFit } from "../parts/word-fit.ts";
 import { FiguresWhole } from "../parts/Breakable.tsx";
 import { Picture } from "../parts/Picture.tsx";
 import "./where-to-buy.css";
@@ -7,7 +8,9 @@ import "./where-to-buy.css";
 export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "where-to-buy" }> }) {
   return (
     <section className="where-to-buy">
-      <h1 className="where-to-buy-title">{page.title}</h1>
+      <h1 className="where-to-buy-title" style={wordFit(page.title)}>
+        {page.title}
+      </h1>
       <ul className="dealer-list" id="dealers">
         {page.dealers.map((d, i) => (
           <li key={i} className="dealer">

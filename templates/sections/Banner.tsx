@@ -4,6 +4,7 @@
 import type { CSSProperties } from "react";
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Picture } from "../parts/Picture.tsx";
+import { wordFit } from "../parts/word-fit.ts";
 import "./Banner.css";
 
 type BannerData = Extract<SectionData, { type: "banner" }>;
@@ -15,24 +16,6 @@ function paletteStyle(palette: BannerData["palette"]): CSSProperties | undefined
     "--banner-primary": palette.primary,
     "--banner-accent": palette.accent,
   } as CSSProperties;
-}
-
-/**
- * How wide the title's widest word is, in em: the title is set no larger than lets that word fit
- * its line (Banner.css), where it would otherwise be cut in two (Weihnachtsangebote on a phone).
- * A Latin letter is counted 0.68 em, the widest of the faces the title may be set in (Linux's
- * system-ui, DejaVu Sans, draws Weihnachtsangebote at 0.64 em a letter; narrower faces leave room);
- * a Korean syllable 1 em, its words breaking only between them; Chinese and Japanese break
- * between any two characters, so none of theirs is a word.
- */
-function widestWordEm(text: string): number {
-  let widest = 0;
-  for (const word of text.split(/[\s\-‐–—/]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u)) {
-    let em = 0;
-    for (const char of word) em += /\p{Script=Hangul}/u.test(char) ? 1 : 0.68;
-    widest = Math.max(widest, em);
-  }
-  return Math.round(widest * 10) / 10;
 }
 
 export function Banner({ section: s }: { section: BannerData }) {
@@ -47,7 +30,7 @@ export function Banner({ section: s }: { section: BannerData }) {
       {s.image ? <Picture image={s.image} className="banner-image" /> : null}
       <div className="banner-text">
         {s.dates ? <p className="banner-dates">{s.dates}</p> : null}
-        <h2 className="banner-title" style={{ "--title-word-em": widestWordEm(s.title) } as CSSProperties}>
+        <h2 className="banner-title" style={wordFit(s.title)}>
           {s.title}
         </h2>
         {s.discount ? <p className="banner-discount">{s.discount}</p> : null}

@@ -21,9 +21,12 @@ const NOW = "2025-06-05T00:00+08:00";
 const copy = mkdtempSync(join(tmpdir(), "site-project-"));
 const article = join(copy, "templates", "pages", "article.tsx");
 let original = "";
-// The article's heading, the line the edits break, and its number in the template.
-const heading = '<h1 className="article-title">{page.title}</h1>';
-let line = 0;
+// Two lines of the article's heading the edits break, and their numbers in the template: the
+// tag that closes it, and its text.
+const closing = "</h1>";
+const title = "{page.title}";
+let closingLine = 0;
+let titleLine = 0;
 let dev: ChildProcess;
 let url = "";
 let stdout = "";
@@ -41,8 +44,10 @@ beforeAll(async () => {
   cpSync(join(fixturesDir, "base", "specs"), join(copy, "specs"), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   original = readFileSync(article, "utf8");
-  line = original.split("\n").findIndex((l) => l.includes(heading)) + 1;
-  expect(line, `templates/pages/article.tsx has the line ${heading}`).toBeGreaterThan(0);
+  const lineOf = (text: string) => original.split("\n").findIndex((l) => l.trim() === text) + 1;
+  [closingLine, titleLine] = [lineOf(closing), lineOf(title)];
+  expect(closingLine, `templates/pages/article.tsx has a line ${closing}`).toBeGreaterThan(0);
+  expect(titleLine, `templates/pages/article.tsx has a line ${title}`).toBeGreaterThan(0);
   dev = spawn(process.execPath, [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", NOW], {
     cwd: copy,
     env: { ...process.env, NO_COLOR: "1" },
@@ -114,14 +119,14 @@ describe("template errors in the browser", () => {
   test("a JSX syntax error shows its file, line, column and code frame over the page, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(article, original.replace(heading, heading.replace("</h1>", "</h2>")));
+      writeFileSync(article, original.replace(closing, "</h2>"));
       const text = await overlayText(page);
-      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
+      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${closingLine}:\\d+`));
       expect(text).toMatch(/closing "h2" tag does not match opening "h1" tag/);
       // The code frame: the line itself under its number, with a caret.
-      expect(text).toContain(`> ${line} |       ${heading.replace("</h1>", "</h2>")}`);
+      expect(text).toContain(`> ${closingLine} |       </h2>`);
       expect(text).toMatch(/\|\s+\^/);
-      expect(stdout).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
+      expect(stdout).toMatch(new RegExp(`templates/pages/article\\.tsx:${closingLine}:\\d+`));
       await fixedAndCleared(page);
     } finally {
       await page.close();
@@ -131,18 +136,12 @@ describe("template errors in the browser", () => {
   test("an error a template throws while rendering shows where it was thrown, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(
-        article,
-        original.replace(
-          heading,
-          heading.replace("{page.title}", "{(page as unknown as { hero: { title: string } }).hero.title}"),
-        ),
-      );
+      writeFileSync(article, original.replace(title, "{(page as unknown as { hero: { title: string } }).hero.title}"));
       const text = await overlayText(page);
-      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${line}:\\d+`));
+      expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${titleLine}:\\d+`));
       expect(text).toContain("Cannot read properties of undefined (reading 'title')");
       // The code frame: the line under its number (its start cut to fit the column in view).
-      expect(text).toMatch(new RegExp(`> ${line} \\| .*<h1 className="article-title">\\{\\(page as unknown`));
+      expect(text).toMatch(new RegExp(`> ${titleLine} \\| +\\{\\(page as unknown`));
       await fixedAndCleared(page);
     } finally {
       await page.close();

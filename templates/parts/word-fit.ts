@@ -1,0 +1,28 @@
+// A title is set no larger than lets its widest word fit its line, where a word longer than the
+// line would otherwise be cut in two (German on a phone: Datenschutzerklärung, Weihnachtsangebote).
+// The template writes the widest word's width in em as --word-em; the title's rule divides its
+// column's width by it (container units: base.css for the pages' titles, Banner.css for a banner).
+import type { CSSProperties } from "react";
+
+/**
+ * How wide the widest word of a text is, in em. A Latin letter is counted 0.68 em, the widest of
+ * the faces the site may be set in (Linux's system-ui, DejaVu Sans, draws Weihnachtsangebote at
+ * 0.64 em a letter; narrower faces leave room); a Korean syllable 1 em, its words breaking only
+ * between them; Chinese and Japanese break between any two characters, so none of theirs is a word.
+ */
+function widestWordEm(text: string): number {
+  let widest = 0;
+  for (const word of text.split(/[\s\-‐–—/]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u)) {
+    let em = 0;
+    for (const char of word) em += /\p{Script=Hangul}/u.test(char) ? 1 : 0.68;
+    widest = Math.max(widest, em);
+  }
+  return Math.round(widest * 10) / 10;
+}
+
+/** The style that lets a title's rule fit its widest word; none where every word is short. */
+export function wordFit(text: string): CSSProperties | undefined {
+  const em = widestWordEm(text);
+  // Under 6 em a word fits any column the site has at any title size.
+  return em < 6 ? undefined : ({ "--word-em": em } as CSSProperties);
+}
