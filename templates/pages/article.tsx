@@ -16,7 +16,11 @@ export function ArticlePage({ page }: { page: Extract<PageData, { template: "art
           className={section.date ? "article-section article-section--dated" : "article-section"}
           id={section.id ?? undefined}
         >
-          {section.heading ? <h2 className="article-heading">{section.heading}</h2> : null}
+          {section.heading ? (
+            <h2 className="article-heading" style={wordFit(section.heading)}>
+              {section.heading}
+            </h2>
+          ) : null}
           {section.paragraphs.map((p, j) => (
             <p key={j}>{p}</p>
           ))}

@@ -6,6 +6,7 @@ import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";
 import "./product.css";
+import { wordFit } from "../parts/word-fit.ts";
 
 export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
   const { product } = page;
@@ -60,7 +61,9 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
       </section>
       {page.specs.length ? (
         <section className="product-specs" id={own("specs")}>
-          <h2 className="section-title">{page.labels.specs}</h2>
+          <h2 className="section-title" style={wordFit(page.labels.specs)}>
+            {page.labels.specs}
+          </h2>
           <dl>
             {page.specs.map((s, i) => (
               <div key={i} className="spec-row">

@@ -1,7 +1,8 @@
 // A title is set no larger than lets its widest word fit its line, where a word longer than the
 // line would otherwise be cut in two (German on a phone: Datenschutzerklärung, Weihnachtsangebote).
 // The template writes the widest word's width in em as --word-em; the title's rule divides its
-// column's width by it (container units: base.css for the pages' titles, Banner.css for a banner).
+// column's width by it (container units): base.css for the pages' titles (main is the container),
+// Banner.css for a banner's, Terms.css for the terms' (its section is the container).
 import type { CSSProperties } from "react";
 
 /**

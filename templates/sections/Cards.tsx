@@ -5,11 +5,16 @@ import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import "../parts/ProductCard.css";
 import "./Cards.css";
+import { wordFit } from "../parts/word-fit.ts";
 
 export function Cards({ section: s }: { section: Extract<SectionData, { type: "cards" }> }) {
   return (
     <section className="section cards" id={s.id ?? undefined} data-section="cards">
-      {s.title ? <h2 className="section-title">{s.title}</h2> : null}
+      {s.title ? (
+        <h2 className="section-title" style={wordFit(s.title)}>
+          {s.title}
+        </h2>
+      ) : null}
       <ul className="card-grid">
         {s.items.map((c, i) => (
           <li key={i} className={`product-card${c.product ? ` is-${c.product.availability}` : ""}`}>

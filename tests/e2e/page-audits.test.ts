@@ -314,7 +314,7 @@ describe.concurrent("each kind of page", () => {
  * letters cut in two where the title is set too large for it (templates/parts/word-fit.ts).
  */
 const titleWordsBroken = (page: Page): Promise<string[]> =>
-  page.$$eval("main h1, .banner-title", (titles) =>
+  page.$$eval("main h1, main h2", (titles) =>
     titles.flatMap((title) => {
       const broken: string[] = [];
       const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
