@@ -51,24 +51,11 @@ export function reloadWhenDeployed(endsAt: number, options: WatchOptions): () =>
   let stopped = false;
   let attempt = 0;
   let timer: unknown;
-  const remembered = () => {
-    try {
-      return options.storage?.getItem(RELOADED_KEY) ?? null;
-    } catch {
-      return null;
-    }
-  };
   const ask = async () => {
     const build = await fetchDeployedBuild(options.fetch);
     if (stopped) return;
-    if (build && Date.parse(build.now) >= endsAt && remembered() !== build.now) {
-      try {
-        options.storage?.setItem(RELOADED_KEY, build.now);
-      } catch {
-        // Not remembered: not reloaded either (below), so never a loop.
-      }
-      if (remembered() === build.now) return options.reload();
-    }
+    if (build && Date.parse(build.now) >= endsAt && rememberedNow(options.storage, RELOADED_KEY, build.now))
+      return options.reload();
     timer = later(() => void ask(), backoffDelay(attempt++));
   };
   void ask();
@@ -76,6 +63,21 @@ export function reloadWhenDeployed(endsAt: number, options: WatchOptions): () =>
     stopped = true;
     cancel(timer);
   };
+}
+
+/**
+ * Whether the page may reload for `value` (a build, a deployed entry): true the first time, when
+ * it is now remembered under `key`; false when it was already, or cannot be remembered (then the
+ * page never reloads by itself: a loop is worse than a stale page).
+ */
+function rememberedNow(storage: Storage | null, key: string, value: string): boolean {
+  try {
+    if (!storage || storage.getItem(key) === value) return false;
+    storage.setItem(key, value);
+    return storage.getItem(key) === value;
+  } catch {
+    return false;
+  }
 }
 
 /** sessionStorage when the browser allows it. */
@@ -122,14 +124,7 @@ export async function reloadIfCodeReplaced(check: CodeCheck): Promise<boolean> {
   } catch {
     return false;
   }
-  if (!deployed || deployed === check.entry) return false;
-  try {
-    if (check.storage?.getItem(CODE_RELOAD_KEY) === deployed) return false;
-    check.storage?.setItem(CODE_RELOAD_KEY, deployed);
-    if (check.storage?.getItem(CODE_RELOAD_KEY) !== deployed) return false;
-  } catch {
-    return false;
-  }
+  if (!deployed || deployed === check.entry || !rememberedNow(check.storage, CODE_RELOAD_KEY, deployed)) return false;
   check.reload();
   return true;
 }
