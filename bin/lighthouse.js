@@ -12,10 +12,9 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { root } from "../compiler/run-ts.js";
 import { chromiumArgs } from "./chromium.js";
-import { chromePath, requireChromium, serveBuild } from "./served-build.js";
+import { BLACK_FRIDAY_WEEK, chromePath, requireChromium, serveBuild, toolArguments } from "./served-build.js";
 
 // Lighthouse is large (20 MB) and runs on demand only: it is installed into the cache folder the
 // first time this runs, not with the project (npm ci).
@@ -43,28 +42,16 @@ async function tool(name) {
 
 const BAR = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-// Black Friday week: the campaign banners and countdown are on the pages.
-const BLACK_FRIDAY_WEEK = "2024-11-25T12:00+01:00";
 const kinds = ["", "/flagship-bumblebee", "/black-friday", "/about-us"];
-let options;
-try {
-  options = parseArgs({
-    allowPositionals: true,
-    options: { now: { type: "string", default: BLACK_FRIDAY_WEEK }, help: { type: "boolean", short: "h" } },
-  });
-} catch (error) {
-  console.error(`lighthouse: ${error.message}`);
-  process.exit(2);
-}
-if (options.values.help) {
-  console.log(`Usage: npm run lighthouse -- [--now <instant>] [path ...]
+const options = toolArguments(
+  "lighthouse",
+  `Usage: npm run lighthouse -- [--now <instant>] [path ...]
 
 Builds the real site as of --now (default ${BLACK_FRIDAY_WEEK}, Black Friday week), serves it
 with site preview and runs Lighthouse (mobile) on each path (default: the home, a product, a
 campaign and an article page in us and de). Exits 1 when a score is under ${BAR} or a path is no
-page at that instant.`);
-  process.exit(0);
-}
+page at that instant.`,
+);
 const NOW = options.values.now;
 const paths = options.positionals.length
   ? options.positionals

@@ -5,10 +5,35 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { root } from "../compiler/run-ts.js";
 import { cjkFont } from "./chromium.js";
 
 export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** The instant the tools build the site as of unless told: Black Friday week, when the campaign banners, sale items and countdown are on the pages. */
+export const BLACK_FRIDAY_WEEK = "2024-11-25T12:00+01:00";
+
+/**
+ * A tool's arguments: --now (default BLACK_FRIDAY_WEEK), --help and the tool's `more` options, and
+ * paths. --help prints `usage` and exits; an option it does not know is said in one line, exit 2.
+ */
+export function toolArguments(tool, usage, more = {}) {
+  try {
+    const parsed = parseArgs({
+      allowPositionals: true,
+      options: { now: { type: "string", default: BLACK_FRIDAY_WEEK }, help: { type: "boolean", short: "h" }, ...more },
+    });
+    if (parsed.values.help) {
+      console.log(usage);
+      process.exit(0);
+    }
+    return parsed;
+  } catch (error) {
+    console.error(`${tool}: ${error.message}`);
+    process.exit(2);
+  }
+}
 
 /**
  * Exits with a message saying how to get a browser when there is none at chromePath; warns when

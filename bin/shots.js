@@ -11,14 +11,12 @@
 //   npm run shots -- /fr/black-friday /kr             these pages only
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { root } from "../compiler/run-ts.js";
 import { chromiumArgs } from "./chromium.js";
-import { chromePath, requireChromium, serveBuild } from "./served-build.js";
+import { BLACK_FRIDAY_WEEK, chromePath, requireChromium, serveBuild, toolArguments } from "./served-build.js";
 
-const BLACK_FRIDAY_WEEK = "2024-11-25T12:00+01:00";
 /** The window of each width: a phone, a tablet, a desktop. */
 const WINDOWS = [
   { width: 390, height: 844 },
@@ -67,29 +65,16 @@ function campaignPage(site, region) {
   return undefined;
 }
 
-let options;
-try {
-  options = parseArgs({
-    allowPositionals: true,
-    options: {
-      now: { type: "string", default: BLACK_FRIDAY_WEEK },
-      sheet: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-} catch (error) {
-  console.error(`shots: ${error.message}`);
-  process.exit(2);
-}
-if (options.values.help) {
-  console.log(`Usage: npm run shots -- [--now <instant>] [--sheet <file>] [path ...]
+const options = toolArguments(
+  "shots",
+  `Usage: npm run shots -- [--now <instant>] [--sheet <file>] [path ...]
 
 Builds the real site as of --now (default ${BLACK_FRIDAY_WEEK}, Black Friday week), serves it
 with site preview and screenshots each page whole at 390, 768 and 1440 px into shots/, with a
 contact sheet of them all (shots/contact-sheet.png; --sheet writes a copy there too). The pages:
-the paths given, or one of each kind (the campaign pages those up at the instant).`);
-  process.exit(0);
-}
+the paths given, or one of each kind (the campaign pages those up at the instant).`,
+  { sheet: { type: "string" } },
+);
 const NOW = options.values.now;
 const sheetCopy = options.values.sheet === undefined ? undefined : resolve(options.values.sheet);
 const folder = join(root, "shots");
