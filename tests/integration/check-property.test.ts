@@ -13,6 +13,7 @@ import type { LoadCache } from "../../compiler/load/index.ts";
 import { check } from "../../compiler/pipeline.ts";
 import { position } from "../../cli/print/diagnostics.ts";
 import { siteCommand, stackTrace } from "../support/cli.ts";
+import { writeSettled } from "../support/file-times.ts";
 import { materialize } from "../support/fixtures.ts";
 import { SiteWorker } from "../support/site-worker.ts";
 import { applyEdit, editOf, fragment, nestedAliases, realSpecsCopy, specFiles } from "../support/spec-edits.ts";
@@ -24,21 +25,18 @@ afterAll(cleanup);
 const edit = editOf(files);
 
 // The files a case leaves as they were are parsed once for all the cases, as site dev keeps them.
-// A case's own files are dropped from the cache before its check and after it puts them back: a
-// random edit may keep a file's size, and be made and undone within one tick of the file clock.
+// A case's files are written, and put back after, each with a time of its own from the past
+// (writeSettled): a random edit may keep a file's size, and its stamp still tells it from the
+// original; the original put back is parsed once, not again at every case of the next two seconds,
+// as a file just written would be (compiler/fingerprint.ts, settled).
 const loaded: LoadCache = new Map();
-const forget = (edited: Iterable<string>) => {
-  for (const file of edited) loaded.delete(join(specsDir, file));
-};
 /** site check of the copy with these files' texts written, put back as they were after. */
 function checkEdited(texts: ReadonlyMap<string, string>) {
   try {
-    for (const [file, text] of texts) writeFileSync(join(specsDir, file), text);
-    forget(texts.keys());
+    for (const [file, text] of texts) writeSettled(join(specsDir, file), text);
     return check(specsDir, root, { cache: loaded });
   } finally {
-    for (const file of texts.keys()) writeFileSync(join(specsDir, file), originals.get(file)!);
-    forget(texts.keys());
+    for (const file of texts.keys()) writeSettled(join(specsDir, file), originals.get(file)!);
   }
 }
 

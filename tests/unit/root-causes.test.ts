@@ -9,6 +9,7 @@ import { check } from "../../compiler/pipeline.ts";
 import type { LoadCache } from "../../compiler/load/index.ts";
 import { position } from "../../cli/print/diagnostics.ts";
 import { projectRoot } from "../support/cli.ts";
+import { writeSettled } from "../support/file-times.ts";
 import { realSpecsCopy, specFiles } from "../support/spec-edits.ts";
 
 // One copy for the whole file, put back as it was after each case; its unchanged files are not
@@ -40,7 +41,7 @@ function putBack() {
     } catch {}
     if (now === text) continue;
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    writeSettled(path, text);
   }
 }
 
