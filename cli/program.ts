@@ -44,29 +44,30 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
 }
 
 /**
- * site check and check-windows: what earlier runs parsed is reused, what this one parses kept;
+ * site check and check-windows, as of `now`: what earlier runs parsed is reused, what this one parses kept;
  * many files not parsed before are read on every core, as site build reads them (read-ahead.ts).
  */
-async function checkSpecs(specsDir: string): Promise<CheckResult> {
+async function checkSpecs(specsDir: string, now: DateTime): Promise<CheckResult> {
   const [{ ParseCache }, { check }, { readAhead }] = await Promise.all([
     import("../compiler/load/parse-cache.ts"),
     import("../compiler/pipeline.ts"),
     import("../compiler/load/read-ahead.ts"),
   ]);
   const parsed = ParseCache.open(specsDir);
-  const result = check(specsDir, process.cwd(), { parsed, ahead: await readAhead(specsDir, parsed) });
+  const result = check(specsDir, process.cwd(), { parsed, ahead: await readAhead(specsDir, parsed), now });
   parsed.save();
   return result;
 }
 
 async function runCheck(options: {
   specs: string;
+  now?: string;
   json?: boolean;
   format?: Format;
   strict?: boolean;
 }): Promise<number> {
   const started = performance.now();
-  const found = await checkSpecs(specsDirFrom(options.specs));
+  const found = await checkSpecs(specsDirFrom(options.specs), instantOption(options.now, "--now"));
   const result = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;
   const format = formatOf(options);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
@@ -436,7 +437,7 @@ async function runCheckWindows(options: {
 }): Promise<number> {
   const at = instantOption(options.at, "--at");
   const { printTimeline, timeline } = await import("./print/timeline.ts");
-  const result = await checkSpecs(specsDirFrom(options.specs));
+  const result = await checkSpecs(specsDirFrom(options.specs), at);
   const report = result.model ? timeline(result.model, at) : null;
   const diagnostics = [...result.diagnostics, ...(report?.warnings ?? [])];
   // The printed report leaves finished windows, and the warnings about them, to --all; --json keeps everything.
@@ -496,6 +497,10 @@ function createProgram(setExitCode: (code: number) => void): Command {
     .command("check")
     .description("load, validate and cross-check the specs; print every problem")
     .option("--specs <dir>", "folder of the YAML specs", "specs")
+    .option(
+      "--now <instant>",
+      "judge the specs as of this instant, as site build --now does: a campaign over by then no longer needs its page (default: now)",
+    )
     .option("--json", 'print {"diagnostics": [...]} on stdout (same as --format json)')
     .addOption(formatOption())
     .option("--strict", "treat every warning as an error (for CI): exit 1 while one remains")

@@ -13,7 +13,7 @@ import type { DateTime } from "luxon";
 import { resolve } from "node:path";
 import type { BundleOutput, PageShape } from "./bundle/index.ts";
 import type { CompiledSite, CompileNotes, CompileOptions, Fallback, RouteManifest } from "./compile/index.ts";
-import { hasErrors, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
+import { hasErrors, heldAt, rootCauses, strictly, type Diagnostic } from "./diagnostics/index.ts";
 import { link, type LinkReuse } from "./link/index.ts";
 import type { LinkKeeper } from "./link/kept.ts";
 import type { SiteModel } from "./link/model.ts";
@@ -110,8 +110,16 @@ export interface CheckResult {
   fileCount: number;
 }
 
-/** What a check may take from earlier ones: documents loaded, and (site dev) the last link. */
+/**
+ * What a check may take from earlier ones (documents loaded, and site dev's last link), and the
+ * instant it judges the specs at.
+ */
 export interface CheckReuse extends LoadReuse {
+  /**
+   * A problem gone by this instant is left out (a finished campaign's promotion with no page: heldAt);
+   * with none, the specs are judged as such, every problem kept.
+   */
+  now?: DateTime;
   link?: LinkReuse;
   /** Where link keeps what its rules besides the prices found (link/kept.ts): by default, the parse cache. */
   kept?: LinkKeeper;
@@ -136,7 +144,9 @@ export function check(specsDir: string, cwd = process.cwd(), reuse: CheckReuse =
     });
   const linked = link(validated.value, reuse.link, kept);
   // Root causes first, as they place each problem: the spans found are kept with the files.
-  const diagnostics = rootCauses([...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics]);
+  const diagnostics = rootCauses(
+    heldAt([...loaded.diagnostics, ...validated.diagnostics, ...linked.diagnostics], reuse.now),
+  );
   // What passed is not validated again, and what rules worked out of a file alone is not worked
   // out again, while the file and the code stay the same.
   if (parsed)
@@ -425,6 +435,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const found = check(options.specsDir, options.cwd, {
     parsed,
     code,
+    now: options.now,
     ahead: await readAhead(options.specsDir, parsed),
   });
   const checked = options.strict ? { ...found, diagnostics: strictly(found.diagnostics) } : found;

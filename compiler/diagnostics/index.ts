@@ -22,6 +22,18 @@ export interface Diagnostic {
   message: string;
   hint?: string;
   location: Location;
+  /**
+   * The instant (ISO) from which the problem is gone by itself: a finished campaign's promotion
+   * leads nowhere only while the campaign runs. A check at a later instant leaves it out (heldAt).
+   */
+  until?: string;
+}
+
+/** The problems that still hold at `now`; with no instant, every one (a check of the specs as such). */
+export function heldAt(diagnostics: readonly Diagnostic[], now: { toMillis(): number } | undefined): Diagnostic[] {
+  if (!now) return [...diagnostics];
+  const at = now.toMillis();
+  return diagnostics.filter((d) => d.until === undefined || Date.parse(d.until) > at);
 }
 
 interface CatalogueEntry<A> {
@@ -657,14 +669,20 @@ export const catalogue = {
     example?: readonly [campaign: string, page: string];
     /** A campaign of the same name but its figures (next year's) and the page it has, likely this one's before. */
     successor?: readonly [campaign: string, page: string];
+    /** When its last stage ends (ISO): from then on its promotion is shown nowhere, and this holds no more. */
+    over?: string;
   }>({
     severity: "error",
     message: (a) =>
       `No page of pages.yaml names campaign ${a.campaign}, so ${a.entries === 1 ? "its promotion entry, which has" : `its ${a.entries} promotion entries, which have`} no link of ${a.entries === 1 ? "its" : "their"} own, lead${a.entries === 1 ? "s" : ""} nowhere.`,
-    hint: (a) =>
-      a.successor
-        ? `page ${a.successor[1]} shows ${a.successor[0]} now: if ${a.campaign} is over, take its promotion out (or the campaign file); if it still runs, give it a page of its own in pages.yaml (template: campaign, campaign: ${a.campaign}).`
-        : `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link:.`,
+    hint: (a) => {
+      const over = a.over
+        ? ` (once it is over, from ${a.over.slice(0, 16).replace("T", " ")} UTC, it stops no build)`
+        : "";
+      return a.successor
+        ? `page ${a.successor[1]} shows ${a.successor[0]} now: while ${a.campaign} runs, give it a page of its own in pages.yaml (template: campaign, campaign: ${a.campaign}), or take its promotion out${over}.`
+        : `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link: of its own${over}.`;
+    },
   }),
   "page-missing-subject": entry<{ page: string; template: string; field: string }>({
     severity: "error",
@@ -1473,12 +1491,24 @@ export type DiagnosticCode = keyof typeof catalogue;
 type ArgsOf<C extends DiagnosticCode> = Parameters<(typeof catalogue)[C]["message"]>[0];
 
 /** Builds a diagnostic from the catalogue: the only way stages create one. */
-export function diagnostic<C extends DiagnosticCode>(code: C, args: ArgsOf<C>, location: Location): Diagnostic {
+export function diagnostic<C extends DiagnosticCode>(
+  code: C,
+  args: ArgsOf<C>,
+  location: Location,
+  until?: string,
+): Diagnostic {
   const e = catalogue[code] as unknown as CatalogueEntry<ArgsOf<C>>;
   // Arguments are spec text more often than not: escaped and cut before any message quotes them.
   const shown = quotable(args);
   const hint = e.hint?.(shown);
-  return { code, severity: e.severity, message: e.message(shown), ...(hint ? { hint } : {}), location };
+  return {
+    code,
+    severity: e.severity,
+    message: e.message(shown),
+    ...(hint ? { hint } : {}),
+    location,
+    ...(until ? { until } : {}),
+  };
 }
 
 /** Schema codes that only say a value is wrong; a later rule that says why is the one to show. */

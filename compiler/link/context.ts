@@ -11,6 +11,8 @@ export type Report = <C extends DiagnosticCode>(
   code: C,
   args: Parameters<typeof diagnostic<C>>[1],
   location: Location,
+  /** The instant the problem is gone from by itself (Diagnostic's until). */
+  until?: string,
 ) => void;
 
 export interface LinkContext {

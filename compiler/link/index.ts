@@ -59,8 +59,8 @@ export interface LinkReuse {
  */
 export function link(specs: ValidSpecs, reuse?: LinkReuse, kept?: LinkKeeper): Result<SiteModel | undefined> {
   const diagnostics: Diagnostic[] = [];
-  const report: Report = (code, args, location) => {
-    diagnostics.push(linkDiagnostic(code, args, location));
+  const report: Report = (code, args, location, until) => {
+    diagnostics.push(linkDiagnostic(code, args, location, until));
   };
 
   const { site } = specs;
@@ -129,9 +129,9 @@ function linkBesidesPrices(
   const diagnostics: Diagnostic[] = [];
   const relay: { to: Report } = { to: () => {} };
   // While this part runs its reports are its own; after, the checks it keeps report to the link under way.
-  const report: Report = (code, args, location) => relay.to(code, args, location);
-  relay.to = (code, args, location) => {
-    diagnostics.push(linkDiagnostic(code, args, location));
+  const report: Report = (code, args, location, until) => relay.to(code, args, location, until);
+  relay.to = (code, args, location, until) => {
+    diagnostics.push(linkDiagnostic(code, args, location, until));
   };
   const uses: ProductUses = new Map();
   const noteProductUse = (id: string | undefined, region: string, what: string, location: Location) => {

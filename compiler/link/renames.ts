@@ -74,8 +74,9 @@ export function linkDiagnostic<C extends DiagnosticCode>(
   code: C,
   args: Parameters<typeof diagnostic<C>>[1],
   location: Location,
+  until?: string,
 ): Diagnostic {
-  const made = diagnostic(code, args, location);
+  const made = diagnostic(code, args, location, until);
   const name = nameOf.get(code)?.(args as object);
   if (name !== undefined) unknownName.set(made, { name, args: args as object });
   return made;

@@ -178,6 +178,7 @@ export class DevBuild {
       watched: this.watched,
       link: this.linkReuse,
       parsed: this.parsedBefore,
+      now: this.options.now(),
     });
     // What earlier runs parsed helps the first build; after it, the documents in memory do.
     this.parsedBefore?.save();

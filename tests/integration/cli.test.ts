@@ -118,6 +118,32 @@ describe("site check", () => {
   });
 });
 
+describe("a campaign no page of pages.yaml names (tests/fixtures/campaign-without-page)", () => {
+  // Its last stage ends 2025-09-15 00:00 in Shanghai: until then its menu entries lead nowhere.
+  test("site build stops while it runs and builds once it is over; site check --now says the same", () => {
+    const { root, cleanup } = materialize("campaign-without-page");
+    try {
+      const running = runSite(["build", "--now", "2025-09-14T23:59+08:00", "--json"], { cwd: root });
+      expect(running.code).toBe(1);
+      const { diagnostics } = JSON.parse(running.stdout) as { diagnostics: { code: string }[] };
+      expect(diagnostics.map((d) => d.code)).toEqual(["campaign-without-page"]);
+      expect(existsSync(join(root, "dist"))).toBe(false);
+
+      const over = runSite(["build", "--now", "2025-09-15T00:00+08:00"], { cwd: root });
+      expect(over.stderr).toBe("");
+      expect(over.code).toBe(0);
+      expect(existsSync(join(root, "dist", "manifests", "routes.json"))).toBe(true);
+
+      expect(runSite(["check", "--now", "2025-09-14T23:59+08:00"], { cwd: root }).code).toBe(1);
+      expect(runSite(["check", "--now", "2025-09-15T00:00+08:00"], { cwd: root }).code).toBe(0);
+      const wrong = runSite(["check", "--now", "tomorrow"], { cwd: root });
+      expect([wrong.code, wrong.stderr.trim().split("\n").length]).toEqual([2, 1]);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe("a broken copy of the real specs", () => {
   const root = mkdtempSync(join(tmpdir(), "site-broken-"));
   cpSync(join(projectRoot, "specs"), join(root, "specs"), { recursive: true });

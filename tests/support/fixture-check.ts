@@ -16,7 +16,7 @@ import {
 import { timeline } from "../../cli/print/timeline.ts";
 import type { LinkKeeper } from "../../compiler/link/kept.ts";
 import { check, type CheckReuse } from "../../compiler/pipeline.ts";
-import { fixturesDir, materialize, type FixtureCase } from "./fixtures.ts";
+import { fixturesDir, instantOf, materialize, type FixtureCase } from "./fixtures.ts";
 
 export interface FixtureRun {
   /** In reading order: by file, then by place in the file. */
@@ -27,7 +27,7 @@ export interface FixtureRun {
 
 export const snapshotOf = (name: string) => join(fixturesDir, name, "expected.txt");
 
-export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWindowsAt">): FixtureRun {
+export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWindowsAt" | "now">): FixtureRun {
   const { root, cleanup } = materialize(c.name, c.remove);
   try {
     return checkMaterialized(root, c);
@@ -39,14 +39,12 @@ export function checkFixture(c: Pick<FixtureCase, "name" | "remove" | "checkWind
 /** A case materialized in `root` checked, with what a check may take from earlier ones. */
 export function checkMaterialized(
   root: string,
-  c: Pick<FixtureCase, "checkWindowsAt">,
+  c: Pick<FixtureCase, "checkWindowsAt" | "now">,
   reuse?: CheckReuse,
 ): FixtureRun {
-  const result = check(join(root, "specs"), root, reuse);
-  const windows =
-    c.checkWindowsAt && result.model
-      ? timeline(result.model, DateTime.fromISO(c.checkWindowsAt, { setZone: true })).warnings
-      : [];
+  const now = DateTime.fromISO(instantOf(c), { setZone: true });
+  const result = check(join(root, "specs"), root, { ...reuse, now });
+  const windows = c.checkWindowsAt && result.model ? timeline(result.model, now).warnings : [];
   const diagnostics = sortDiagnostics([...result.diagnostics, ...windows]);
   // As the CLI writes it: the diagnostics, then a blank line before what follows them.
   const printed = diagnostics.length ? `${printPretty(diagnostics, result.sources, plain)}\n` : "";
@@ -77,5 +75,5 @@ export function memoryKeeper(root: string) {
 }
 
 /** The arguments of the command a case is run with. */
-export const commandOf = (c: Pick<FixtureCase, "checkWindowsAt">) =>
-  c.checkWindowsAt ? ["check-windows", "--all", "--at", c.checkWindowsAt] : ["check"];
+export const commandOf = (c: Pick<FixtureCase, "checkWindowsAt" | "now">) =>
+  c.checkWindowsAt ? ["check-windows", "--all", "--at", c.checkWindowsAt] : ["check", "--now", instantOf(c)];

@@ -30,7 +30,18 @@ export interface FixtureCase {
    * warnings about finished windows (window-over) are reported there only.
    */
   checkWindowsAt?: string;
+  /** The instant the case is judged at (site check --now); by default FIXTURE_NOW. */
+  now?: string;
 }
+
+/**
+ * The instant a case is judged at unless it names its own: before any case's campaign is over, so
+ * that a problem that holds only while a campaign runs (campaign-without-page) is reported.
+ */
+export const FIXTURE_NOW = "2025-01-01T00:00+00:00";
+
+/** The instant the case is judged at: check-windows' --at, or site check's --now. */
+export const instantOf = (c: Pick<FixtureCase, "checkWindowsAt" | "now">) => c.checkWindowsAt ?? c.now ?? FIXTURE_NOW;
 
 export function fixtureCases(): FixtureCase[] {
   return readdirSync(fixturesDir)
@@ -38,7 +49,12 @@ export function fixtureCases(): FixtureCase[] {
     .sort()
     .map((name) => {
       const text = readFileSync(join(fixturesDir, name, "expected.yaml"), "utf8");
-      const data = parse(text) as { remove?: string[]; diagnostics: ExpectedDiagnostic[]; checkWindowsAt?: string };
+      const data = parse(text) as {
+        remove?: string[];
+        diagnostics: ExpectedDiagnostic[];
+        checkWindowsAt?: string;
+        now?: string;
+      };
       const purpose = text.split("\n", 1)[0]!.replace(/^#\s*/, "");
       return {
         name,
@@ -46,6 +62,7 @@ export function fixtureCases(): FixtureCase[] {
         remove: data.remove ?? [],
         diagnostics: data.diagnostics,
         ...(data.checkWindowsAt ? { checkWindowsAt: String(data.checkWindowsAt) } : {}),
+        ...(data.now ? { now: String(data.now) } : {}),
       };
     });
 }

@@ -19,11 +19,14 @@ const { root, specsDir, originals, cleanup } = realSpecsCopy();
 afterAll(cleanup);
 const loaded: LoadCache = new Map();
 
-/** The copy of the real specs edited by `edit` (given its specs folder); the positioned diagnostics of site check. */
-function checkEdited(edit: (specs: string) => void) {
+/**
+ * The copy of the real specs edited by `edit` (given its specs folder); the positioned diagnostics
+ * of site check, as of `now` when given (site check --now).
+ */
+function checkEdited(edit: (specs: string) => void, now?: DateTime) {
   try {
     edit(specsDir);
-    const result = check(specsDir, root, { cache: loaded });
+    const result = check(specsDir, root, { cache: loaded, ...(now ? { now } : {}) });
     return result.diagnostics.map((d) => position(d, result.sources));
   } finally {
     putBack();
@@ -647,26 +650,46 @@ test("a field one slip from a field of its block keeps its did-you-mean, comment
   ]);
 });
 
+/** The yearly handover: Black Friday 2024's file copied as 2026's, and its page given to the copy. */
+function blackFridayHandedOn(specs: string) {
+  const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
+  writeFileSync(
+    join(specs, "campaigns/black-friday-2026.yaml"),
+    text
+      .replaceAll("2024-", "2026-")
+      .replaceAll("black-friday-2024", "black-friday-2026")
+      .replace("Friday 2024", "Friday 2026"),
+  );
+  replaceIn(specs, "pages.yaml", "    campaign: black-friday-2024", "    campaign: black-friday-2026");
+}
+
 test("next year's campaign given last year's page: the old campaign's error says what to do with it", () => {
-  const found = checkEdited((specs) => {
-    const text = readFileSync(join(specs, "campaigns/black-friday-2024.yaml"), "utf8");
-    writeFileSync(
-      join(specs, "campaigns/black-friday-2026.yaml"),
-      text
-        .replaceAll("2024-", "2026-")
-        .replaceAll("black-friday-2024", "black-friday-2026")
-        .replace("Friday 2024", "Friday 2026"),
-    );
-    replaceIn(specs, "pages.yaml", "    campaign: black-friday-2024", "    campaign: black-friday-2026");
-  });
+  const found = checkEdited(blackFridayHandedOn);
   expect(found.map((d) => [d.code, d.file])).toEqual([
     ["campaign-without-page", "specs/campaigns/black-friday-2024.yaml"],
     ["text-year-outside-campaign", "specs/content/black-friday.yaml"],
   ]);
   // Before: "add its landing page to pages.yaml … (as black-friday names black-friday-2026)".
   expect(found[0]!.hint).toBe(
-    "page black-friday shows black-friday-2026 now: if black-friday-2024 is over, take its promotion out (or the campaign file); if it still runs, give it a page of its own in pages.yaml (template: campaign, campaign: black-friday-2024).",
+    "page black-friday shows black-friday-2026 now: while black-friday-2024 runs, give it a page of its own in pages.yaml (template: campaign, campaign: black-friday-2024), or take its promotion out (once it is over, from 2024-12-04 23:00 UTC, it stops no build).",
   );
+});
+
+test("last year's campaign, its page given to a later year's, stops no build once it is over: in us, its last region, on 5 December", () => {
+  const codesAt = (instant: string) =>
+    checkEdited(blackFridayHandedOn, DateTime.fromISO(instant, { setZone: true })).map((d) => [d.code, d.file]);
+  // us's Cyber Monday runs to 5 December 00:00 in Paris: until then its menu entry would lead nowhere.
+  expect(codesAt("2024-12-04T23:59+01:00")).toContainEqual([
+    "campaign-without-page",
+    "specs/campaigns/black-friday-2024.yaml",
+  ]);
+  expect(codesAt("2024-12-05T00:00+01:00")).not.toContainEqual([
+    "campaign-without-page",
+    "specs/campaigns/black-friday-2024.yaml",
+  ]);
+  expect(
+    codesAt("2026-06-01T12:00+02:00").filter(([, file]) => file === "specs/campaigns/black-friday-2024.yaml"),
+  ).toEqual([]);
 });
 
 test("a page given a campaign drawn, staged and offered otherwise: one warning for its pictures, one per kind for its products, one error for the stage it lacks", () => {

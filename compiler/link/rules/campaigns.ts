@@ -149,6 +149,57 @@ function firstStart(cx: LinkContext, id: string): number | undefined {
 }
 
 /**
+ * A campaign no page of pages.yaml names (a campaign file copied for next year, its page not yet
+ * added): its `entries` promotion entries with no link of their own lead nowhere. One error for
+ * them all, which holds while the campaign runs: once it is over its entries are shown nowhere, and
+ * last year's campaign, its page given to this year's, stops no build (`until`).
+ */
+function reportLeadingNowhere(
+  cx: LinkContext,
+  id: string,
+  file: Valid<Spec.Campaign>,
+  entries: number,
+  landing: ReadonlyMap<string, string>,
+): void {
+  // Last year's campaign whose page was given to this year's (black-friday-2024, its page now
+  // black-friday-2026's) is the everyday case: the hint says what to do with the old one.
+  const stem = (campaign: string) => campaign.replace(/\d+/g, "#");
+  const starts = firstStart(cx, id);
+  const successor = [...landing].find(
+    ([other]) =>
+      other !== id && stem(other) === stem(id) && starts !== undefined && (firstStart(cx, other) ?? 0) > starts,
+  );
+  const over = overAt(cx, id);
+  cx.report(
+    "campaign-without-page",
+    {
+      campaign: id,
+      entries,
+      ...(successor ? { successor } : landing.size > 0 ? { example: [...landing][0]! } : {}),
+      ...(over ? { over } : {}),
+    },
+    at(file, ["promotion"], true),
+    over,
+  );
+}
+
+/**
+ * The instant a campaign is over everywhere it runs: its last stage's end, the latest of its
+ * regions'. Undefined while a stage runs on with no end.
+ */
+function overAt(cx: LinkContext, id: string): string | undefined {
+  const campaign = cx.specs.campaigns.get(id)?.data;
+  if (!campaign) return undefined;
+  let last: number | undefined;
+  for (const region of campaign.regions)
+    for (const { end } of campaignStages(campaign, region, regionZoneOf(cx.specs, region))) {
+      if (!end) return undefined;
+      last = Math.max(last ?? end.toMillis(), end.toMillis());
+    }
+  return last === undefined ? undefined : new Date(last).toISOString();
+}
+
+/**
  * The regions a campaign runs in where it shows nothing: no offers, no promotion entry and no page
  * of its there, as when a region is added to `regions` and nothing is written for it yet, or the
  * campaign was only just begun (site new campaign). Its stages would read as live there
@@ -452,27 +503,7 @@ export function checkCampaigns(cx: LinkContext): Headline[] {
       });
     }
 
-    // A campaign no page of pages.yaml names (a campaign file copied for next year, its page not
-    // yet added): its entries with no link of their own lead nowhere. One error for them all.
-    if (leadingNowhere.size > 0) {
-      // Last year's campaign whose page was given to this year's (black-friday-2024, its page now
-      // black-friday-2026's) is the everyday case: the hint says what to do with the old one.
-      const stem = (campaign: string) => campaign.replace(/\d+/g, "#");
-      const starts = firstStart(cx, id);
-      const successor = [...landing].find(
-        ([other]) =>
-          other !== id && stem(other) === stem(id) && starts !== undefined && (firstStart(cx, other) ?? 0) > starts,
-      );
-      report(
-        "campaign-without-page",
-        {
-          campaign: id,
-          entries: leadingNowhere.size,
-          ...(successor ? { successor } : landing.size > 0 ? { example: [...landing][0]! } : {}),
-        },
-        at(file, ["promotion"], true),
-      );
-    }
+    if (leadingNowhere.size > 0) reportLeadingNowhere(cx, id, file, leadingNowhere.size, landing);
 
     // No stage shows one kind of entry twice; every stage of a running landing page has a way in,
     // in every region that carries it (but in a region with an entry's stage mistyped).
