@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { projectRoot, runSite, stackTrace } from "../support/cli.ts";
+import { projectRoot, runSite, siteCommand, stackTrace } from "../support/cli.ts";
 import { materialize } from "../support/fixtures.ts";
 
 describe("site --help", () => {
@@ -120,23 +120,23 @@ describe("site check", () => {
 
 describe("a campaign no page of pages.yaml names (tests/fixtures/campaign-without-page)", () => {
   // Its last stage ends 2025-09-15 00:00 in Shanghai: until then its menu entries lead nowhere.
-  test("site build stops while it runs and builds once it is over; site check --now says the same", () => {
+  test("site build stops while it runs and builds once it is over; site check --now says the same", async () => {
     const { root, cleanup } = materialize("campaign-without-page");
     try {
-      const running = runSite(["build", "--now", "2025-09-14T23:59+08:00", "--json"], { cwd: root });
+      const running = await siteCommand(["build", "--now", "2025-09-14T23:59+08:00", "--json"], { cwd: root });
       expect(running.code).toBe(1);
       const { diagnostics } = JSON.parse(running.stdout) as { diagnostics: { code: string }[] };
       expect(diagnostics.map((d) => d.code)).toEqual(["campaign-without-page"]);
       expect(existsSync(join(root, "dist"))).toBe(false);
 
-      const over = runSite(["build", "--now", "2025-09-15T00:00+08:00"], { cwd: root });
+      const over = await siteCommand(["build", "--now", "2025-09-15T00:00+08:00"], { cwd: root });
       expect(over.stderr).toBe("");
       expect(over.code).toBe(0);
       expect(existsSync(join(root, "dist", "manifests", "routes.json"))).toBe(true);
 
-      expect(runSite(["check", "--now", "2025-09-14T23:59+08:00"], { cwd: root }).code).toBe(1);
-      expect(runSite(["check", "--now", "2025-09-15T00:00+08:00"], { cwd: root }).code).toBe(0);
-      const wrong = runSite(["check", "--now", "tomorrow"], { cwd: root });
+      expect((await siteCommand(["check", "--now", "2025-09-14T23:59+08:00"], { cwd: root })).code).toBe(1);
+      expect((await siteCommand(["check", "--now", "2025-09-15T00:00+08:00"], { cwd: root })).code).toBe(0);
+      const wrong = await siteCommand(["check", "--now", "tomorrow"], { cwd: root });
       expect([wrong.code, wrong.stderr.trim().split("\n").length]).toEqual([2, 1]);
     } finally {
       cleanup();
