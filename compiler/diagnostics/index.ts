@@ -669,16 +669,14 @@ export const catalogue = {
     example?: readonly [campaign: string, page: string];
     /** A campaign of the same name but its figures (next year's) and the page it has, likely this one's before. */
     successor?: readonly [campaign: string, page: string];
-    /** When its last stage ends (ISO): from then on its promotion is shown nowhere, and this holds no more. */
+    /** When its last stage ends, in the zone its times are read in: from then on its promotion is shown nowhere. */
     over?: string;
   }>({
     severity: "error",
     message: (a) =>
       `No page of pages.yaml names campaign ${a.campaign}, so ${a.entries === 1 ? "its promotion entry, which has" : `its ${a.entries} promotion entries, which have`} no link of ${a.entries === 1 ? "its" : "their"} own, lead${a.entries === 1 ? "s" : ""} nowhere.`,
     hint: (a) => {
-      const over = a.over
-        ? ` (once it is over, from ${a.over.slice(0, 16).replace("T", " ")} UTC, it stops no build)`
-        : "";
+      const over = a.over ? ` (once it is over, from ${a.over}, it stops no build)` : "";
       return a.successor
         ? `page ${a.successor[1]} shows ${a.successor[0]} now: while ${a.campaign} runs, give it a page of its own in pages.yaml (template: campaign, campaign: ${a.campaign}), or take its promotion out${over}.`
         : `add its landing page to pages.yaml, with template: campaign and campaign: ${a.campaign}${a.example ? ` (as ${a.example[1]} names ${a.example[0]})` : ""}, or give each entry a link: of its own${over}.`;

@@ -671,7 +671,7 @@ test("next year's campaign given last year's page: the old campaign's error says
   ]);
   // Before: "add its landing page to pages.yaml … (as black-friday names black-friday-2026)".
   expect(found[0]!.hint).toBe(
-    "page black-friday shows black-friday-2026 now: while black-friday-2024 runs, give it a page of its own in pages.yaml (template: campaign, campaign: black-friday-2024), or take its promotion out (once it is over, from 2024-12-04 23:00 UTC, it stops no build).",
+    "page black-friday shows black-friday-2026 now: while black-friday-2024 runs, give it a page of its own in pages.yaml (template: campaign, campaign: black-friday-2024), or take its promotion out (once it is over, from 2024-12-05 00:00 Europe/Paris, it stops no build).",
   );
 });
 

@@ -16,6 +16,7 @@ import type * as Spec from "../../validate/spec-types.ts";
 import type { OfferRow } from "../prices.ts";
 import type { Valid, ValidSpecs } from "../../validate/index.ts";
 import { setSeparatedApart } from "../../validate/figures.ts";
+import type { DateTime } from "luxon";
 import { campaignStages, regionZoneOf } from "../../time/windows.ts";
 
 type UpTo = (campaign: string, region: string, stage: number) => number | null;
@@ -176,10 +177,11 @@ function reportLeadingNowhere(
       campaign: id,
       entries,
       ...(successor ? { successor } : landing.size > 0 ? { example: [...landing][0]! } : {}),
-      ...(over ? { over } : {}),
+      // In the zone its times are read in, as the campaign manager wrote them.
+      ...(over ? { over: `${over.toFormat("yyyy-MM-dd HH:mm")} ${over.zoneName}` } : {}),
     },
     at(file, ["promotion"], true),
-    over,
+    over?.toUTC().toISO() ?? undefined,
   );
 }
 
@@ -187,16 +189,16 @@ function reportLeadingNowhere(
  * The instant a campaign is over everywhere it runs: its last stage's end, the latest of its
  * regions'. Undefined while a stage runs on with no end.
  */
-function overAt(cx: LinkContext, id: string): string | undefined {
+function overAt(cx: LinkContext, id: string): DateTime | undefined {
   const campaign = cx.specs.campaigns.get(id)?.data;
   if (!campaign) return undefined;
-  let last: number | undefined;
+  let last: DateTime | undefined;
   for (const region of campaign.regions)
     for (const { end } of campaignStages(campaign, region, regionZoneOf(cx.specs, region))) {
       if (!end) return undefined;
-      last = Math.max(last ?? end.toMillis(), end.toMillis());
+      if (!last || end > last) last = end;
     }
-  return last === undefined ? undefined : new Date(last).toISOString();
+  return last;
 }
 
 /**
