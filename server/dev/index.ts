@@ -2,9 +2,10 @@
 // schemas/, and rebuild only what a change affects: a spec edit re-reads that file and
 // re-renders the pages whose data changed, each when it is next asked for (the open browser asks
 // for one); a template edit reloads the renderer and rebuilds the bundle; a schema edit
-// recompiles the validators. The browser reloads by itself (server-sent events), and a spec
-// error, a template that does not compile or one that throws while rendering shows over the page
-// with its file, line and code frame until it is fixed. An error is shown only once the files
+// recompiles the validators. When the server clock passes the site's next change (a stage begins
+// or ends), the site is built again as of then. The browser reloads by itself (server-sent
+// events), and a spec error, a template that does not compile or one that throws while rendering
+// shows over the page with its file, line and code frame until it is fixed. An error is shown only once the files
 // that changed have held still: a file caught half-written must not flash one. A symbolic link
 // loop under a watched folder is skipped with one line instead of being followed forever.
 // Here the parts meet: build.ts makes the site, watcher.ts turns saves into rebuilds, events.ts and
@@ -52,6 +53,18 @@ export interface RebuildReport {
 /** Longer than the watcher's second look at a file (60 ms), so that a write chokidar dropped is seen before an error is shown. */
 const ERROR_SETTLE_MS = 100;
 
+/**
+ * A rebuild the clock asks for, not a save: at the next change of the site (a stage begins or
+ * ends, a page opens, a nav entry appears), named by that instant, as site build's routes.json names it.
+ */
+const CLOCK = "clock passed ";
+/**
+ * How often the server clock is read while a change is ahead: a machine that slept through the
+ * change, or a clock set forward, catches up within this (a timer set for the whole wait would fire
+ * late after a sleep, its clock being the machine's uptime).
+ */
+const CLOCK_READ_MS = 1_000;
+
 export async function createDevServer(options: DevOptions) {
   const cwd = options.cwd ?? process.cwd();
   const build = DevBuild.create({ specsDir: options.specsDir, cwd, now: options.now, log: options.log });
@@ -64,7 +77,7 @@ export async function createDevServer(options: DevOptions) {
   /** Builds again after the changed files, and puts the result before the browser: the site or its errors. */
   async function rebuild(changed: string[]): Promise<RebuildReport> {
     const started = performance.now();
-    const outcome = await build.run(changed);
+    const outcome = await build.run(changed.filter((p) => !p.startsWith(CLOCK)));
     const failed = (): RebuildReport => ({ changed, ok: false, pages: 0, ms: performance.now() - started });
     if (outcome.kind === "code-errors") {
       events.showError(outcome.text, outcome.line, changed);
@@ -82,6 +95,7 @@ export async function createDevServer(options: DevOptions) {
     }
     const { output } = outcome;
     events.cancelHeldError();
+    rebuildAt(output.nextChange);
     files = output.files;
     routes = output.manifests;
     homes = new Map(output.manifests.filter((r) => r.page === "home").map((r) => [r.region, r.path]));
@@ -129,6 +143,26 @@ export async function createDevServer(options: DevOptions) {
   });
 
   const changedFile = gatherChanges(options.settleMs ?? 20, rebuildAndReport);
+
+  // The site as of the server clock: when it passes the next change, the pages change as a
+  // deployed site's do when the build at that instant goes out (a countdown at zero reloads into
+  // the next stage). Through gatherChanges, so never while another rebuild runs.
+  let clockTimer: NodeJS.Timeout | undefined;
+  // The change last rebuilt for: a build that named it again would otherwise rebuild for ever.
+  let passed: string | undefined;
+  function rebuildAt(nextChange: string | null): void {
+    clearTimeout(clockTimer);
+    if (nextChange === null || nextChange === passed) return;
+    const at = Date.parse(nextChange);
+    const wait = () => {
+      const left = at - options.clock();
+      if (left <= 0) {
+        passed = nextChange;
+        changedFile(`${CLOCK}${nextChange}`);
+      } else clockTimer = setTimeout(wait, Math.min(left, CLOCK_READ_MS)).unref();
+    };
+    wait();
+  }
   const onChange = (absolute: string) => {
     // A newer change: its rebuild decides what is shown.
     events.cancelHeldError();
@@ -150,6 +184,7 @@ export async function createDevServer(options: DevOptions) {
     },
     onRebuild: (listener: (report: RebuildReport) => void) => listeners.add(listener),
     close: async () => {
+      clearTimeout(clockTimer);
       events.cancelHeldError();
       await watcher?.close();
       events.close();
