@@ -5,9 +5,10 @@
 // recompiles the validators. When the server clock passes the site's next change (a stage begins
 // or ends), the site is built again as of then. The browser reloads by itself (server-sent
 // events), and a spec error, a template that does not compile or one that throws while rendering
-// shows over the page with its file, line and code frame until it is fixed. An error is shown only once the files
-// that changed have held still: a file caught half-written must not flash one. A symbolic link
-// loop under a watched folder is skipped with one line instead of being followed forever.
+// shows over the page with its file, line and code frame until it is fixed. An error is shown
+// only once the files that changed have held still: a file caught half-written must not flash
+// one. A symbolic link loop under a watched folder is skipped with one line instead of being
+// followed forever.
 // Here the parts meet: build.ts makes the site, watcher.ts turns saves into rebuilds, events.ts and
 // client.ts tell the browser, routes.ts answers what is dev's own.
 
@@ -55,7 +56,7 @@ const ERROR_SETTLE_MS = 100;
 
 /**
  * A rebuild the clock asks for, not a save: at the next change of the site (a stage begins or
- * ends, a page opens, a nav entry appears), named by that instant, as site build's routes.json names it.
+ * ends, a page opens, a nav entry appears), named by that instant as routes.json names it.
  */
 const CLOCK = "clock passed ";
 /**
