@@ -44,8 +44,9 @@ function formatOf(options: { json?: boolean; format?: Format }): Format {
 }
 
 /**
- * site check and check-windows, as of `now`: what earlier runs parsed is reused, what this one parses kept;
- * many files not parsed before are read on every core, as site build reads them (read-ahead.ts).
+ * site check and check-windows, as of `now`: what earlier runs parsed is reused, what this one
+ * parses kept; many files not parsed before are read on every core, as site build reads them
+ * (read-ahead.ts).
  */
 async function checkSpecs(specsDir: string, now: DateTime): Promise<CheckResult> {
   const [{ ParseCache }, { check }, { readAhead }] = await Promise.all([
