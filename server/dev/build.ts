@@ -45,7 +45,8 @@ export interface DevBuildOptions {
 export type BuildOutcome =
   | { kind: "built"; output: DevSiteOutput }
   | { kind: "code-errors"; text: string; line: string }
-  | { kind: "spec-errors"; text: string };
+  /** `until`: the first instant one of the errors is gone by itself (a finished campaign's, Diagnostic.until). */
+  | { kind: "spec-errors"; text: string; until: string | null };
 
 type Bundler = Awaited<ReturnType<typeof createBundler>>;
 
@@ -112,13 +113,12 @@ export class DevBuild {
     const codeFailure = await code;
     if (codeFailure) return codeFailure;
     if (hasErrors(checked.diagnostics) || !checked.model) {
+      const errors = checked.diagnostics.filter((d) => d.severity === "error");
+      const untils = errors.flatMap((d) => (d.until ? [d.until] : []));
       return {
         kind: "spec-errors",
-        text: printPretty(
-          checked.diagnostics.filter((d) => d.severity === "error"),
-          checked.sources,
-          plain,
-        ),
+        text: printPretty(errors, checked.sources, plain),
+        until: untils.length ? untils.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null,
       };
     }
     try {

@@ -85,6 +85,8 @@ export async function createDevServer(options: DevOptions) {
       return failed();
     }
     if (outcome.kind === "spec-errors") {
+      // An error that is gone by itself at an instant (a campaign over) is built past then too.
+      if (outcome.until) rebuildAt(outcome.until);
       const ms = Math.round(performance.now() - started);
       // In the terminal as `site check` prints them, for whoever has no page open yet.
       events.showError(
