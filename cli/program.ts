@@ -82,10 +82,12 @@ async function runCheck(options: {
     if (result.diagnostics.length)
       process.stdout.write(printPretty(result.diagnostics, result.sources, style) + "\n\n");
     const ms = Math.round(performance.now() - started);
+    // An instant given is said: what a check finds can depend on it (a campaign over by then).
+    const asOf = options.now === undefined ? "" : ` as of ${options.now}`;
     const summary =
       errors + warnings === 0
-        ? `${style.bold("ok")}: ${result.fileCount} spec files checked in ${ms} ms`
-        : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"} in ${result.fileCount} spec files (${ms} ms)`;
+        ? `${style.bold("ok")}: ${result.fileCount} spec files checked${asOf} in ${ms} ms`
+        : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"} in ${result.fileCount} spec files${asOf} (${ms} ms)`;
     process.stdout.write(summary + "\n");
   }
   return hasErrors(result.diagnostics) ? 1 : 0;
