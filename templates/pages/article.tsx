@@ -1,26 +1,20 @@
 // An article (about us, privacy, the news): one readable column of headed sections; a news item
 // (a dated section) is set apart as an entry of its own.
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import { wordFit } from "../parts/word-fit.ts";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./article.css";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (
     <article className="article">
-      <h1 className="article-title" style={wordFit(page.title)}>
-        {page.title}
-      </h1>
+      <FittedHeading as="h1" className="article-title" text={page.title} />
       {page.sections.map((section, i) => (
         <section
           key={i}
           className={section.date ? "article-section article-section--dated" : "article-section"}
           id={section.id ?? undefined}
         >
-          {section.heading ? (
-            <h2 className="article-heading" style={wordFit(section.heading)}>
-              {section.heading}
-            </h2>
-          ) : null}
+          {section.heading ? <FittedHeading className="article-heading" text={section.heading} /> : null}
           {section.paragraphs.map((p, j) => (
             <p key={j}>{p}</p>
           ))}

@@ -1,14 +1,12 @@
 // Manuals: one card per product series, its files in a table with name, size and update time.
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import { wordFit } from "../parts/word-fit.ts";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./manuals.css";
 
 export function ManualsPage({ page }: { page: Extract<PageData, { template: "manuals" }> }) {
   return (
     <section className="manuals">
-      <h1 className="manuals-title" style={wordFit(page.title)}>
-        {page.title}
-      </h1>
+      <FittedHeading as="h1" className="manuals-title" text={page.title} />
       <div className="manuals-series-list">
         {page.groups.map((group) => (
           <section key={group.series} className="manual-series" data-series={group.series}>

@@ -5,8 +5,8 @@ import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
 import { Sections } from "../sections/index.tsx";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./product.css";
-import { wordFit } from "../parts/word-fit.ts";
 
 export function ProductPage({ page }: { page: Extract<PageData, { template: "product" }> }) {
   const { product } = page;
@@ -61,9 +61,7 @@ export function ProductPage({ page }: { page: Extract<PageData, { template: "pro
       </section>
       {page.specs.length ? (
         <section className="product-specs" id={own("specs")}>
-          <h2 className="section-title" style={wordFit(page.labels.specs)}>
-            {page.labels.specs}
-          </h2>
+          <FittedHeading className="section-title" text={page.labels.specs} />
           <dl>
             {page.specs.map((s, i) => (
               <div key={i} className="spec-row">

@@ -1,16 +1,14 @@
 // Where to buy: a card per dealer with its badge, its addresses and the way to its shop.
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import { wordFit } from "../parts/word-fit.ts";
 import { FiguresWhole } from "../parts/Breakable.tsx";
 import { Picture } from "../parts/Picture.tsx";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./where-to-buy.css";
 
 export function WhereToBuyPage({ page }: { page: Extract<PageData, { template: "where-to-buy" }> }) {
   return (
     <section className="where-to-buy">
-      <h1 className="where-to-buy-title" style={wordFit(page.title)}>
-        {page.title}
-      </h1>
+      <FittedHeading as="h1" className="where-to-buy-title" text={page.title} />
       <ul className="dealer-list" id="dealers">
         {page.dealers.map((d, i) => (
           <li key={i} className="dealer">

@@ -4,7 +4,7 @@
 import type { CSSProperties } from "react";
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Picture } from "../parts/Picture.tsx";
-import { wordFit } from "../parts/word-fit.ts";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./Banner.css";
 
 type BannerData = Extract<SectionData, { type: "banner" }>;
@@ -30,9 +30,7 @@ export function Banner({ section: s }: { section: BannerData }) {
       {s.image ? <Picture image={s.image} className="banner-image" /> : null}
       <div className="banner-text">
         {s.dates ? <p className="banner-dates">{s.dates}</p> : null}
-        <h2 className="banner-title" style={wordFit(s.title)}>
-          {s.title}
-        </h2>
+        <FittedHeading className="banner-title" text={s.title} />
         {s.discount ? <p className="banner-discount">{s.discount}</p> : null}
         {s.discountDescribe ? <p className="banner-discount-describe">{s.discountDescribe}</p> : null}
         {s.text ? <p className="banner-note">{s.text}</p> : null}

@@ -3,18 +3,14 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
 import { Picture } from "../parts/Picture.tsx";
 import { ProductPrice } from "../parts/PriceTag.tsx";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "../parts/ProductCard.css";
 import "./Cards.css";
-import { wordFit } from "../parts/word-fit.ts";
 
 export function Cards({ section: s }: { section: Extract<SectionData, { type: "cards" }> }) {
   return (
     <section className="section cards" id={s.id ?? undefined} data-section="cards">
-      {s.title ? (
-        <h2 className="section-title" style={wordFit(s.title)}>
-          {s.title}
-        </h2>
-      ) : null}
+      {s.title ? <FittedHeading className="section-title" text={s.title} /> : null}
       <ul className="card-grid">
         {s.items.map((c, i) => (
           <li key={i} className={`product-card${c.product ? ` is-${c.product.availability}` : ""}`}>

@@ -1,13 +1,11 @@
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "./Ecosystem.css";
-import { wordFit } from "../parts/word-fit.ts";
 
 export function Ecosystem({ section: s }: { section: Extract<SectionData, { type: "ecosystem" }> }) {
   return (
     <section className="section ecosystem" id={s.id ?? undefined} data-section="ecosystem">
-      <h2 className="section-title" style={wordFit(s.title)}>
-        {s.title}
-      </h2>
+      <FittedHeading className="section-title" text={s.title} />
       <ul>
         {s.items.map((e, i) => (
           <li key={i}>

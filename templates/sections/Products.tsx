@@ -4,9 +4,9 @@ import type { SaleItem, SectionData } from "../../compiler/compile/route-data.ts
 import { Picture } from "../parts/Picture.tsx";
 import { PaymentMethods } from "../parts/PaymentMethods.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import "../parts/ProductCard.css";
 import "./Products.css";
-import { wordFit } from "../parts/word-fit.ts";
 
 function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMore: string; soldOut: string } }) {
   const name = item.product.name.replace(/\n/g, " ");
@@ -84,11 +84,7 @@ function Item({ item, labels }: { item: SaleItem; labels: { buy: string; learnMo
 export function Products({ section: s }: { section: Extract<SectionData, { type: "products" }> }) {
   return (
     <section className="section products" id={s.id ?? undefined} data-section="products">
-      {s.title ? (
-        <h2 className="section-title" style={wordFit(s.title)}>
-          {s.title}
-        </h2>
-      ) : null}
+      {s.title ? <FittedHeading className="section-title" text={s.title} /> : null}
       {s.groups.length > 1 ? (
         <nav className="group-tabs" aria-label={s.title ?? undefined}>
           {s.groups.map((g) => (

@@ -21,10 +21,10 @@ const NOW = "2025-06-05T00:00+08:00";
 const copy = mkdtempSync(join(tmpdir(), "site-project-"));
 const article = join(copy, "templates", "pages", "article.tsx");
 let original = "";
-// Two lines of the article's heading the edits break, and their numbers in the template: the
-// tag that closes it, and its text.
-const closing = "</h1>";
-const title = "{page.title}";
+// Two lines of the article template the edits break, and their numbers in it: the tag that closes
+// a section, and the line that gives the title its text.
+const closing = "</section>";
+const title = "text={page.title}";
 let closingLine = 0;
 let titleLine = 0;
 let dev: ChildProcess;
@@ -44,8 +44,9 @@ beforeAll(async () => {
   cpSync(join(fixturesDir, "base", "specs"), join(copy, "specs"), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   original = readFileSync(article, "utf8");
-  const lineOf = (text: string) => original.split("\n").findIndex((l) => l.trim() === text) + 1;
-  [closingLine, titleLine] = [lineOf(closing), lineOf(title)];
+  const lines = original.split("\n");
+  closingLine = lines.findIndex((l) => l.trim() === closing) + 1;
+  titleLine = lines.findIndex((l) => l.includes(title)) + 1;
   expect(closingLine, `templates/pages/article.tsx has a line ${closing}`).toBeGreaterThan(0);
   expect(titleLine, `templates/pages/article.tsx has a line ${title}`).toBeGreaterThan(0);
   dev = spawn(process.execPath, [join(copy, "bin", "site.js"), "dev", "--port", "0", "--now", NOW], {
@@ -119,12 +120,12 @@ describe("template errors in the browser", () => {
   test("a JSX syntax error shows its file, line, column and code frame over the page, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(article, original.replace(closing, "</h2>"));
+      writeFileSync(article, original.replace(closing, "</article>"));
       const text = await overlayText(page);
       expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${closingLine}:\\d+`));
-      expect(text).toMatch(/closing "h2" tag does not match opening "h1" tag/);
+      expect(text).toMatch(/closing "article" tag does not match opening "section" tag/);
       // The code frame: the line itself under its number, with a caret.
-      expect(text).toContain(`> ${closingLine} |       </h2>`);
+      expect(text).toContain(`> ${closingLine} |         </article>`);
       expect(text).toMatch(/\|\s+\^/);
       expect(stdout).toMatch(new RegExp(`templates/pages/article\\.tsx:${closingLine}:\\d+`));
       await fixedAndCleared(page);
@@ -136,12 +137,15 @@ describe("template errors in the browser", () => {
   test("an error a template throws while rendering shows where it was thrown, and clears when fixed", async () => {
     const page = await openArticle();
     try {
-      writeFileSync(article, original.replace(title, "{(page as unknown as { hero: { title: string } }).hero.title}"));
+      writeFileSync(
+        article,
+        original.replace(title, "text={(page as unknown as { hero: { title: string } }).hero.title}"),
+      );
       const text = await overlayText(page);
       expect(text).toMatch(new RegExp(`templates/pages/article\\.tsx:${titleLine}:\\d+`));
       expect(text).toContain("Cannot read properties of undefined (reading 'title')");
       // The code frame: the line under its number (its start cut to fit the column in view).
-      expect(text).toMatch(new RegExp(`> ${titleLine} \\| +\\{\\(page as unknown`));
+      expect(text).toMatch(new RegExp(`> ${titleLine} \\| .*text=\\{\\(page as unknown`));
       await fixedAndCleared(page);
     } finally {
       await page.close();

@@ -311,7 +311,7 @@ describe.concurrent("each kind of page", () => {
 
 /**
  * The words of the page's titles and banners' titles drawn over two lines: a word in Latin
- * letters cut in two where the title is set too large for it (templates/parts/word-fit.ts).
+ * letters cut in two where the title is set too large for it (templates/parts/FittedHeading.tsx).
  */
 const titleWordsBroken = (page: Page): Promise<string[]> =>
   page.$$eval("main h1, main h2", (titles) =>

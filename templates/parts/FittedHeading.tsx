@@ -1,8 +1,8 @@
-// A title is set no larger than lets its widest word fit its line, where a word longer than the
-// line would otherwise be cut in two (German on a phone: Datenschutzerklärung, Weihnachtsangebote).
-// The template writes the widest word's width in em as --word-em; the title's rule divides its
-// column's width by it (container units): base.css for the pages' titles (main is the container),
-// Banner.css for a banner's, Terms.css for the terms' (its section is the container).
+// A heading of spec text, set no larger than lets its widest word fit its line, where a word longer
+// than the line would otherwise be cut in two (German on a phone: Datenschutzerklärung,
+// Weihnachtsangebote). It writes the widest word's width in em as --word-em; the heading's rule
+// divides its column's width by it (container units): base.css for the pages' titles (main is the
+// container), Banner.css for a banner's, Terms.css for the terms' (its section is the container).
 import type { CSSProperties } from "react";
 
 /**
@@ -21,9 +21,26 @@ function widestWordEm(text: string): number {
   return Math.round(widest * 10) / 10;
 }
 
-/** The style that lets a title's rule fit its widest word; none where every word is short. */
-export function wordFit(text: string): CSSProperties | undefined {
+/** The style that lets a heading's rule fit its widest word; none where every word is short. */
+function wordFit(text: string): CSSProperties | undefined {
   const em = widestWordEm(text);
   // Under 6 em a word fits any column the site has at any title size.
   return em < 6 ? undefined : ({ "--word-em": em } as CSSProperties);
+}
+
+/** `<h1>` or `<h2>` (`as`) holding `text`, its size fitted to its widest word. */
+export function FittedHeading({
+  as: Tag = "h2",
+  className,
+  text,
+}: {
+  as?: "h1" | "h2";
+  className?: string;
+  text: string;
+}) {
+  return (
+    <Tag className={className} style={wordFit(text)}>
+      {text}
+    </Tag>
+  );
 }
