@@ -1,12 +1,12 @@
 // An article (about us, privacy, the news): one readable column of headed sections; a news item
 // (a dated section) is set apart as an entry of its own.
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import { FittedHeading } from "../parts/FittedHeading.tsx";
+import { FittedHeading, titleFit } from "../parts/FittedHeading.tsx";
 import "./article.css";
 
 export function ArticlePage({ page }: { page: Extract<PageData, { template: "article" }> }) {
   return (
-    <article className="article">
+    <article className="article" style={titleFit(page.title)}>
       <FittedHeading as="h1" className="article-title" text={page.title} />
       {page.sections.map((section, i) => (
         <section

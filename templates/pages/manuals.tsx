@@ -1,11 +1,11 @@
 // Manuals: one card per product series, its files in a table with name, size and update time.
 import type { PageData } from "../../compiler/compile/route-data.ts";
-import { FittedHeading } from "../parts/FittedHeading.tsx";
+import { FittedHeading, titleFit } from "../parts/FittedHeading.tsx";
 import "./manuals.css";
 
 export function ManualsPage({ page }: { page: Extract<PageData, { template: "manuals" }> }) {
   return (
-    <section className="manuals">
+    <section className="manuals" style={titleFit(page.title)}>
       <FittedHeading as="h1" className="manuals-title" text={page.title} />
       <div className="manuals-series-list">
         {page.groups.map((group) => (

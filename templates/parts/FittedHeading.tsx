@@ -3,6 +3,8 @@
 // Weihnachtsangebote). It writes the widest word's width in em as --word-em; the heading's rule
 // divides its column's width by it (container units): base.css for the pages' titles (main is the
 // container), Banner.css for a banner's, Terms.css for the terms' (its section is the container).
+// A page whose title is fitted writes the title's as --title-em on its root (titleFit), so that
+// its sections' headings stay smaller than the title (base.css).
 import type { CSSProperties } from "react";
 
 /**
@@ -21,11 +23,23 @@ function widestWordEm(text: string): number {
   return Math.round(widest * 10) / 10;
 }
 
+// Under 6 em a word fits any column the site has at any title size.
+/** `text`'s widest word in em, where it is wide enough to need fitting. */
+function longWordEm(text: string): number | undefined {
+  const em = widestWordEm(text);
+  return em < 6 ? undefined : em;
+}
+
 /** The style that lets a heading's rule fit its widest word; none where every word is short. */
 function wordFit(text: string): CSSProperties | undefined {
-  const em = widestWordEm(text);
-  // Under 6 em a word fits any column the site has at any title size.
-  return em < 6 ? undefined : ({ "--word-em": em } as CSSProperties);
+  const em = longWordEm(text);
+  return em === undefined ? undefined : ({ "--word-em": em } as CSSProperties);
+}
+
+/** For the root of a page titled `title`: the style that keeps its headings below the fitted title. */
+export function titleFit(title: string): CSSProperties | undefined {
+  const em = longWordEm(title);
+  return em === undefined ? undefined : ({ "--title-em": em } as CSSProperties);
 }
 
 /** `<h1>` or `<h2>` (`as`) holding `text`, its size fitted to its widest word. */

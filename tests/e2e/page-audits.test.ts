@@ -7,7 +7,8 @@
 //   gap between them ("$299$399", "Ends in04 Days"), no hyphenated number over two lines ("4-9-" over
 //   "12"), no text field too narrow for its placeholder, Japanese broken by its rules (no line
 //   starting with "ー" or a small kana; at a desktop's width no katakana word cut in two), no word
-//   of a title over two lines (Bedienungsanleitungen), no box cutting off its own text,
+//   of a title over two lines (Bedienungsanleitungen), no section's heading as large as the page's
+//   title where the title is set smaller to fit its word, no box cutting off its own text,
 //   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
@@ -278,6 +279,7 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
         expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
         expect.soft(await titleWordsBroken(page), "no word of a title over two lines").toEqual([]);
+        expect.soft(await headingsOverTitle(page), "no section's heading as large as the page's title").toEqual([]);
         if (path.startsWith("/jp"))
           expect.soft(await japaneseBrokenAgainstRules(page, width), "Japanese lines break by its rules").toEqual([]);
         expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
@@ -329,6 +331,21 @@ const titleWordsBroken = (page: Page): Promise<string[]> =>
       return broken;
     }),
   );
+
+/**
+ * The headings of the page's sections set as large as its title or larger (the title fitted to a
+ * long word, Bedienungsanleitungen, its sections' headings not), as "size text". A banner's title
+ * is display type, larger than the page's title by design.
+ */
+const headingsOverTitle = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const title = document.querySelector("main h1");
+    if (!title) return [];
+    const size = (el: Element) => Number.parseFloat(getComputedStyle(el).fontSize);
+    return [...document.querySelectorAll("main h2:not(.banner-title)")]
+      .filter((h) => h.checkVisibility() && size(h) >= size(title) - 0.5)
+      .map((h) => `${size(h).toFixed(1)} px ${h.textContent?.slice(0, 40)}`);
+  });
 
 // At Christmas, the German campaign page and home: the banner's title has a word longer than a
 // phone's line at the title's size (Weihnachtsangebote). The title is set smaller so that the
