@@ -2,7 +2,8 @@
 // than the line would otherwise be cut in two (German on a phone: Datenschutzerklärung,
 // Weihnachtsangebote). It writes the widest word's width in em as --word-em; the heading's rule
 // divides its column's width by it (container units): base.css for the pages' titles (main is the
-// container), Banner.css for a banner's, Terms.css for the terms' (its section is the container).
+// container), Banner.css for a banner's, Terms.css and Booking.css for the terms' and the pre-order's
+// (their column is the container).
 // A page whose title is fitted writes the title's as --title-em on its root (titleFit), so that
 // its sections' headings stay smaller than the title (base.css).
 import type { CSSProperties } from "react";

@@ -1,6 +1,7 @@
 // Pre-order: the early-bird block while the early-bird price is in force, the price-recovery
 // block after it; the price is the product's price in force, as everywhere else on the page.
 import type { SectionData } from "../../compiler/compile/route-data.ts";
+import { FittedHeading } from "../parts/FittedHeading.tsx";
 import { PriceTag } from "../parts/PriceTag.tsx";
 import "./Booking.css";
 
@@ -13,7 +14,7 @@ export function Booking({ section: s }: { section: Extract<SectionData, { type: 
       data-phase={s.phase}
     >
       <div className="booking-offer">
-        <h2 className="booking-title">{s.title}</h2>
+        <FittedHeading className="booking-title" text={s.title} />
         <p className="booking-prices">
           {s.price ? <PriceTag price={s.price} className="price booking-price" of={s.productId} /> : null}{" "}
           {s.phase === "early-bird" && s.listPrice ? (

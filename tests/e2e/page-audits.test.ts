@@ -29,6 +29,10 @@ const site = serveBuiltSite({ now: NOW, clock: () => Date.parse(NOW) });
 // (Weihnachtsangebote), more than a phone's line.
 const CHRISTMAS = "2024-12-15T12:00+01:00";
 const christmas = serveBuiltSite({ now: CHRISTMAS, clock: () => Date.parse(CHRISTMAS) });
+// After the Flagship Bumblebee's early bird: the pre-order block's German title has a word longer
+// than the block's line on a phone (Frühbucherangebot).
+const PRE_ORDER = "2025-09-01T12:00+02:00";
+const preOrder = serveBuiltSite({ now: PRE_ORDER, clock: () => Date.parse(PRE_ORDER) });
 // Evaluated in the page as a test step, which the site's Content-Security-Policy does not
 // govern: the page is audited with the policy it is served with.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -347,24 +351,30 @@ const headingsOverTitle = (page: Page): Promise<string[]> =>
       .map((h) => `${size(h).toFixed(1)} px ${h.textContent?.slice(0, 40)}`);
   });
 
-// At Christmas, the German campaign page and home: the banner's title has a word longer than a
-// phone's line at the title's size (Weihnachtsangebote). The title is set smaller so that the
-// word keeps to one line, and no line of the banner is cut off at its edge.
+// Titles with a word longer than a phone's line at the title's size, each at a moment it is
+// shown: at Christmas the German campaign page's and home's banner (Weihnachtsangebote), after
+// the early bird the pre-order block's (Frühbucherangebot). The title is set smaller so that the
+// word keeps to one line, and no line of the block is cut off at its edge.
 test.for([
-  ["/de/christmas-sale", 320],
-  ["/de", 390],
-  ["/de/christmas-sale", 1440],
-] as const)("%s at %i px at Christmas: the banner's words whole and inside it", async ([path, width], { expect }) => {
-  const page = await christmas.visit(path, width);
-  try {
-    const layout = await measure(page);
-    expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
-    expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
-    expect.soft(await titleWordsBroken(page), "no word of a title over two lines").toEqual([]);
-  } finally {
-    christmas.release(page);
-  }
-});
+  ["at Christmas", "/de/christmas-sale", 320],
+  ["at Christmas", "/de", 390],
+  ["at Christmas", "/de/christmas-sale", 1440],
+  ["after the early bird", "/de/flagship-bumblebee", 320],
+] as const)(
+  "%s, %s at %i px: the titles' words whole and inside their block",
+  async ([moment, path, width], { expect }) => {
+    const served = moment === "at Christmas" ? christmas : preOrder;
+    const page = await served.visit(path, width);
+    try {
+      const layout = await measure(page);
+      expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
+      expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
+      expect.soft(await titleWordsBroken(page), "no word of a title over two lines").toEqual([]);
+    } finally {
+      served.release(page);
+    }
+  },
+);
 
 /**
  * Where lines break inside the text of the page's text nodes that hold a letter of `script` (a
