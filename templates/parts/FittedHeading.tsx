@@ -7,22 +7,7 @@
 // A page whose title is fitted writes the title's as --title-em on its root (titleFit), so that
 // its sections' headings stay smaller than the title (base.css).
 import type { CSSProperties } from "react";
-
-/**
- * How wide the widest word of a text is, in em. A Latin letter is counted 0.68 em, the widest of
- * the faces the site may be set in (Linux's system-ui, DejaVu Sans, draws Weihnachtsangebote at
- * 0.64 em a letter; narrower faces leave room); a Korean syllable 1 em, its words breaking only
- * between them; Chinese and Japanese break between any two characters, so none of theirs is a word.
- */
-function widestWordEm(text: string): number {
-  let widest = 0;
-  for (const word of text.split(/[\s\-‐–—/]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u)) {
-    let em = 0;
-    for (const char of word) em += /\p{Script=Hangul}/u.test(char) ? 1 : 0.68;
-    widest = Math.max(widest, em);
-  }
-  return Math.round(widest * 10) / 10;
-}
+import { widestWordEm } from "./word-width.ts";
 
 // Under 6 em a word fits any column the site has at any title size.
 /** `text`'s widest word in em, where it is wide enough to need fitting. */
