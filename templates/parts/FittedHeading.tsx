@@ -7,6 +7,7 @@
 // A page whose title is fitted writes the title's as --title-em on its root (titleFit), so that
 // its sections' headings stay smaller than the title (base.css).
 import type { CSSProperties } from "react";
+import { FiguresWhole } from "./Breakable.tsx";
 import { widestWordEm } from "./word-width.ts";
 
 // Under 6 em a word fits any column the site has at any title size.
@@ -40,7 +41,7 @@ export function FittedHeading({
 }) {
   return (
     <Tag className={className} style={wordFit(text)}>
-      {text}
+      <FiguresWhole text={text} />
     </Tag>
   );
 }

@@ -357,15 +357,17 @@ const headingsOverTitle = (page: Page): Promise<string[]> =>
 
 // Titles with a word longer than a phone's line at the title's size, each at a moment it is
 // shown: at Christmas the German campaign page's and home's banner (Weihnachtsangebote), after
-// the early bird the pre-order block's (Frühbucherangebot). The title is set smaller so that the
-// word keeps to one line, and no line of the block is cut off at its edge.
+// the early bird the pre-order block's (Frühbucherangebot) and a news item's date (2025-03-27, cut
+// after its second hyphen). The title is set smaller so that the word keeps to one line, a date
+// is never split, and no line of the block is cut off at its edge.
 test.for([
   ["at Christmas", "/de/christmas-sale", 320],
   ["at Christmas", "/de", 390],
   ["at Christmas", "/de/christmas-sale", 1440],
   ["after the early bird", "/de/flagship-bumblebee", 320],
+  ["after the early bird", "/us/news", 320],
 ] as const)(
-  "%s, %s at %i px: the titles' words whole and inside their block",
+  "%s, %s at %i px: the titles' words and figures whole and inside their block",
   async ([moment, path, width], { expect }) => {
     const served = moment === "at Christmas" ? christmas : preOrder;
     const page = await served.visit(path, width);
@@ -374,6 +376,7 @@ test.for([
       expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
       expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
       expect.soft(await wordsBroken(page), "no word of a title or a benefit over two lines").toEqual([]);
+      expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
     } finally {
       served.release(page);
     }
