@@ -9,7 +9,7 @@
 //   starting with "ー" or a small kana; at a desktop's width no katakana word cut in two), no word
 //   of a title or a benefit over two lines (Bedienungsanleitungen, Mitgliederpunkte), no
 //   section's heading as large as the page's title where the title is set smaller to fit its
-//   word, no box cutting off its own text,
+//   word, no box cutting off its own text, the footer's columns as wide as the header's bar,
 //   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
@@ -287,6 +287,8 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
         expect.soft(await wordsBroken(page), "no word of a title or a benefit over two lines").toEqual([]);
         expect.soft(await headingsOverTitle(page), "no section's heading as large as the page's title").toEqual([]);
+        const frame = await frameEdges(page);
+        expect.soft(frame.footer, "the footer's columns line up with the header's bar").toEqual(frame.header);
         if (path.startsWith("/jp"))
           expect.soft(await japaneseBrokenAgainstRules(page, width), "Japanese lines break by its rules").toEqual([]);
         expect.soft(await page.evaluate(cutPlaceholders, "body"), "no field's placeholder is cut off").toEqual([]);
@@ -339,6 +341,23 @@ const wordsBroken = (page: Page): Promise<string[]> =>
       return broken;
     }),
   );
+
+/** The left and right edges of the header bar's content and of the footer's columns, in px. */
+const frameEdges = (page: Page) =>
+  page.evaluate(() => {
+    const edges = (el: Element) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return [
+        Math.round(box.left + Number.parseFloat(style.paddingLeft)),
+        Math.round(box.right - Number.parseFloat(style.paddingRight)),
+      ];
+    };
+    return {
+      header: edges(document.querySelector(".header-bar")!),
+      footer: edges(document.querySelector(".footer-columns")!),
+    };
+  });
 
 /**
  * The headings of the page's sections set as large as its title or larger (the title fitted to a
