@@ -44,6 +44,40 @@ export function tokensTooDeep(tokens: readonly CST.Token[], limit = MAX_DEPTH): 
 }
 
 /**
+ * Where a text's block structure, read line by line, first opens a level past `limit`: a line
+ * more indented than the one before opens a level, and so does each "- ", "? " or ": " after the
+ * first before its content (the first is the line's own level). Else the start of the deepest line. An estimate (a scalar's continuation lines count as
+ * levels too), to point at the place when yaml's parser ran out of stack on the text: it recurses
+ * once per level, and some thousands of them ("- " 5,000 times on a line, or 3,000 lines each
+ * indented one more) exhaust it before any token is made.
+ */
+export function deepestLine(text: string, limit = MAX_DEPTH): number {
+  const indents: number[] = [];
+  let deepest = { level: -1, offset: 0 };
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    let i = start;
+    while (i < end && text[i] === " ") i++;
+    if (i < end && text[i] !== "#" && text[i] !== "\r") {
+      while (indents.length > 0 && indents.at(-1)! >= i - start) indents.pop();
+      indents.push(i - start);
+      let level = indents.length;
+      const lineOffset = i;
+      for (let first = true; "-?:".includes(text[i]!) && (text[i + 1] === " " || text[i + 1] === "\t"); first = false) {
+        if (!first && ++level > limit) return i;
+        i += 2;
+        while (i < end && (text[i] === " " || text[i] === "\t")) i++;
+      }
+      if (level > limit) return lineOffset;
+      if (level > deepest.level) deepest = { level, offset: lineOffset };
+    }
+    start = end + 1;
+  }
+  return deepest.offset;
+}
+
+/**
  * Where a composed document first nests deeper than `limit`, counting an alias as the data it
  * stands for: aliases of aliases can nest far deeper than the text does. An alias inside the
  * block it names is a loop, as deep as any limit. Undefined when it keeps to the limit.

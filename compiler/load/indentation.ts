@@ -199,8 +199,12 @@ function corroborated(lines: readonly Line[], odd: number, spaces: number): bool
   return at(spaces) > at(indent) && near.every((line) => at(line!.indent) <= at(spaces));
 }
 
-/** A key with no value after it: it opens a block (an anchor or a tag may stand after the colon). */
-const OPENS = /:\s*([&!]\S*\s*)*(#.*)?$/;
+/**
+ * A key with no value after it: it opens a block (an anchor or a tag may stand after the colon).
+ * Each anchor or tag ends at a space, so a run of them is read one way only: as ([&!]\S*\s*)* the
+ * ampersands of "key: &&&…& x" could be split in 2^n ways, and 30 of them took seconds.
+ */
+const OPENS = /:\s*(?:[&!]\S*\s+)*(?:[&!]\S*)?(#.*)?$/;
 
 /** A key and its colon at the start of a line. */
 const KEY = /^[^\s:#'"[{-][^:#]*:(\s|$)/;
@@ -297,7 +301,17 @@ function indentStep(lines: readonly Line[]): number {
 function keyOf(content: string): string {
   const item = content.replace(/^(-\s+)+/, "");
   const key = /^("[^"]*"|'[^']*'|[^\s:#][^:#]*?):(\s|$)/.exec(item)?.[1];
-  return key ? `${key}:` : item.replace(/\s+#.*$/, "").slice(0, 30);
+  return key ? `${key}:` : withoutComment(item).slice(0, 30);
+}
+
+/**
+ * A line of YAML without the comment at its end (from a # after a space), and without the spaces
+ * before it. Found in one pass: /\s+#.*$/ tries every space of a long run of them, and a line of a
+ * million tabs after an unclosed quote kept site check busy for minutes.
+ */
+export function withoutComment(line: string): string {
+  const comment = /\s#/.exec(line);
+  return comment ? line.slice(0, comment.index).trimEnd() : line;
 }
 
 function lineIndexAt(text: string, offset: number): number {

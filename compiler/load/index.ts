@@ -7,7 +7,7 @@
 import { readdirSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { deserialize } from "node:v8";
-import type { Document, Node, Pair, YAMLError, YAMLMap } from "yaml";
+import type { CST, Document, Node, Pair, YAMLError, YAMLMap } from "yaml";
 import {
   appendAll,
   diagnostic,
@@ -18,14 +18,14 @@ import {
 } from "../diagnostics/index.ts";
 import { decodeSpec } from "./encoding.ts";
 import { sourceFile, type SourceFile } from "./source.ts";
-import { dataTooDeep, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
+import { dataTooDeep, deepestLine, documentTooDeep, MAX_DEPTH, tokensTooDeep } from "./depth.ts";
 import { entryAt, linkAt, readBytes, reasonOf, specsRoot, stampOf, type Entry } from "./entries.ts";
 import { loadedCompilerFingerprint, settled } from "../fingerprint.ts";
 import type { CachedFile, Derived, ParseCache } from "./parse-cache.ts";
 import { jsYaml, yaml } from "./parsers.ts";
 import { complexKeyErrors, complexKeys } from "./complex-keys.ts";
 import { duplicateKeyErrors, duplicateKeys } from "./duplicates.ts";
-import { misindentedLine } from "./indentation.ts";
+import { misindentedLine, withoutComment } from "./indentation.ts";
 import { byCodeUnit } from "../order.ts";
 
 export { MAX_DEPTH } from "./depth.ts";
@@ -894,7 +894,14 @@ function positionedDocument(text: string): Positioned {
 
 function positionedParse(text: string): Positioned {
   const { Composer, Document, Parser, YAMLParseError } = yaml();
-  const tokens = Array.from(new Parser().parse(text));
+  let tokens: CST.Token[];
+  try {
+    tokens = Array.from(new Parser().parse(text));
+  } catch (error) {
+    // Thousands of levels run yaml's parser out of stack (depth.ts, deepestLine).
+    if (error instanceof RangeError) return { doc: new Document(null), tooDeepAt: deepestLine(text) };
+    throw error;
+  }
   const deepInText = tokensTooDeep(tokens);
   if (deepInText !== undefined) return { doc: new Document(null), tooDeepAt: deepInText };
   let doc: Document | undefined;
@@ -1136,7 +1143,7 @@ function valueInQuotes(text: string, offset: number, shape: RegExp): { quoted: s
   const line = text.slice(start, end < 0 ? text.length : end).trim();
   const parts = shape.exec(line);
   if (!parts) return undefined;
-  const value = parts[2]!.replace(/\s+#.*$/, "").trim();
+  const value = withoutComment(parts[2]!).trim();
   // A JSON string is a YAML double-quoted one.
   const quoted = `${parts[1]}${JSON.stringify(value)}`;
   return shape === VALUE_AFTER_BRACKETS ? { quoted, opening: value[0] } : { quoted };

@@ -23,14 +23,21 @@ function site() {
   return { root: fixture.root, specs: join(fixture.root, "specs") };
 }
 
+/**
+ * A copy of the base fixture with `text` appended to its constants.yaml, and the line the text
+ * starts on (the line after the file's last).
+ */
+function siteWithConstants(text: string) {
+  const { root, specs } = site();
+  const constants = join(specs, "constants.yaml");
+  const original = readFileSync(constants, "utf8");
+  writeFileSync(constants, original + text);
+  return { root, specs, firstLine: original.split("\n").length };
+}
+
 describe("nesting", () => {
   test("site check on 100,000 levels: exit 1, too-deep, no stack", () => {
-    const { root, specs } = site();
-    const constants = join(specs, "constants.yaml");
-    const original = readFileSync(constants, "utf8");
-    // What is appended starts on the line after the file's last.
-    const firstLine = original.split("\n").length;
-    writeFileSync(constants, `${original}deep: ${"[".repeat(100_000)}\n`);
+    const { root, specs, firstLine } = siteWithConstants(`deep: ${"[".repeat(100_000)}\n`);
     const { code, stdout, stderr } = runSite(["check"], { cwd: root });
     expect(stderr).toBe("");
     expect(stdout).toContain(`specs/constants.yaml:${firstLine}:206 error too-deep`);
@@ -39,6 +46,28 @@ describe("nesting", () => {
     expect(code).toBe(1);
     const result = check(specs, root);
     expect(printPretty(result.diagnostics, result.sources).length).toBeLessThan(2_000);
+  });
+});
+
+// Lines no hand writes, which check meets all the same (its property test wrote the first): each
+// took minutes or hours before, a regular expression in the indentation hint backtracking over a
+// long run of characters; runSite's own limit ends a run that hangs.
+describe("long runs", () => {
+  test("a million tabs after an unclosed quote: exit 1 with the syntax error", () => {
+    const { root, firstLine } = siteWithConstants(`"${"\t".repeat(1_000_000)}\n`);
+    const { code, stdout, stderr } = runSite(["check"], { cwd: root });
+    expect(stderr).toBe("");
+    expect(stdout).toContain(`specs/constants.yaml:${firstLine}:1 error yaml-syntax`);
+    expect(code).toBe(1);
+  });
+
+  test("forty ampersands before a value: the misindented line after it is still named", () => {
+    const { root } = siteWithConstants(`zz:\n  k: ${"&".repeat(40)} x\n  j: 1\n kk: [\n`);
+    const { code, stdout } = runSite(["check"], { cwd: root });
+    expect(stdout).toContain(
+      "hint: this line is indented by 1 space, between the levels of the lines above: indent it by 2, as j: above it.",
+    );
+    expect(code).toBe(1);
   });
 });
 
