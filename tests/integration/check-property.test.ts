@@ -19,6 +19,9 @@ import { SiteWorker } from "../support/site-worker.ts";
 import { applyEdit, editOf, fragment, nestedAliases, realSpecsCopy, specFiles } from "../support/spec-edits.ts";
 
 const runs = Number(process.env.FC_RUNS ?? 40);
+// A failure prints fast-check's seed and path: FC_SEED and FC_PATH replay that one case, with -t
+// naming its test (README "Tests").
+const replay = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {};
 const { root, specsDir, files, originals, cleanup } = realSpecsCopy();
 afterAll(cleanup);
 
@@ -58,7 +61,7 @@ describe("site check under random edits of the real specs", () => {
             expect(p.message.length).toBeGreaterThan(0);
           }
         }),
-        { numRuns: runs },
+        { numRuns: runs, ...replay },
       );
     },
     // A budget, not a speed test: a machine busy with other work may take several times longer.
@@ -88,7 +91,7 @@ describe("site check under random edits of the real specs", () => {
             const result = checkEdited(new Map([[file, text]]));
             for (const d of result.diagnostics) expect(position(d, result.sources).line).toBeGreaterThanOrEqual(1);
           }),
-          { numRuns: runs, examples: [["constants.yaml", "[ b ]: 1\n? {a: 1}\n: 2\n"]] },
+          { numRuns: runs, ...replay, examples: [["constants.yaml", "[ b ]: 1\n? {a: 1}\n: 2\n"]] },
         );
         // Warnings are emitted on the next tick.
         await new Promise(setImmediate);
@@ -123,7 +126,7 @@ describe("site check under random edits of the real specs", () => {
           if (result.model && !result.diagnostics.some((d) => d.severity === "error"))
             for (const now of instants) compile(result.model, now);
         }),
-        { numRuns: runs },
+        { numRuns: runs, ...replay },
       );
     },
     runs * 5_000 + 30_000,
@@ -147,7 +150,7 @@ describe("site check under random edits of the real specs", () => {
             writeFileSync(path, originals.get(e.file)!);
           }
         }),
-        { numRuns: Math.max(5, Math.round(runs / 10)) },
+        { numRuns: Math.max(5, Math.round(runs / 10)), ...replay },
       );
     },
     runs * 5_000 + 30_000,
@@ -324,7 +327,7 @@ describe("site check on any bytes in a spec file", () => {
         // Ended by fast-check, with its seed and the case it was on, a minute before vitest's
         // limit would end it without either (under two suites and a build beside it, one run
         // once reached that limit and said nothing more).
-        { numRuns: fuzzRuns, interruptAfterTimeLimit: fuzzRuns * 5_000, markInterruptAsFailure: true },
+        { numRuns: fuzzRuns, interruptAfterTimeLimit: fuzzRuns * 5_000, markInterruptAsFailure: true, ...replay },
       );
     },
     fuzzRuns * 5_000 + 60_000,
