@@ -50,8 +50,9 @@ describe("nesting", () => {
 });
 
 // Lines no hand writes, which check meets all the same (its property test wrote the first): each
-// took minutes or hours before, a regular expression in the indentation hint backtracking over a
-// long run of characters; runSite's own limit ends a run that hangs.
+// took minutes or hours before, a regular expression backtracking over a long run of characters
+// (in the indentation hint; in the rule that reads a headline's percentage); runSite's own limit
+// ends a run that hangs.
 describe("long runs", () => {
   test("a million tabs after an unclosed quote: exit 1 with the syntax error", () => {
     const { root, firstLine } = siteWithConstants(`"${"\t".repeat(1_000_000)}\n`);
@@ -68,6 +69,17 @@ describe("long runs", () => {
       "hint: this line is indented by 1 space, between the levels of the lines above: indent it by 2, as j: above it.",
     );
     expect(code).toBe(1);
+  });
+  test("a campaign's menu label of a million digits: the check is clean", () => {
+    const { root, specs } = site();
+    const campaign = join(specs, "campaigns", "summer.yaml");
+    writeFileSync(
+      campaign,
+      readFileSync(campaign, "utf8").replace("label: Summer", `label: "${"1".repeat(1_000_000)}"`),
+    );
+    const { code, stdout } = runSite(["check"], { cwd: root });
+    expect(stdout).toContain("ok: 25 spec files checked");
+    expect(code).toBe(0);
   });
 });
 
