@@ -46,10 +46,11 @@ export function tokensTooDeep(tokens: readonly CST.Token[], limit = MAX_DEPTH): 
 /**
  * Where a text's block structure, read line by line, first opens a level past `limit`: a line
  * more indented than the one before opens a level, and so does each "- ", "? " or ": " after the
- * first before its content (the first is the line's own level). Else the start of the deepest line. An estimate (a scalar's continuation lines count as
- * levels too), to point at the place when yaml's parser ran out of stack on the text: it recurses
- * once per level, and some thousands of them ("- " 5,000 times on a line, or 3,000 lines each
- * indented one more) exhaust it before any token is made.
+ * first before its content (the first is the line's own level); else the start of the deepest
+ * line. An estimate (a scalar's continuation lines count as levels too), to point at the place
+ * when yaml's parser ran out of stack on the text: it recurses once per level, and some thousands
+ * of them ("- " 5,000 times on a line, or 2,000 lines each indented further, with a line after
+ * them back at the top) exhaust it before any token is made.
  */
 export function deepestLine(text: string, limit = MAX_DEPTH): number {
   const indents: number[] = [];

@@ -10,8 +10,10 @@ import type { CSSProperties } from "react";
 import { FiguresWhole } from "./Breakable.tsx";
 import { widestWordEm } from "./word-width.ts";
 
-// Under 6 em a word fits any column the site has at any title size.
-/** `text`'s widest word in em, where it is wide enough to need fitting. */
+/**
+ * `text`'s widest word in em, where it is wide enough to need fitting: under 6 em a word fits any
+ * column the site has at any title size.
+ */
 function longWordEm(text: string): number | undefined {
   const em = widestWordEm(text);
   return em < 6 ? undefined : em;

@@ -10,8 +10,9 @@
  */
 export function widestWordEm(text: string): number {
   let widest = 0;
-  // A number of hyphenated parts (2025-03-27) is kept on one line (FiguresWhole): one word.
-  const figuresJoined = text.replace(/(\d)[-‐－](?=\d)/g, "$10");
+  // A number of hyphenated parts (2025-03-27) is kept on one line (FiguresWhole): one word, its
+  // hyphens made ones no line breaks at.
+  const figuresJoined = text.replace(/(?<=\d)[-‐－](?=\d)/g, "\u2011");
   for (const word of figuresJoined.split(/[\s\-‐–—/]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u)) {
     let em = 0;
     for (const char of word) em += /\p{Script=Hangul}/u.test(char) ? 1 : 0.68;
