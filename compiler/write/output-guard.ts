@@ -42,8 +42,9 @@ export function guardOutput(out: string, protect: { specsDir: string; cwd: strin
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   };
   const shown = relative(protect.cwd, resolve(out)) || ".";
+  // The root by its own name: from the current folder it would read as ../.. or deeper.
   if (target === dirname(target))
-    throw new OutputRefused(`--out ${shown} is the root of the file system; pass a folder of its own, such as dist`);
+    throw new OutputRefused(`--out ${target} is the root of the file system; pass a folder of its own, such as dist`);
   for (const [folder, what] of [
     [protect.cwd, "the current folder"],
     [protect.specsDir, "the specs"],

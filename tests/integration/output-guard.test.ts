@@ -51,6 +51,10 @@ test("--out . in a project folder is refused, and the project is left whole", as
   for (const entry of [".git", "specs", "notes.txt"]) expect(existsSync(join(root, entry)), entry).toBe(true);
 });
 
+test("--out / is refused as the root, named as written", async () => {
+  expectRefused(await build(project(), "/"), /^site: --out \/ is the root of the file system/);
+});
+
 test("--out specs, or a folder that contains the specs, is refused", async () => {
   const root = project();
   expectRefused(await build(root, "specs"), /--out specs is the specs/);
