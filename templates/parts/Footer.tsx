@@ -6,29 +6,38 @@ import NewUserPopup from "../islands/NewUserPopup.tsx";
 import Subscribe from "../islands/Subscribe.tsx";
 import { Island } from "./Island.tsx";
 import { FiguresWhole } from "./Breakable.tsx";
+import { widestWordEm } from "./word-width.ts";
 import "./Footer.css";
+
+// On a phone the link columns stand two to a row, each (320 px less 2 x 16 px of padding and the
+// 24 px gap) / 2 = 132 px wide: 9.4 em of the links' 14 px. A column with a longer word
+// (Bedienungsanleitungen) takes the whole row there (Footer.css) rather than cut the word where
+// the browser has no dictionary to hyphenate it with.
+const HALF_ROW_EM = 9.4;
 
 export function Footer({ layout }: { layout: LayoutData }) {
   const columns = layout.navigation.filter((e) => !e.hidden.includes("footer") && e.children.length > 0);
   return (
     <footer className="site-footer">
       <div className="footer-columns">
-        {columns.map((column, i) => (
-          <section key={i} className="footer-column">
-            <h2>{column.label}</h2>
-            <ul>
-              {column.children
-                .filter((e) => !e.hidden.includes("footer") && e.href)
-                .map((e, j) => (
+        {columns.map((column, i) => {
+          const links = column.children.filter((e) => !e.hidden.includes("footer") && e.href);
+          const wide = Math.max(0, ...links.map((e) => widestWordEm(e.label))) > HALF_ROW_EM;
+          return (
+            <section key={i} className={wide ? "footer-column footer-column--wide" : "footer-column"}>
+              <h2>{column.label}</h2>
+              <ul>
+                {links.map((e, j) => (
                   <li key={j}>
                     <a href={e.href} {...(e.external ? { target: "_blank", rel: "noopener" } : {})}>
                       {e.label}
                     </a>
                   </li>
                 ))}
-            </ul>
-          </section>
-        ))}
+              </ul>
+            </section>
+          );
+        })}
         <section className="footer-subscribe">
           <h2>{layout.subscribe.title}</h2>
           <p>{layout.subscribe.describe}</p>

@@ -7,9 +7,10 @@
 //   gap between them ("$299$399", "Ends in04 Days"), no hyphenated number over two lines ("4-9-" over
 //   "12"), no text field too narrow for its placeholder, Japanese broken by its rules (no line
 //   starting with "ー" or a small kana; at a desktop's width no katakana word cut in two), no word
-//   of a title or a benefit over two lines (Bedienungsanleitungen, Mitgliederpunkte), no
-//   section's heading as large as the page's title where the title is set smaller to fit its
-//   word, no box cutting off its own text, the footer's columns as wide as the header's bar,
+//   of a title, a benefit or a footer link over two lines (Bedienungsanleitungen,
+//   Mitgliederpunkte), no section's heading as large as the page's title where the title is set
+//   smaller to fit its word, no box cutting off its own text, the footer's columns as wide as the
+//   header's bar,
 //   judged from the boxes Chromium lays out;
 // - accessibility: no violation of serious or critical impact (axe-core), at 1440 px in every
 //   region tested and at 320 px (the folded menu, cards one to a row) in us;
@@ -285,7 +286,9 @@ describe.concurrent("each kind of page", () => {
         expect.soft(layout.touching, "texts side by side have a gap between them").toEqual([]);
         expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
         expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
-        expect.soft(await wordsBroken(page), "no word of a title or a benefit over two lines").toEqual([]);
+        expect
+          .soft(await wordsBroken(page), "no word of a title, a benefit or a footer link over two lines")
+          .toEqual([]);
         expect.soft(await headingsOverTitle(page), "no section's heading as large as the page's title").toEqual([]);
         const frame = await frameEdges(page);
         expect.soft(frame.footer, "the footer's columns line up with the header's bar").toEqual(frame.header);
@@ -321,12 +324,12 @@ describe.concurrent("each kind of page", () => {
 });
 
 /**
- * The words of the page's titles, banners' titles and benefits' labels drawn over two lines: a
- * word in Latin letters cut in two where a title is set too large for it
- * (templates/parts/FittedHeading.tsx) or a label's column is too narrow (Benefits.css).
+ * The words of the page's titles, banners' titles, benefits' labels and footer links drawn over
+ * two lines: a word in Latin letters cut in two where a title is set too large for it
+ * (templates/parts/FittedHeading.tsx) or a label's column is too narrow (Benefits.css, Footer.css).
  */
 const wordsBroken = (page: Page): Promise<string[]> =>
-  page.$$eval("main h1, main h2, main .benefits-label", (titles) =>
+  page.$$eval("main h1, main h2, main .benefits-label, .footer-column a", (titles) =>
     titles.flatMap((title) => {
       const broken: string[] = [];
       const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
@@ -394,7 +397,7 @@ test.for([
       const layout = await measure(page);
       expect.soft(layout.overflow, "nothing is wider than the window").toEqual({ by: 0, elements: [] });
       expect.soft(layout.cutOff, "no box cuts off its own text").toEqual([]);
-      expect.soft(await wordsBroken(page), "no word of a title or a benefit over two lines").toEqual([]);
+      expect.soft(await wordsBroken(page), "no word of a title, a benefit or a footer link over two lines").toEqual([]);
       expect.soft(layout.splitFigures, "no hyphenated number is split over two lines").toEqual([]);
     } finally {
       served.release(page);
