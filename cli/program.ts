@@ -162,6 +162,7 @@ async function runBuild(options: {
   const asked = {
     specsDir,
     out,
+    outAsWritten: options.out,
     now,
     ...(regions ? { regions } : {}),
     strict: options.strict ?? false,

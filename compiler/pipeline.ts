@@ -245,6 +245,8 @@ export async function prepareSite(model: SiteModel, now: DateTime, options: Rend
 export interface BuildOptions {
   specsDir: string;
   out: string;
+  /** --out as the user wrote it, for the guard's messages; by default `out` from `cwd`. */
+  outAsWritten?: string;
   now: DateTime;
   cwd?: string;
   /** Render threads; by default one per core on large sites and none on small ones. */
@@ -339,7 +341,11 @@ function recordedPages(rendered: readonly RenderedPage[]): BuildRecord["pages"] 
 
 /** Refuses an --out that a build may not replace (write/output-guard.ts). */
 function guardOut(options: BuildOptions): void {
-  guardOutput(options.out, { specsDir: options.specsDir, cwd: options.cwd ?? process.cwd() });
+  guardOutput(options.out, {
+    specsDir: options.specsDir,
+    cwd: options.cwd ?? process.cwd(),
+    ...(options.outAsWritten === undefined ? {} : { shown: options.outAsWritten }),
+  });
 }
 
 /** What a build's record keeps of its summary, for a later build that finds nothing changed. */

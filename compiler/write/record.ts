@@ -222,6 +222,8 @@ export function filesOf(record: BuildRecord): Map<string, string> {
 interface Asked {
   specsDir: string;
   out: string;
+  /** How --out was written: the same output however it is written, so no input. */
+  outAsWritten?: string;
   now: DateTime;
   cwd?: string;
   threads?: number;
@@ -253,6 +255,7 @@ export function previousBuild<Summary>(options: Asked, code = codeFingerprint())
   const {
     specsDir,
     out,
+    outAsWritten: _written,
     cwd = process.cwd(),
     threads: _threads,
     onProgress: _p,

@@ -69,10 +69,15 @@ test("a git work tree or a folder of someone's files is refused; a new folder is
   mkdirSync(join(root, "photos"));
   writeFileSync(join(root, "photos", "holiday.jpg"), "jpg");
   expectRefused(await build(root, "photos"), /holds files that are not a site build \(holiday\.jpg\)/);
+  // Named as written: an absolute path as it is, not as ../.. from the current folder.
+  const written = join(root, "photos");
+  expect((await build(join(root, "specs"), written, ".")).stderr).toContain(`site: --out ${written} holds files`);
   expect(existsSync(join(root, "photos", "holiday.jpg"))).toBe(true);
   const fresh = await build(root, "dist");
   expect(fresh.code, fresh.stderr).toBe(0);
   expect(existsSync(join(root, "dist", ".site-output"))).toBe(true);
+  // However --out is written, it is the same output: it stands.
+  expect((await build(root, "./dist/")).stdout).toMatch(/^check +nothing changed/m);
 });
 
 test("a link to a folder that is not one of the output's builds is refused, and the folder is left whole", async () => {
