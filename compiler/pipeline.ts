@@ -344,7 +344,7 @@ function guardOut(options: BuildOptions): void {
   guardOutput(options.out, {
     specsDir: options.specsDir,
     cwd: options.cwd ?? process.cwd(),
-    ...(options.outAsWritten === undefined ? {} : { shown: options.outAsWritten }),
+    outAsWritten: options.outAsWritten,
   });
 }
 

@@ -33,19 +33,18 @@ const COMPILER_ROOT = resolve(projectRoot);
 
 /**
  * Throws OutputRefused unless `out` is a folder a build may replace: a new or empty folder, or a
- * previous output. `protect` lists folders the output must neither be nor contain, and how the
- * messages name `out` (`shown`: as the user wrote it; else from `cwd`).
+ * previous output. `protect` lists folders the output must neither be nor contain; the messages
+ * name `out` as the user wrote it (`outAsWritten`), else from `cwd`.
  */
-export function guardOutput(out: string, protect: { specsDir: string; cwd: string; shown?: string }): void {
+export function guardOutput(out: string, protect: { specsDir: string; cwd: string; outAsWritten?: string }): void {
   const target = realOrResolved(out);
   const contains = (folder: string) => {
     const rel = relative(target, realOrResolved(folder));
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   };
-  const shown = protect.shown ?? (relative(protect.cwd, resolve(out)) || ".");
-  // The root by its own name: from the current folder it would read as ../.. or deeper.
+  const shown = protect.outAsWritten ?? (relative(protect.cwd, resolve(out)) || ".");
   if (target === dirname(target))
-    throw new OutputRefused(`--out ${target} is the root of the file system; pass a folder of its own, such as dist`);
+    throw new OutputRefused(`--out ${shown} is the root of the file system; pass a folder of its own, such as dist`);
   for (const [folder, what] of [
     [protect.cwd, "the current folder"],
     [protect.specsDir, "the specs"],

@@ -11,7 +11,7 @@ import "./Benefits.css";
  * breaks after its @ (Breakable), so its two halves count as words.
  */
 function labelFit(labels: string[]): CSSProperties {
-  const em = Math.max(...labels.map((label) => widestWordEm(label.replaceAll("@", "@ "))));
+  const em = Math.max(0, ...labels.map((label) => widestWordEm(label.replaceAll("@", "@ "))));
   return { "--label-em": em } as CSSProperties;
 }
 
